@@ -1,0 +1,103 @@
+"""``extract``: the one entry point everything else (Scrapy glue, commands, evaluation) builds on."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from scrapy_boiler.assemble.text import to_html, to_text
+from scrapy_boiler.document import BOILERPLATE, CONTENT, Block, Document
+from scrapy_boiler.parse.html import ParseError, parse_html
+from scrapy_boiler.registry import AUTO_MODEL, resolve
+from scrapy_boiler.segment.blocks import TextBlock, segment
+
+
+def extract(
+    html: bytes | str,
+    url: str | None = None,
+    *,
+    model: str = "auto",
+    encoding: str | None = None,
+) -> Document:
+    """Find the main content of one HTML page.
+
+    ``html`` is the raw body (``bytes``, decoded with the charset policy of
+    :mod:`scrapy_boiler.parse.encoding`) or already decoded text; ``encoding`` is the charset of the
+    HTTP header when known. ``model`` is a name from :func:`scrapy_boiler.available_models`.
+
+    Never raises for bad markup: a page with nothing to parse gives an empty :class:`Document`
+    whose ``error`` says why. Raises :class:`~scrapy_boiler.registry.UnknownModel` for a bad name.
+    """
+    extractor = resolve(model)
+    model_name = AUTO_MODEL if model == "auto" else model
+    try:
+        page = parse_html(html, url=url, encoding=encoding)
+    except ParseError as exc:
+        return Document(text="", title="", html="", blocks=[], model=model_name, url=url, error=str(exc))
+    seg = segment(page.root)
+    extractor.label(seg.blocks, page.title)
+    return Document(
+        text=to_text(seg.blocks),
+        title=page.title,
+        html=to_html(seg.blocks),
+        blocks=_public_blocks(seg.blocks, page.root),
+        model=model_name,
+        url=url,
+        encoding=page.encoding,
+        num_leaves=len(seg.leaves),
+    )
+
+
+class _Paths:
+    """Tag, class/id and XPath paths of elements, memoised through their parents."""
+
+    def __init__(self, root: etree._Element) -> None:
+        self.tree = root.getroottree()
+        self.cache: dict[etree._Element, tuple[str, str]] = {}
+
+    def of(self, element: etree._Element) -> tuple[str, str]:
+        cached = self.cache.get(element)
+        if cached is not None:
+            return cached
+        tag = str(element.tag)
+        label = tag
+        ident = (element.get("id") or "").strip()
+        if ident:
+            label += f"#{ident}"
+        classes = (element.get("class") or "").split()
+        if classes:
+            label += "." + ".".join(classes)
+        parent = element.getparent()
+        if parent is None:
+            result = (tag, label)
+        else:
+            tags, labels = self.of(parent)
+            result = (f"{tags} > {tag}", f"{labels} > {label}")
+        self.cache[element] = result
+        return result
+
+
+def _public_blocks(blocks: list[TextBlock], root: etree._Element) -> list[Block]:
+    paths = _Paths(root)
+    out: list[Block] = []
+    for block in blocks:
+        tag_path, class_path = paths.of(block.element)
+        xpath = paths.tree.getpath(block.element)
+        features = block.features
+        out.append(
+            Block(
+                index=block.index,
+                text=block.text,
+                label=CONTENT if block.is_content else BOILERPLATE,
+                score=block.score,
+                tag_path=tag_path,
+                class_path=class_path,
+                xpath=xpath,
+                leaf_start=block.leaf_start,
+                leaf_end=block.leaf_end,
+                num_words=features.num_words if features else 0,
+                link_density=features.link_density if features else 0.0,
+                text_density=features.text_density if features else 0.0,
+                reasons=tuple(block.reasons),
+            )
+        )
+    return out

@@ -1,0 +1,46 @@
+"""Assemble the content blocks into plain text and clean HTML."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from scrapy_boiler.segment.blocks import TextBlock
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_KEPT_TAGS = _HEADINGS | {"pre", "blockquote"}
+
+
+def to_text(blocks: Sequence[TextBlock]) -> str:
+    """One content block per line, in page order."""
+    return "\n".join(block.text for block in blocks if block.is_content)
+
+
+def _html_tag(block: TextBlock) -> str:
+    tag = block.element.tag
+    if tag in _KEPT_TAGS:
+        return tag
+    if tag == "li" or ("li" in block.enclosing and tag not in ("p", "div")):
+        return "li"
+    return "p"
+
+
+def to_html(blocks: Sequence[TextBlock]) -> str:
+    """The content blocks as a small, clean HTML fragment: headings, paragraphs and lists."""
+    out: list[str] = ["<article>"]
+    in_list = False
+    for block in blocks:
+        if not block.is_content:
+            continue
+        tag = _html_tag(block)
+        if tag == "li" and not in_list:
+            out.append("<ul>")
+            in_list = True
+        elif tag != "li" and in_list:
+            out.append("</ul>")
+            in_list = False
+        out.append(f"<{tag}>{escape(block.text, quote=False)}</{tag}>")
+    if in_list:
+        out.append("</ul>")
+    out.append("</article>")
+    return "\n".join(out)

@@ -1,0 +1,5 @@
+"""Classify: label each block content or boilerplate (rules from seeds 004 and 001)."""
+
+from scrapy_boiler.classify.extractors import RuleExtractor, get_rule_extractor, rule_names
+
+__all__ = ["RuleExtractor", "get_rule_extractor", "rule_names"]

@@ -1,0 +1,98 @@
+"""The result of :func:`scrapy_boiler.extract`: a page's main content and how it was found."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+CONTENT = "content"
+BOILERPLATE = "boilerplate"
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One segmented block of the page, in page order, with the model's decision.
+
+    ``leaf_start:leaf_end`` are indices into the page's DOM text leaves (the reference
+    segmentation every model is scored on); ``xpath`` locates the enclosing element.
+    """
+
+    index: int
+    text: str
+    label: str
+    score: float
+    tag_path: str
+    class_path: str
+    xpath: str
+    leaf_start: int
+    leaf_end: int
+    num_words: int
+    link_density: float
+    text_density: float
+    reasons: tuple[str, ...] = ()
+
+    @property
+    def is_content(self) -> bool:
+        return self.label == CONTENT
+
+
+@dataclass(frozen=True, slots=True)
+class Post:
+    """A post of a Q&A or forum thread (filled by type-2 models)."""
+
+    text: str
+    author: str | None = None
+    date: str | None = None
+    blocks: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class QAPair:
+    """A question and one of its answers (filled by type-2 models)."""
+
+    question: str
+    answer: str
+
+
+@dataclass(slots=True)
+class Document:
+    """Main content of one page.
+
+    ``text`` holds one content block per line, headings included; ``html`` the same content as
+    clean HTML. ``page_type`` is ``"article"`` for the rule models; type-2 models add ``"qa"`` and
+    ``"forum"`` with ``posts`` and ``qa_pairs``. ``error`` is set (and the text empty) when the
+    page could not be cleaned, e.g. an empty body.
+    """
+
+    text: str
+    title: str
+    html: str
+    blocks: list[Block]
+    model: str
+    page_type: str = "article"
+    page_type_score: float | None = None
+    url: str | None = None
+    encoding: str | None = None
+    num_leaves: int = 0
+    posts: list[Post] = field(default_factory=list)
+    qa_pairs: list[QAPair] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def content_blocks(self) -> list[Block]:
+        return [block for block in self.blocks if block.is_content]
+
+    def leaf_labels(self) -> list[bool]:
+        """Content flag of every DOM text leaf (the reference segmentation used in evaluation)."""
+        labels = [False] * self.num_leaves
+        for block in self.blocks:
+            if block.is_content:
+                labels[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+        return labels
+
+    def to_dict(self, *, blocks: bool = True) -> dict[str, Any]:
+        """A JSON-serialisable dict; ``blocks=False`` leaves the per-block details out."""
+        data = asdict(self)
+        if not blocks:
+            data.pop("blocks")
+        return data

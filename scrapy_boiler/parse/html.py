@@ -1,0 +1,159 @@
+"""Parse HTML into a cleaned lxml tree: tolerant of broken markup, stripped of what never shows as text."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lxml import etree
+
+from scrapy_boiler.parse.encoding import decode_html
+
+#: Subtrees removed before segmentation: they never render as readable text (seed 004 §3 works on
+#: visible text only). ``<form>`` itself is kept and only its controls go: old ASP.NET pages wrap
+#: the whole body in one form.
+REMOVED_TAGS: frozenset[str] = frozenset(
+    {
+        "script", "style", "template", "svg", "math", "head", "iframe", "frame", "object", "embed",
+        "applet", "canvas", "video", "audio", "map", "input", "select", "option", "optgroup",
+        "textarea", "button", "datalist", "dialog",
+    }
+)
+
+#: ``<noscript>`` is dropped unless the parser nested a large part of the page inside it (an unclosed
+#: tag inside ``<noscript>`` does that, e.g. CleanEval page 714); then it is unwrapped instead.
+NOSCRIPT_MAX_SHARE = 0.25
+
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
+_SPACES = re.compile(r"\s+")
+
+
+class ParseError(ValueError):
+    """The input could not be turned into an HTML tree (e.g. it is empty)."""
+
+
+@dataclass
+class ParsedPage:
+    """A decoded, parsed and cleaned page."""
+
+    root: etree._Element
+    title: str
+    encoding: str
+    encoding_source: str
+    url: str | None = None
+
+
+def _parser() -> etree.HTMLParser:
+    return etree.HTMLParser(
+        encoding="utf-8", remove_comments=True, remove_pis=True, no_network=True, huge_tree=True,
+        recover=True, default_doctype=False,
+    )
+
+
+def _collapse(text: str) -> str:
+    return _SPACES.sub(" ", text).strip()
+
+
+def parse_html(html: bytes | str, *, url: str | None = None, encoding: str | None = None) -> ParsedPage:
+    """Decode (see :mod:`~scrapy_boiler.parse.encoding`), parse and clean a page.
+
+    ``encoding`` is the charset from the HTTP header, when known; it applies to ``bytes`` input only.
+    Raises :class:`ParseError` when there is nothing to parse.
+    """
+    if isinstance(html, bytes):
+        decoded = decode_html(html, encoding)
+        text, used, source = decoded.text, decoded.encoding, decoded.source
+    else:
+        text, used, source = html, "unicode", "unicode"
+    text = _XML_DECLARATION.sub("", text.replace("\x00", ""), count=1)
+    if not text.strip():
+        raise ParseError("empty document")
+    # lxml is handed UTF-8 bytes with the encoding fixed, so a lying <meta charset> cannot re-decode it.
+    root = etree.fromstring(text.encode("utf-8", "surrogatepass"), _parser())
+    if root is None:
+        raise ParseError("no HTML element could be parsed")
+    title = _title(root)
+    clean_tree(root)
+    return ParsedPage(root=root, title=title, encoding=used, encoding_source=source, url=url)
+
+
+def _title(root: etree._Element) -> str:
+    for el in root.iter("title"):
+        text = _collapse("".join(el.itertext()))
+        if text:
+            return text
+    return ""
+
+
+def _is_hidden(el: etree._Element) -> bool:
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
+    style = el.get("style")
+    return bool(style and _HIDDEN_STYLE.search(style))
+
+
+def clean_tree(root: etree._Element) -> None:
+    """Remove non-content subtrees in place, keeping the tail text of every removed element."""
+    doomed: list[etree._Element] = []
+    noscripts: list[etree._Element] = []
+    for el in root.iter():
+        tag = el.tag
+        if not isinstance(tag, str) or tag in REMOVED_TAGS or (tag != "html" and tag != "body" and _is_hidden(el)):  # comments, processing instructions, entities
+            doomed.append(el)
+        elif tag == "noscript":
+            noscripts.append(el)
+    for el in doomed:
+        _drop(el)
+    if noscripts:
+        total = max(1, len(_collapse("".join(root.itertext()))))
+        for el in noscripts:
+            if el.getparent() is None:
+                continue
+            share = len(_collapse("".join(el.itertext()))) / total
+            if share > NOSCRIPT_MAX_SHARE:
+                _unwrap(el)
+            else:
+                _drop(el)
+
+
+def _drop(el: etree._Element) -> None:
+    """Remove ``el`` and its subtree but keep its tail text in the document."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    tail = el.tail
+    if tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+
+
+def _unwrap(el: etree._Element) -> None:
+    """Replace ``el`` by its children and text."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    index = parent.index(el)
+    prev = el.getprevious()
+    lead = el.text or ""
+    if lead:
+        if prev is not None:
+            prev.tail = (prev.tail or "") + lead
+        else:
+            parent.text = (parent.text or "") + lead
+    children = list(el)
+    tail = el.tail or ""
+    if children:
+        children[-1].tail = (children[-1].tail or "") + tail
+    elif tail:
+        if prev is not None:
+            prev.tail = (prev.tail or "") + tail
+        else:
+            parent.text = (parent.text or "") + tail
+    parent.remove(el)
+    for offset, child in enumerate(children):
+        parent.insert(index + offset, child)

@@ -1,0 +1,170 @@
+"""Boilerpipe segmentation (seed 004 §4.1): atomic text blocks separated by tags, anchors excepted.
+
+Two segmentations come out of one walk over the cleaned DOM:
+
+* **leaves**: every DOM text node holding at least one letter or digit, in page order. This is the
+  DOM-leaves segmentation of Web2Text (seed 003 §3.2) and the *reference segmentation* on which
+  every model is scored, so that all models are compared on the same blocks.
+* **blocks**: Boilerpipe's atomic text blocks, each a run of consecutive leaves. As in the paper,
+  ``<a>`` does not separate blocks (so link density can be computed); unlike the paper's literal
+  wording, inline formatting elements (``<b>``, ``<span>``, ``<em>``...) do not separate either,
+  because a bold word inside a sentence should not cut the sentence into three "blocks".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+if TYPE_CHECKING:
+    from scrapy_boiler.features.shallow import BlockFeatures
+
+#: Elements that neither start nor end a block.
+INLINE_TAGS: frozenset[str] = frozenset(
+    {
+        "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "cite", "code", "data", "dfn",
+        "em", "font", "i", "img", "ins", "del", "kbd", "label", "mark", "nobr", "q", "rp", "rt",
+        "ruby", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u",
+        "var", "wbr",
+    }
+)
+#: Enclosing-element flags of seed 004 §3.2 (plus list items, which the tree filter and HTML output use).
+FLAG_TAGS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "a", "li"})
+
+_HAS_WORD_CHAR = re.compile(r"\w")
+
+
+@dataclass(slots=True, eq=False)
+class Leaf:
+    """One DOM text node: ``element.text`` (``is_tail`` False) or ``element.tail`` (``is_tail`` True)."""
+
+    text: str
+    element: etree._Element
+    is_tail: bool
+    in_anchor: bool
+    block: int = -1  #: index of the Boilerpipe block holding this leaf
+
+    @property
+    def parent(self) -> etree._Element:
+        """The element whose content this text node is."""
+        if self.is_tail:
+            parent = self.element.getparent()
+            return parent if parent is not None else self.element
+        return self.element
+
+
+@dataclass(slots=True, eq=False)
+class TextBlock:
+    """A Boilerpipe text block: consecutive leaves ``leaves[leaf_start:leaf_end]`` of one page."""
+
+    index: int
+    leaf_start: int
+    leaf_end: int
+    text: str
+    linked_text: str
+    element: etree._Element  #: innermost block-level element enclosing the block
+    enclosing: frozenset[str]  #: FLAG_TAGS enclosing the block's first leaf, plus "a" if any leaf is linked
+    features: BlockFeatures | None = None
+    is_content: bool = False
+    score: float = 0.0
+    reasons: list[str] = field(default_factory=list)  #: filters that changed the label, for explanations
+
+
+@dataclass(slots=True)
+class Segmentation:
+    """The leaves and blocks of one page, both in page order."""
+
+    leaves: list[Leaf]
+    blocks: list[TextBlock]
+
+
+def collapse_spaces(text: str) -> str:
+    return " ".join(text.split())
+
+
+class _Builder:
+    """Accumulates text pieces between two block boundaries."""
+
+    def __init__(self) -> None:
+        self.leaves: list[Leaf] = []
+        self.blocks: list[TextBlock] = []
+        self.pieces: list[str] = []
+        self.linked: list[str] = []
+        self.first_leaf = 0
+        self.block_element: etree._Element | None = None
+        self.enclosing: frozenset[str] = frozenset()
+
+    def add(self, text: str | None, element: etree._Element, is_tail: bool, in_anchor: bool,
+            block_stack: list[etree._Element], open_flags: dict[str, int]) -> None:
+        if not text or not _HAS_WORD_CHAR.search(text):
+            if text and text.strip():  # punctuation-only text ("|", "»") joins the running block
+                self.pieces.append(text)
+            return
+        if len(self.leaves) == self.first_leaf:
+            self.block_element = block_stack[-1]
+            self.enclosing = frozenset(tag for tag, depth in open_flags.items() if depth > 0)
+        self.leaves.append(Leaf(text, element, is_tail, in_anchor))
+        self.pieces.append(text)
+        if in_anchor:
+            self.linked.append(text)
+            if "a" not in self.enclosing:
+                self.enclosing = self.enclosing | {"a"}
+
+    def flush(self) -> None:
+        if len(self.leaves) > self.first_leaf:
+            index = len(self.blocks)
+            for leaf in self.leaves[self.first_leaf:]:
+                leaf.block = index
+            assert self.block_element is not None
+            self.blocks.append(
+                TextBlock(
+                    index=index,
+                    leaf_start=self.first_leaf,
+                    leaf_end=len(self.leaves),
+                    text=collapse_spaces("".join(self.pieces)),
+                    linked_text=collapse_spaces(" ".join(self.linked)),
+                    element=self.block_element,
+                    enclosing=self.enclosing,
+                )
+            )
+            self.first_leaf = len(self.leaves)
+        self.pieces.clear()
+        self.linked.clear()
+
+
+def segment(root: etree._Element) -> Segmentation:
+    """Walk the cleaned tree once and return its leaves and Boilerpipe blocks."""
+    builder = _Builder()
+    block_stack: list[etree._Element] = [root]
+    open_flags: dict[str, int] = dict.fromkeys(FLAG_TAGS, 0)
+    anchors = 0
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        tag = el.tag
+        if not isinstance(tag, str):
+            continue
+        inline = tag in INLINE_TAGS
+        if event == "start":
+            if not inline:
+                builder.flush()
+                block_stack.append(el)
+            if tag in open_flags:
+                open_flags[tag] += 1
+            if tag == "a":
+                anchors += 1
+            builder.add(el.text, el, False, anchors > 0, block_stack, open_flags)
+        else:
+            if tag == "a":
+                anchors -= 1
+            if tag in open_flags:
+                open_flags[tag] -= 1
+            if not inline:
+                builder.flush()
+                if len(block_stack) > 1:
+                    block_stack.pop()
+            if el is not root:
+                builder.add(el.tail, el, True, anchors > 0, block_stack, open_flags)
+    builder.flush()
+    return Segmentation(builder.leaves, builder.blocks)

@@ -1,0 +1,17 @@
+"""Shared fixtures: pages written for the tests live in tests/pages/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+PAGES = Path(__file__).parent / "pages"
+
+
+@pytest.fixture
+def page_bytes():
+    def read(name: str) -> bytes:
+        return (PAGES / name).read_bytes()
+
+    return read

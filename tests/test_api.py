@@ -1,0 +1,103 @@
+"""The public surface: ``extract`` → ``Document``."""
+
+import json
+
+import pytest
+
+from scrapy_boiler import Document, UnknownModel, available_models, extract
+
+
+@pytest.fixture
+def article(page_bytes) -> bytes:
+    return page_bytes("news_article.html")
+
+
+def test_news_extracts_the_article_body_only(article):
+    doc = extract(article, "https://herald.example/story", model="news")
+    assert isinstance(doc, Document)
+    assert doc.model == "news" and doc.page_type == "article" and doc.error is None
+    assert "The harbour bridge reopened to traffic" in doc.text
+    assert "bridge outside the morning and evening peaks" in doc.text
+    for boilerplate in ("Sport", "Council approves budget", "Finally!", "Copyright", "Advertisement"):
+        assert boilerplate not in doc.text
+    assert doc.title == "Harbour bridge reopens after repairs - The Coastal Herald"
+
+
+def test_auto_is_news_until_a_neural_model_exists(article):
+    assert extract(article).text == extract(article, model="news").text
+    assert extract(article).model == "news"
+
+
+def test_article_keeps_headline_and_cuts_comments(article):
+    doc = extract(article, model="article")
+    assert doc.text.splitlines()[0] == "Harbour bridge reopens after repairs"
+    assert "Finally!" not in doc.text
+
+
+def test_keep_everything_keeps_all_blocks(article):
+    doc = extract(article, model="keep-everything")
+    assert all(block.is_content for block in doc.blocks)
+    assert "Finally!" in doc.text and "Copyright" in doc.text
+
+
+def test_blocks_locate_themselves_in_the_dom(article):
+    doc = extract(article, model="news")
+    body = next(b for b in doc.blocks if b.text.startswith("The harbour bridge reopened"))
+    assert body.label == "content" and body.score == 1.0
+    assert body.tag_path.endswith("div > div > p") and body.tag_path.startswith("html > body")
+    assert "div.story" in body.class_path and "div#page" in body.class_path
+    assert body.xpath.startswith("/html/body/")
+    assert body.num_words > 20 and body.link_density == 0.0
+    nav = next(b for b in doc.blocks if b.text == "Sport")
+    assert nav.label == "boilerplate" and nav.link_density == 1.0
+    assert [b.index for b in doc.blocks] == list(range(len(doc.blocks)))
+
+
+def test_leaf_labels_follow_blocks(article):
+    doc = extract(article, model="news")
+    labels = doc.leaf_labels()
+    assert len(labels) == doc.num_leaves
+    for block in doc.blocks:
+        assert set(labels[block.leaf_start:block.leaf_end]) == {block.is_content}
+
+
+def test_html_output_is_clean_and_escaped():
+    html = "<html><body><h1>A &lt;b&gt; heading here now</h1><ul><li>" + "item words " * 12 + "</li></ul></body></html>"
+    doc = extract(html, model="keep-everything")
+    assert doc.html.startswith("<article>") and doc.html.endswith("</article>")
+    assert "<h1>A &lt;b&gt; heading here now</h1>" in doc.html
+    assert "<ul>\n<li>" in doc.html
+
+
+def test_to_dict_is_json_serialisable(article):
+    doc = extract(article)
+    data = json.loads(json.dumps(doc.to_dict()))
+    assert data["text"] == doc.text and len(data["blocks"]) == len(doc.blocks)
+    assert data["posts"] == [] and data["qa_pairs"] == []
+    assert "blocks" not in doc.to_dict(blocks=False)
+
+
+def test_tree_filter_suffix_composes_with_any_classifier(article):
+    assert extract(article, model="article+tree").text == extract(article, model="news").text
+    assert extract(article, model="default+tree3").model == "default+tree3"
+
+
+@pytest.mark.parametrize("body", [b"", b"  \n ", ""])
+def test_empty_page_gives_empty_document_with_reason(body):
+    doc = extract(body)
+    assert doc.text == "" and doc.blocks == [] and doc.error == "empty document"
+
+
+def test_unknown_model():
+    with pytest.raises(UnknownModel, match="unknown model 'nope'"):
+        extract("<p>x</p>", model="nope")
+    assert {"auto", "article", "default", "news", "largest-content", "keep-everything", "num-words"} <= set(
+        available_models()
+    )
+
+
+def test_str_and_bytes_agree(page_bytes):
+    raw = page_bytes("latin1.html")
+    from_bytes = extract(raw, model="keep-everything")
+    assert "Crème brûlée" in from_bytes.text and from_bytes.encoding == "cp1252"
+    assert extract(raw.decode("cp1252"), model="keep-everything").text == from_bytes.text

@@ -1,0 +1,50 @@
+import pytest
+
+from scrapy_boiler.features import EMPTY, annotate, context, text_density, words
+from scrapy_boiler.features.shallow import block_features
+from scrapy_boiler.parse import parse_html
+from scrapy_boiler.segment import segment
+
+
+def test_words_need_a_letter_or_digit():
+    assert words("Hello , world -- 42 | ok!") == ["Hello", "world", "42", "ok!"]
+
+
+def test_text_density_single_line_is_word_count():
+    assert text_density(["a"] * 5) == (5.0, 1)
+    assert text_density([]) == (0.0, 0)
+
+
+def test_text_density_ignores_the_last_line():
+    # 10 words of 7 chars + space = 80 columns -> exactly 10 words per 80-column line.
+    block = ["abcdefg"] * 25  # lines of 10, 10, 5 words
+    density, lines = text_density(block)
+    assert lines == 3
+    assert density == pytest.approx(20 / 2)
+
+
+def test_link_density_and_counts():
+    f = block_features("Read more about the harbour", "Read more", 3, 10)
+    assert f.num_words == 5 and f.num_linked_words == 2
+    assert f.link_density == pytest.approx(0.4)
+    assert f.absolute_position == 3 and f.relative_position == pytest.approx(0.3)
+
+
+def test_capitals_full_stops_sentences_dates_bars():
+    text = "The UN met today. It agreed on 12 Jan 2008 at 10:30; done | next"
+    f = block_features(text, "", 0, 1)
+    assert f.num_capitalized_words == 4  # The, UN, It, Jan
+    assert f.capitalized_ratio == pytest.approx(4 / f.num_words)
+    assert f.full_stop_ratio == pytest.approx(1 / f.num_words)
+    assert f.avg_sentence_length == pytest.approx(f.num_words / 2)  # "." and ";" end sentences
+    assert f.num_date_tokens == 4  # today, Jan, 2008, 10:30
+    assert f.num_vertical_bars == 1
+    assert f.avg_word_length == pytest.approx(sum(map(len, words(text))) / f.num_words)
+
+
+def test_context_uses_empty_virtual_blocks_at_the_ends():
+    blocks = segment(parse_html("<p>one two</p><p>three four five</p>").root).blocks
+    annotate(blocks)
+    prev, curr, nxt = context(blocks, 0)
+    assert prev is EMPTY and curr.num_words == 2 and nxt.num_words == 3
+    assert context(blocks, 1)[2] is EMPTY

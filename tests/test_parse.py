@@ -1,0 +1,60 @@
+import pytest
+from lxml import etree
+
+from scrapy_boiler.parse import ParseError, parse_html
+
+
+def texts(page) -> str:
+    return " ".join(" ".join(page.root.itertext()).split())
+
+
+def test_removes_non_content_elements(page_bytes):
+    page = parse_html(page_bytes("news_article.html"))
+    text = texts(page)
+    assert "tracking" not in text and "color: red" not in text
+    assert "Search the site" not in text and "Go" not in text.split()
+    assert page.root.find(".//form") is not None, "the form element itself is kept (ASP.NET pages wrap everything)"
+    assert page.title == "Harbour bridge reopens after repairs - The Coastal Herald"
+
+
+def test_tail_text_of_removed_elements_is_kept():
+    page = parse_html("<p>before<script>x()</script> after<br>end</p>")
+    assert texts(page) == "before after end"
+
+
+def test_hidden_elements_are_removed():
+    page = parse_html('<div><p style="display: none">hidden one</p><p hidden>hidden two</p><p>shown</p></div>')
+    assert texts(page) == "shown"
+
+
+def test_broken_markup_is_tolerated(page_bytes):
+    page = parse_html(page_bytes("broken_markup.html"))
+    text = texts(page)
+    assert "never closed" in text and "cell two" in text and "link that never ends" in text
+    assert "Enable JavaScript" not in text
+
+
+def test_noscript_swallowing_the_page_is_unwrapped():
+    body = "<p>" + "Real article text that a parser nested inside noscript. " * 20 + "</p>"
+    page = parse_html(f"<html><body><noscript><div>menu</noscript>{body}</body></html>")
+    assert "Real article text" in texts(page)
+
+
+def test_nul_bytes_and_xml_declaration():
+    page = parse_html(b'<?xml version="1.0" encoding="utf-8"?>\n<html><body><p>a\x00b</p></body></html>')
+    assert texts(page) == "ab"
+
+
+def test_xhtml_namespaces_parse():
+    xhtml = b'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>namespaced text</p></body></html>'
+    assert "namespaced text" in texts(parse_html(xhtml))
+
+
+@pytest.mark.parametrize("body", [b"", b"   \n\t ", ""])
+def test_empty_input_raises_parse_error(body):
+    with pytest.raises(ParseError):
+        parse_html(body)
+
+
+def test_tree_is_plain_lxml():
+    assert isinstance(parse_html("<p>x</p>").root, etree._Element)
