@@ -99,7 +99,8 @@ def clean_tree(root: etree._Element) -> None:
     noscripts: list[etree._Element] = []
     for el in root.iter():
         tag = el.tag
-        if not isinstance(tag, str) or tag in REMOVED_TAGS or (tag != "html" and tag != "body" and _is_hidden(el)):  # comments, processing instructions, entities
+        # Non-string tags are comments, processing instructions and entities.
+        if not isinstance(tag, str) or tag in REMOVED_TAGS or (tag not in ("html", "body") and _is_hidden(el)):
             doomed.append(el)
         elif tag == "noscript":
             noscripts.append(el)
