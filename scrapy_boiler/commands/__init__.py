@@ -1,0 +1,1 @@
+"""``scrapy boiler-*`` commands, registered through the ``scrapy.commands`` entry point."""

@@ -1,0 +1,77 @@
+"""``scrapy boiler-eval``: score models on annotated corpora."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, ClassVar
+
+from scrapy.commands import ScrapyCommand
+from scrapy.exceptions import UsageError
+
+from scrapy_boiler.datasets.corpora import DatasetNotFound
+from scrapy_boiler.evaluation.report import LEGEND, table
+from scrapy_boiler.evaluation.runner import evaluate
+from scrapy_boiler.registry import UnknownModel, resolve
+
+
+class Command(ScrapyCommand):
+    requires_project = False
+    requires_crawler_process = False
+    default_settings: ClassVar[dict[str, Any]] = {"LOG_ENABLED": False}
+
+    def syntax(self) -> str:
+        return "--model NAME[,NAME...] --data NAME[:SPLIT]|PATH [--data ...] [--limit N] [--json FILE]"
+
+    def short_desc(self) -> str:
+        return "Score extraction models on annotated corpora"
+
+    def long_desc(self) -> str:
+        return (
+            "Runs each model over each dataset and prints block-level, word-weighted and bag-of-words "
+            "precision/recall/F1 plus milliseconds per page. Datasets are names from ../shared/datasets "
+            "(cleaneval-dev, cleaneval-test, cleanportaleval, dragnet, l3s-gn1, webforum-train; add :valid or "
+            ":train for dragnet and l3s-gn1) or a folder of name.html + name.txt pairs."
+        )
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        super().add_options(parser)
+        parser.add_argument("--model", "-m", action="append", default=[],
+                            help="model name(s), comma separated or repeated (default: auto)")
+        parser.add_argument("--data", "-d", action="append", default=[], help="dataset name[:split] or folder")
+        parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
+        parser.add_argument("--limit", type=int, default=None, help="only the first N pages of each dataset")
+        parser.add_argument("--compare", action="append", default=[],
+                            help="also run a baseline for comparison (trafilatura)")
+        parser.add_argument("--json", dest="json_path", default=None, help="write all figures to this JSON file")
+        parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        models = [m for value in (opts.model or ["auto"]) for m in value.split(",") if m]
+        baselines = [b for value in opts.compare for b in value.split(",") if b]
+        specs = [*opts.data, *args]
+        if not specs:
+            raise UsageError("give at least one --data NAME or folder")
+        for name in models:
+            try:
+                resolve(name)
+            except UnknownModel as exc:
+                raise UsageError(str(exc), print_help=False) from None
+        results: dict[str, list[dict[str, Any]]] = {}
+        for spec in specs:
+            try:
+                scores = evaluate(spec, models, baselines=baselines, data_dir=opts.data_dir, limit=opts.limit,
+                                  progress=not opts.quiet)
+            except (DatasetNotFound, KeyError, RuntimeError) as exc:
+                print(f"boiler-eval: {exc}", file=sys.stderr)
+                self.exitcode = 2
+                return
+            results[spec] = [s.summary() for s in scores]
+            print(table(spec, results[spec]), flush=True)
+            print()
+        print(LEGEND)
+        if opts.json_path:
+            with open(opts.json_path, "w", encoding="utf-8") as handle:
+                json.dump({"models": models, "baselines": baselines, "limit": opts.limit, "results": results},
+                          handle, indent=2)

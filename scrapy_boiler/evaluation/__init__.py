@@ -1,0 +1,1 @@
+"""Evaluation: score models on annotated corpora (``scrapy boiler-eval``)."""

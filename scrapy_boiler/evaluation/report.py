@@ -1,0 +1,68 @@
+"""Plain-text tables of evaluation results."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+_COLUMNS = (
+    ("model", "{:<18}"),
+    ("pages", "{:>5}"),
+    ("blk P", "{:>6}"),
+    ("blk R", "{:>6}"),
+    ("blk F1", "{:>6}"),
+    ("blk Acc", "{:>7}"),
+    ("wrd F1", "{:>6}"),
+    ("wrd wF1", "{:>7}"),
+    ("BoW P", "{:>6}"),
+    ("BoW R", "{:>6}"),
+    ("BoW F1", "{:>6}"),
+    ("BoW med", "{:>7}"),
+    ("ms med", "{:>7}"),
+    ("ms p95", "{:>7}"),
+)
+
+
+def _row(summary: dict[str, Any]) -> list[str]:
+    block, word, bow = summary["block"], summary["word"], summary["bow"]
+    has_blocks = summary["block_blocks"] > 0
+
+    def f(value: float, show: bool = True) -> str:
+        return f"{value:.3f}" if show else "-"
+
+    return [
+        summary["model"],
+        str(summary["pages"]),
+        f(block["precision"], has_blocks),
+        f(block["recall"], has_blocks),
+        f(block["f1"], has_blocks),
+        f(block["accuracy"], has_blocks),
+        f(word["f1"], has_blocks),
+        f(word["weighted_avg_f1"], has_blocks),
+        f(bow["precision_mean"]),
+        f(bow["recall_mean"]),
+        f(bow["f1_mean"]),
+        f(bow["f1_median"]),
+        f"{summary['ms_median']:.1f}",
+        f"{summary['ms_p95']:.1f}",
+    ]
+
+
+def table(dataset: str, summaries: Sequence[dict[str, Any]]) -> str:
+    """One dataset's results, a row per model."""
+    blocks = max((s["block_blocks"] for s in summaries), default=0)
+    lines = [f"== {dataset}: {summaries[0]['pages'] if summaries else 0} pages, {blocks} reference blocks"]
+    lines.append(" ".join(fmt.format(name) for name, fmt in _COLUMNS))
+    for summary in summaries:
+        lines.append(" ".join(fmt.format(cell) for (_, fmt), cell in zip(_COLUMNS, _row(summary), strict=True)))
+        if summary["errors"]:
+            lines.append(f"   ({summary['model']}: {summary['errors']} pages with errors)")
+    return "\n".join(lines)
+
+
+LEGEND = (
+    "blk = content-class scores over DOM text leaves, each block weighted 1 (seed 003 Table 1); "
+    "wrd F1 = same, weighted by words; wrd wF1 = word-weighted F1 averaged over both classes "
+    "(seed 004 Table 2); BoW = bag-of-words P/R/F1 of the text vs gold, mean over pages (med = median F1); "
+    "ms = milliseconds per page for extract()."
+)
