@@ -34,6 +34,7 @@ _TITLE_SEPARATORS = re.compile(r"\s+[-|–—:»·/]+\s+|\s*::\s*|\s*\|\s*")
 _NON_WORD = re.compile(r"[^\w\s]+")
 _SPACES = re.compile(r"\s+")
 _COUNT = re.compile(r"\(?\d+\)?")
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def _normal(text: str) -> str:
@@ -70,30 +71,42 @@ def largest_content(blocks: Sequence[TextBlock], max_gap: int = MAX_GAP, keep: f
             _drop(block, "largest-content")
 
 
-def find_title_block(blocks: Sequence[TextBlock], title: str) -> int | None:
-    """Index of the block that repeats the document title (whole, or its longest part)."""
+def find_title_block(blocks: Sequence[TextBlock], title: str, before: int | None = None) -> int | None:
+    """Index of the block that repeats the document title, searching blocks up to index ``before``.
+
+    A block matching the whole title beats one matching a part of it, a longer part beats a shorter
+    one (the shorter parts are usually the site name), a heading beats other elements, an earlier
+    block beats a later one.
+    """
     if not title:
         return None
     whole = _normal(title)
-    candidates = {whole} | {_normal(part) for part in _TITLE_SEPARATORS.split(title)}
+    candidates = {_normal(part) for part in _TITLE_SEPARATORS.split(title)} | {whole}
     candidates = {c for c in candidates if len(c.split()) >= MIN_TITLE_WORDS}
     if not candidates:
         return None
     longest = max(len(c.split()) for c in candidates)
-    matches = [
-        b.index for b in blocks
-        if b.features is not None and b.features.num_words <= longest + 2 and _normal(b.text) in candidates
-    ]
-    if not matches:
-        return None
-    headed = [i for i in matches if blocks[i].enclosing & {"h1", "h2", "h3"}]
-    return (headed or matches)[0]
+    best: tuple[bool, int, bool, int] | None = None
+    for block in blocks[: None if before is None else before + 1]:
+        if block.features is None or block.features.num_words > longest + 2:
+            continue
+        text = _normal(block.text)
+        if text not in candidates:
+            continue
+        rank = (text == whole, len(text), bool(block.enclosing & _HEADINGS), -block.index)
+        if best is None or rank > best:
+            best = rank
+    return None if best is None else -best[3]
 
 
 def find_comments_block(blocks: Sequence[TextBlock], start: int) -> int | None:
-    """Index of the first comment-section heading after block ``start``."""
+    """Index of the first comment-section heading after block ``start``.
+
+    Links ("14 comments" next to a byline) point to the comments; they do not start them.
+    """
     for block in blocks[start + 1:]:
-        if block.features is None or block.features.num_words > MAX_INDICATOR_WORDS:
+        features = block.features
+        if features is None or features.num_words > MAX_INDICATOR_WORDS or features.link_density > 0.5:
             continue
         text = _COUNT.sub(" ", _normal(block.text)).strip()
         if text in COMMENT_INDICATORS:
@@ -102,8 +115,17 @@ def find_comments_block(blocks: Sequence[TextBlock], start: int) -> int | None:
 
 
 def main_content(blocks: Sequence[TextBlock], title: str, max_gap: int = MAX_GAP) -> None:
-    """Main Content Filter: cut above the title and below the comments, keep the largest stretch."""
-    title_index = find_title_block(blocks, title)
+    """Main Content Filter: cut above the title and below the comments, keep the largest stretch.
+
+    The title is looked for no lower than the end of the largest stretch (a "Responses to <title>"
+    heading under the article is not its headline), and the comments heading below the start of the
+    largest stretch under the title, so a "Comments" link in the page header cannot cut the article.
+    """
+    groups = stretches(blocks, max_gap)
+    if not groups:
+        return
+    body = max(groups, key=lambda group: _words(blocks, group))
+    title_index = find_title_block(blocks, title, before=body[-1])
     if title_index is not None:
         for block in blocks[:title_index]:
             if block.is_content:
@@ -112,20 +134,15 @@ def main_content(blocks: Sequence[TextBlock], title: str, max_gap: int = MAX_GAP
         title_block.is_content = True
         title_block.score = 1.0
         title_block.reasons.append("title:content")
-    first_content = next((b.index for b in blocks if b.is_content), None)
-    if first_content is not None:
-        comments = find_comments_block(blocks, first_content)
-        if comments is not None:
-            for block in blocks[comments:]:
-                if block.is_content:
-                    _drop(block, "below-comments")
-    if title_index is None:
-        largest_content(blocks, max_gap)
-        return
-    groups = stretches(blocks, max_gap)
-    body = [g for g in groups if g[-1] > title_index] or groups
-    best = max(body, key=lambda group: _words(blocks, group))
-    keep = set(range(title_index, best[-1] + 1))
+        groups = [g for g in stretches(blocks, max_gap) if g[-1] >= title_index]
+        body = max(groups, key=lambda group: _words(blocks, group))
+    comments = find_comments_block(blocks, body[0])
+    if comments is not None:
+        for block in blocks[comments:]:
+            if block.is_content:
+                _drop(block, "below-comments")
+        body = [i for i in body if i < comments] or body
+    keep = set(range(title_index if title_index is not None else body[0], body[-1] + 1))
     for block in blocks:
         if block.is_content and block.index not in keep:
             _drop(block, "largest-content")
