@@ -58,3 +58,8 @@ def test_empty_input_raises_parse_error(body):
 
 def test_tree_is_plain_lxml():
     assert isinstance(parse_html("<p>x</p>").root, etree._Element)
+
+
+def test_control_characters_do_not_break_cleaning():
+    page = parse_html("<p>one\x0btwo<script>x</script>\x0cthree\x01 four</p>")
+    assert texts(page) == "one two three four"

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
+MAX_FAILURES_KEPT = 5
 
 
 @dataclass
@@ -115,6 +116,13 @@ class ModelScores:
     words: Confusion = field(default_factory=Confusion)
     bow: list[tuple[float, float, float]] = field(default_factory=list)
     milliseconds: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    def fail(self, page_id: str, error: BaseException) -> None:
+        """Count a page the model could not handle (the first few are kept for the report)."""
+        self.errors += 1
+        if len(self.failures) < MAX_FAILURES_KEPT:
+            self.failures.append(f"{page_id}: {type(error).__name__}: {error}")
 
     def add_page(self, predicted: Sequence[bool] | None, gold: Sequence[bool] | None, word_counts: Sequence[int],
                  text: str, gold_text: str, ms: float) -> None:
@@ -135,6 +143,7 @@ class ModelScores:
             "model": self.model,
             "pages": self.pages,
             "errors": self.errors,
+            "failures": list(self.failures),
             "block": self.blocks.as_dict(),
             "block_blocks": int(self.blocks.tp + self.blocks.fp + self.blocks.fn + self.blocks.tn),
             "word": self.words.as_dict() | {"weighted_avg_f1": self.words.weighted_average_f1()},

@@ -56,7 +56,8 @@ def table(dataset: str, summaries: Sequence[dict[str, Any]]) -> str:
     for summary in summaries:
         lines.append(" ".join(fmt.format(cell) for (_, fmt), cell in zip(_COLUMNS, _row(summary), strict=True)))
         if summary["errors"]:
-            lines.append(f"   ({summary['model']}: {summary['errors']} pages with errors)")
+            examples = "; ".join(summary["failures"][:2])
+            lines.append(f"   ({summary['model']}: {summary['errors']} pages with errors, e.g. {examples})")
     return "\n".join(lines)
 
 

@@ -63,20 +63,26 @@ def evaluate(
         ref = reference(page)
         for name in models:
             start = time.perf_counter()
-            doc = extract(page.html, page.url, model=name)
+            try:
+                doc = extract(page.html, page.url, model=name)
+            except Exception as exc:  # scored as "nothing extracted" and reported, the run goes on
+                ms = (time.perf_counter() - start) * 1000
+                scores[name].fail(page.id, exc)
+                scores[name].add_page([False] * len(ref.labels), ref.labels, ref.leaf_words, "", page.gold_text, ms)
+                continue
             ms = (time.perf_counter() - start) * 1000
-            predicted = doc.leaf_labels()
+            predicted: list[bool] | None = doc.leaf_labels()
             if len(predicted) != len(ref.labels):  # the model segmented a different tree: count, don't guess
-                scores[name].errors += 1
+                scores[name].fail(page.id, ValueError(f"{len(predicted)} blocks, reference has {len(ref.labels)}"))
                 predicted = None
             scores[name].add_page(predicted, ref.labels, ref.leaf_words, doc.text, page.gold_text, ms)
         for name, run in runners.items():
             start = time.perf_counter()
             try:
                 text = run(page.html, page.url)
-            except Exception:  # a baseline's crash is its own score, not ours
+            except Exception as exc:  # a baseline's crash is its own score, not ours
                 text = ""
-                scores[name].errors += 1
+                scores[name].fail(page.id, exc)
             ms = (time.perf_counter() - start) * 1000
             scores[name].add_page(None, None, [], text, page.gold_text, ms)
         if progress and count % 50 == 0:

@@ -26,6 +26,8 @@ NOSCRIPT_MAX_SHARE = 0.25
 
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 _XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
+#: C0 controls other than tab, newline and carriage return: lxml's tree API refuses them in text.
+_CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _SPACES = re.compile(r"\s+")
 
 
@@ -66,16 +68,21 @@ def parse_html(html: bytes | str, *, url: str | None = None, encoding: str | Non
         text, used, source = decoded.text, decoded.encoding, decoded.source
     else:
         text, used, source = html, "unicode", "unicode"
-    text = _XML_DECLARATION.sub("", text.replace("\x00", ""), count=1)
+    text = _XML_DECLARATION.sub("", _CONTROL_CHARS.sub(_control_replacement, text), count=1)
     if not text.strip():
         raise ParseError("empty document")
     # lxml is handed UTF-8 bytes with the encoding fixed, so a lying <meta charset> cannot re-decode it.
-    root = etree.fromstring(text.encode("utf-8", "surrogatepass"), _parser())
+    root = etree.fromstring(text.encode("utf-8", "replace"), _parser())
     if root is None:
         raise ParseError("no HTML element could be parsed")
     title = _title(root)
     clean_tree(root)
     return ParsedPage(root=root, title=title, encoding=used, encoding_source=source, url=url)
+
+
+def _control_replacement(match: re.Match[str]) -> str:
+    """NUL disappears; other controls (form feed, vertical tab...) were whitespace to the author."""
+    return "" if match.group() == "\x00" else " "
 
 
 def _title(root: etree._Element) -> str:
