@@ -55,25 +55,26 @@ class _Paths:
         self.cache: dict[etree._Element, tuple[str, str]] = {}
 
     def of(self, element: etree._Element) -> tuple[str, str]:
-        cached = self.cache.get(element)
-        if cached is not None:
-            return cached
-        tag = str(element.tag)
-        label = tag
-        ident = (element.get("id") or "").strip()
-        if ident:
-            label += f"#{ident}"
-        classes = (element.get("class") or "").split()
-        if classes:
-            label += "." + ".".join(classes)
-        parent = element.getparent()
-        if parent is None:
-            result = (tag, label)
-        else:
-            tags, labels = self.of(parent)
-            result = (f"{tags} > {tag}", f"{labels} > {label}")
-        self.cache[element] = result
-        return result
+        """(tag path, class/id path) from the root down to ``element``; iterative, for deep pages."""
+        chain: list[etree._Element] = []
+        node: etree._Element | None = element
+        while node is not None and node not in self.cache:
+            chain.append(node)
+            node = node.getparent()
+        paths = self.cache[node] if node is not None else None
+        for el in reversed(chain):
+            tag = str(el.tag)
+            label = tag
+            ident = (el.get("id") or "").strip()
+            if ident:
+                label += f"#{ident}"
+            classes = (el.get("class") or "").split()
+            if classes:
+                label += "." + ".".join(classes)
+            paths = (tag, label) if paths is None else (f"{paths[0]} > {tag}", f"{paths[1]} > {label}")
+            self.cache[el] = paths
+        assert paths is not None
+        return paths
 
 
 def _public_blocks(blocks: list[TextBlock], root: etree._Element) -> list[Block]:

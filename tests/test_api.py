@@ -101,3 +101,11 @@ def test_str_and_bytes_agree(page_bytes):
     from_bytes = extract(raw, model="keep-everything")
     assert "Crème brûlée" in from_bytes.text and from_bytes.encoding == "cp1252"
     assert extract(raw.decode("cp1252"), model="keep-everything").text == from_bytes.text
+
+
+def test_deeply_nested_page_does_not_recurse():
+    depth = 2000  # deeper than Python's recursion limit; libxml2 itself drops content past ~2047 levels
+    html = "<div>" * depth + "<p>" + "deep words in a deeply nested page " * 4 + "</p>" + "</div>" * depth
+    doc = extract(html, model="keep-everything")
+    assert doc.error is None and doc.blocks
+    assert doc.blocks[0].tag_path.count("div") == depth

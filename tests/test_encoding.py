@@ -56,3 +56,10 @@ def test_helpers():
     assert charset_from_content_type("text/html; charset=UTF-8") == "UTF-8"
     assert charset_from_content_type("text/html") is None
     assert sniff_meta_charset(b'<meta charset="Shift_JIS">') == "shift_jis"
+
+
+def test_mostly_utf8_with_stray_bytes_stays_utf8():
+    data = ("<p>" + TEXT * 5 + "</p>").encode() + b"\x96 stray"
+    decoded = decode_html(data)
+    assert decoded.encoding == "utf-8" and decoded.source == "fallback"
+    assert TEXT in decoded.text and "\ufffd" in decoded.text

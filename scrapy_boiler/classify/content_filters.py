@@ -60,14 +60,14 @@ def _words(blocks: Sequence[TextBlock], group: Sequence[int]) -> int:
     return sum(blocks[i].features.num_words for i in group if blocks[i].features is not None)
 
 
-def largest_content(blocks: Sequence[TextBlock], max_gap: int = MAX_GAP, keep: frozenset[int] = frozenset()) -> None:
-    """Keep only the content stretch with the most words (plus the blocks in ``keep``)."""
+def largest_content(blocks: Sequence[TextBlock], max_gap: int = MAX_GAP) -> None:
+    """Keep only the content stretch with the most words."""
     groups = stretches(blocks, max_gap)
     if len(groups) < 2:
         return
     best = set(max(groups, key=lambda group: _words(blocks, group)))
     for block in blocks:
-        if block.is_content and block.index not in best and block.index not in keep:
+        if block.is_content and block.index not in best:
             _drop(block, "largest-content")
 
 

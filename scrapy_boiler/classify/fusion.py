@@ -10,7 +10,7 @@ atomic blocks it is made of, so labels can be copied back to them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from scrapy_boiler.classify.decision_trees import CURR_MAX_LINK_DENSITY
 from scrapy_boiler.features.shallow import block_features
@@ -58,10 +58,7 @@ def _merge(first: TextBlock, second: TextBlock) -> TextBlock:
 
 def fuse(blocks: Sequence[TextBlock], max_difference: float = MAX_DENSITY_DIFFERENCE) -> FusedBlocks:
     """Fuse adjacent blocks of similar text density, repeating until nothing changes."""
-    current = [
-        TextBlock(b.index, b.leaf_start, b.leaf_end, b.text, b.linked_text, b.element, b.enclosing, b.features)
-        for b in blocks
-    ]
+    current = [replace(b, is_content=False, score=0.0, reasons=[]) for b in blocks]
     members = [[b.index] for b in blocks]
     changed = True
     while changed and len(current) > 1:

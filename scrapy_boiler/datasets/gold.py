@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from scrapy_boiler.parse.encoding import lenient_utf8
+
 _SPACES = re.compile(r"\s+")
-_VALID_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 
 
 def collapse(text: str) -> str:
@@ -26,10 +27,9 @@ def collapse(text: str) -> str:
 def decode_gold(data: bytes) -> str:
     """Decode gold bytes with the README policy: BOM, then strict UTF-8, then cp1252.
 
-    A file that fails strict UTF-8 but is mostly valid UTF-8 (more well-formed multi-byte sequences
-    than stray bytes, e.g. CleanEval dev 15, test 234 and 749) is read as UTF-8 with replacement;
-    cp1252 would turn all its good characters into mojibake to save a few bad ones. Line endings
-    are normalised to ``\\n``.
+    A file that fails strict UTF-8 but is mostly valid UTF-8 (see
+    :func:`~scrapy_boiler.parse.encoding.lenient_utf8`; e.g. CleanEval dev 15, test 234 and 749) is
+    read as UTF-8 with replacement. Line endings are normalised to ``\\n``.
     """
     if data.startswith(codecs.BOM_UTF8):
         text = data[len(codecs.BOM_UTF8):].decode("utf-8", "replace")
@@ -41,10 +41,8 @@ def decode_gold(data: bytes) -> str:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            lenient = data.decode("utf-8", "replace")
-            valid = len(_VALID_MULTIBYTE.findall(data))
-            stray = lenient.count("\ufffd")
-            text = lenient if valid >= 2 and valid > stray else data.decode("cp1252", "replace")
+            lenient = lenient_utf8(data)
+            text = lenient if lenient is not None else data.decode("cp1252", "replace")
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

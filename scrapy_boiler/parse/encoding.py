@@ -27,6 +27,7 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_.:-]+)""", re.IGNORECASE)
+_VALID_MULTIBYTE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 _HEADER_CHARSET = re.compile(r"""charset\s*=\s*["']?([a-zA-Z0-9_.:-]+)""", re.IGNORECASE)
 _META_WINDOW = 4096
 
@@ -132,15 +133,19 @@ def decode_html(data: bytes, declared: str | None = None) -> Decoded:
         text = _try(data, detected)
         if text is not None:
             return Decoded(text, detected, "detected")
-    # Mostly-UTF-8 pages with a few stray bytes read better as UTF-8 than as cp1252.
-    lenient = data.decode("utf-8", "replace")
-    if lenient.count("\ufffd") * 200 < len(lenient) and _mostly_multibyte_utf8(data):
+    lenient = lenient_utf8(data)
+    if lenient is not None:
         return Decoded(lenient, "utf-8", "fallback")
     return Decoded(data.decode("cp1252", "replace"), "cp1252", "fallback")
 
 
-def _mostly_multibyte_utf8(data: bytes) -> bool:
-    """True when valid UTF-8 multi-byte sequences outnumber stray high bytes."""
-    valid = len(re.findall(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}", data))
-    high = len(re.findall(rb"[\x80-\xff]", data))
-    return valid > 0 and high - valid * 2 < valid
+def lenient_utf8(data: bytes) -> str | None:
+    """The bytes as UTF-8 with replacement characters, if they are mostly UTF-8; else None.
+
+    "Mostly": at least two well-formed multi-byte sequences, and more of them than bytes that fail.
+    Such text (a UTF-8 page with a few stray bytes) reads far better as UTF-8 than as cp1252, which
+    would turn every good character into mojibake to save a few bad ones.
+    """
+    text = data.decode("utf-8", "replace")
+    valid = len(_VALID_MULTIBYTE.findall(data))
+    return text if valid >= 2 and valid > text.count("\ufffd") else None
