@@ -436,3 +436,21 @@ def test_real_datasets_load(spec: str) -> None:
         assert all(page.gold_spans and b"x-nc-sel" not in page.html for page in pages)
     if spec == "webforum-train":
         assert all(page.posts for page in pages)
+
+
+def test_label_page_puts_gold_on_reference_leaves(tmp_path):
+    from scrapy_boiler.datasets import label_page, load_folder
+
+    (tmp_path / "p.html").write_text(
+        "<html><body><ul><li><a href='/'>Home</a></li></ul>"
+        "<p>The only paragraph that the annotator kept as the main content.</p><p>Footer</p></body></html>",
+        encoding="utf-8",
+    )
+    gold = "The only paragraph that the annotator kept as the main content.\n"
+    (tmp_path / "p.txt").write_text(gold, encoding="utf-8")
+    labelled = label_page(next(load_folder(tmp_path)))
+    assert [leaf.text for leaf in labelled.leaves] == [
+        "Home", "The only paragraph that the annotator kept as the main content.", "Footer",
+    ]
+    assert labelled.labels == [False, True, False]
+    assert labelled.leaf_words == [1, 11, 1]

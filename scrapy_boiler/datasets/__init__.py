@@ -15,16 +15,20 @@ from scrapy_boiler.datasets.corpora import (
     load,
     load_folder,
 )
+from scrapy_boiler.datasets.labels import LabelledPage, label_page, load_labelled
 
 __all__ = [
     "DATASETS",
     "DatasetNotFound",
+    "LabelledPage",
     "Page",
     "align_blocks",
     "available_datasets",
     "find_data_dir",
     "label_blocks",
     "label_blocks_from_spans",
+    "label_page",
     "load",
     "load_folder",
+    "load_labelled",
 ]

@@ -1,0 +1,54 @@
+"""Gold labels on the reference segmentation: what training and evaluation consume.
+
+The reference blocks are the DOM text leaves of our parser (:func:`scrapy_boiler.segment.segment`),
+so every model is trained and scored on the same blocks. Text-only gold (CleanEval, CleanPortalEval,
+Dragnet, web forums, folders of pairs) is put on them by the alignment of seed 003 §4.1; L3S-GN1
+brings its own labels (:func:`~scrapy_boiler.datasets.alignment.label_blocks_from_spans`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from scrapy_boiler.datasets.alignment import label_blocks, label_blocks_from_spans
+from scrapy_boiler.datasets.corpora import Page, load
+from scrapy_boiler.features.shallow import words
+from scrapy_boiler.parse.html import ParseError, parse_html
+from scrapy_boiler.segment.blocks import Leaf, segment
+
+
+@dataclass(frozen=True)
+class LabelledPage:
+    """A page with its reference blocks (DOM text leaves) and one gold content flag per leaf."""
+
+    page: Page
+    leaves: list[Leaf]
+    labels: list[bool]
+
+    @property
+    def leaf_words(self) -> list[int]:
+        return [len(words(leaf.text)) for leaf in self.leaves]
+
+
+def label_page(page: Page) -> LabelledPage:
+    """Segment ``page`` into its reference blocks and label them from its gold standard."""
+    try:
+        parsed = parse_html(page.html, url=page.url)
+    except ParseError:
+        return LabelledPage(page, [], [])
+    leaves = segment(parsed.root).leaves
+    texts = [leaf.text for leaf in leaves]
+    if page.gold_spans is not None:
+        labels = label_blocks_from_spans(texts, page.gold_spans)
+    else:
+        labels = label_blocks(texts, page.gold_text)
+    return LabelledPage(page, leaves, labels)
+
+
+def load_labelled(
+    spec: str, *, data_dir: str | Path | None = None, limit: int | None = None
+) -> Iterator[LabelledPage]:
+    """:func:`~scrapy_boiler.datasets.corpora.load`, each page with its gold block labels."""
+    return (label_page(page) for page in load(spec, data_dir=data_dir, limit=limit))
