@@ -15,13 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scrapy_boiler.parse.encoding import lenient_utf8
-
-_SPACES = re.compile(r"\s+")
-
-
-def collapse(text: str) -> str:
-    """Whitespace runs to one space, ends stripped."""
-    return _SPACES.sub(" ", text).strip()
+from scrapy_boiler.parse.text import collapse_spaces
 
 
 def decode_gold(data: bytes) -> str:
@@ -48,7 +42,7 @@ def decode_gold(data: bytes) -> str:
 
 def lines_as_blocks(text: str) -> str:
     """Plain-text gold: each non-blank line is a block (paragraphs are split by newlines or blank lines)."""
-    return "\n".join(line for line in (collapse(raw) for raw in text.split("\n")) if line)
+    return "\n".join(line for line in (collapse_spaces(raw) for raw in text.split("\n")) if line)
 
 
 # --- CleanEval / CleanPortalEval ----------------------------------------------------------------
@@ -105,7 +99,7 @@ def parse_cleaneval_gold(text: str, *, unescape: bool = False) -> CleanEvalGold:
         chunk = _STRAY_TAGS.sub(" ", chunk)
         if unescape:
             chunk = html.unescape(chunk)
-        block = collapse(chunk)
+        block = collapse_spaces(chunk)
         if block:
             blocks.append(block)
     return CleanEvalGold("\n".join(blocks), url)
@@ -167,5 +161,5 @@ def parse_forum_json(data: bytes) -> ForumThread:
         post["offsets"] = offsets
         posts.append(post)
     page = (doc.get("html") or "").encode("utf-8", "replace")  # "replace": a lone surrogate escape
-    text = "\n".join(line for line in (collapse(post.get("post_text", "")) for post in posts) if line)
+    text = "\n".join(line for line in (collapse_spaces(post.get("post_text", "")) for post in posts) if line)
     return ForumThread(page, doc.get("url") or None, text, tuple(posts))

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from scrapy_boiler.datasets.gold import collapse, decode_gold
+from scrapy_boiler.datasets.gold import decode_gold
+from scrapy_boiler.parse.text import collapse_spaces
 
 CONTENT_LABELS: frozenset[int] = frozenset({1, 2, 3})
 #: Seed 004's two-class problem counts every selected class as content, related links (4) and user
@@ -131,7 +132,7 @@ def _lines(pieces: list[Piece], keep: set[int] | frozenset[int]) -> str:
                 lines.append([])
             lines[-1].append(piece.text)
         previous_kept = kept
-    return "\n".join(line for line in (collapse("".join(parts)) for parts in lines) if line)
+    return "\n".join(line for line in (collapse_spaces("".join(parts)) for parts in lines) if line)
 
 
 def merge_spans(

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from scrapy_boiler.parse.encoding import decode_html
+from scrapy_boiler.parse.text import collapse_spaces
 
 #: Subtrees removed before segmentation: they never render as readable text (seed 004 §3 works on
 #: visible text only). ``<form>`` itself is kept and only its controls go: old ASP.NET pages wrap
@@ -28,7 +29,6 @@ _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGN
 _XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
 #: C0 controls other than tab, newline and carriage return: lxml's tree API refuses them in text.
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
-_SPACES = re.compile(r"\s+")
 
 
 class ParseError(ValueError):
@@ -47,14 +47,11 @@ class ParsedPage:
 
 
 def _parser() -> etree.HTMLParser:
+    """A new parser per page: lxml parsers must not be shared between threads."""
     return etree.HTMLParser(
         encoding="utf-8", remove_comments=True, remove_pis=True, no_network=True, huge_tree=True,
         recover=True, default_doctype=False,
     )
-
-
-def _collapse(text: str) -> str:
-    return _SPACES.sub(" ", text).strip()
 
 
 def parse_html(html: bytes | str, *, url: str | None = None, encoding: str | None = None) -> ParsedPage:
@@ -87,7 +84,7 @@ def _control_replacement(match: re.Match[str]) -> str:
 
 def _title(root: etree._Element) -> str:
     for el in root.iter("title"):
-        text = _collapse("".join(el.itertext()))
+        text = collapse_spaces("".join(el.itertext()))
         if text:
             return text
     return ""
@@ -114,11 +111,11 @@ def clean_tree(root: etree._Element) -> None:
     for el in doomed:
         _drop(el)
     if noscripts:
-        total = max(1, len(_collapse("".join(root.itertext()))))
+        total = max(1, len(collapse_spaces("".join(root.itertext()))))
         for el in noscripts:
             if el.getparent() is None:
                 continue
-            share = len(_collapse("".join(el.itertext()))) / total
+            share = len(collapse_spaces("".join(el.itertext()))) / total
             if share > NOSCRIPT_MAX_SHARE:
                 _unwrap(el)
             else:

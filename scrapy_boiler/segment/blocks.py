@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from scrapy_boiler.parse.text import collapse_spaces
+
 if TYPE_CHECKING:
     from scrapy_boiler.features.shallow import BlockFeatures
 
@@ -79,10 +81,6 @@ class Segmentation:
 
     leaves: list[Leaf]
     blocks: list[TextBlock]
-
-
-def collapse_spaces(text: str) -> str:
-    return " ".join(text.split())
 
 
 class _Builder:
