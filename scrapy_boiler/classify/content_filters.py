@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from scrapy_boiler.parse.text import collapse_spaces
 from scrapy_boiler.segment.blocks import TextBlock
 
-#: Non-content blocks a content stretch may bridge.
+#: Non-content blocks a content stretch may bridge. Ours, not the paper's: checked on the l3s-gn1 and
+#: dragnet training splits, where 1 gave the best ``article`` F1 of 1, 2, 3 and 5.
 MAX_GAP = 1
 #: A title fragment must have this many words to identify the headline (site names are shorter).
 MIN_TITLE_WORDS = 3
@@ -32,13 +34,12 @@ COMMENT_INDICATORS: frozenset[str] = frozenset(
 MAX_INDICATOR_WORDS = max(len(indicator.split()) for indicator in COMMENT_INDICATORS) + 1
 _TITLE_SEPARATORS = re.compile(r"\s+[-|–—:»·/]+\s+|\s*::\s*|\s*\|\s*")
 _NON_WORD = re.compile(r"[^\w\s]+")
-_SPACES = re.compile(r"\s+")
 _COUNT = re.compile(r"\(?\d+\)?")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def _normal(text: str) -> str:
-    return _SPACES.sub(" ", _NON_WORD.sub(" ", text.lower())).strip()
+    return collapse_spaces(_NON_WORD.sub(" ", text.lower()))
 
 
 def stretches(blocks: Sequence[TextBlock], max_gap: int = MAX_GAP) -> list[list[int]]:
