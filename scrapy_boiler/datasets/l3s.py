@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from lxml import etree
 
 from scrapy_boiler.datasets.gold import decode_gold
+from scrapy_boiler.parse.html import drop_element
 from scrapy_boiler.parse.text import collapse_spaces
+from scrapy_boiler.segment.blocks import INLINE_TAGS
 
 CONTENT_LABELS: frozenset[int] = frozenset({1, 2, 3})
 #: Seed 004's two-class problem counts every selected class as content, related links (4) and user
@@ -27,21 +29,13 @@ COMMENT_LABEL = 5
 _SEL_CLASS = re.compile(r"x-nc-sel(\d)\Z")
 _SPACES = re.compile(r"\s+")
 _META_CHARSET = re.compile(r"charset\s*=\s*[^\s;\"']+", re.IGNORECASE)
-#: Text of these elements is never shown, so it is neither a piece nor content.
 #: Label spans the tool wrote into raw-text content (``<title>``, ``<iframe>``), where they stay text,
 #: sometimes entity-escaped once more.
 _SPAN_AS_TEXT = re.compile(
     r'(?:<|&lt;)(?:span\s+class\s*=\s*"?x-nc-[^">&]*"?\s*|/span\s*)(?:>|&gt;)', re.IGNORECASE
 )
+#: Text of these elements is never shown, so it is neither a piece nor content.
 _NO_TEXT: frozenset[str] = frozenset({"script", "style"})
-#: Elements that do not start a new line of the gold text (everything else does).
-_INLINE: frozenset[str] = frozenset(
-    {
-        "a", "abbr", "acronym", "b", "bdi", "bdo", "big", "blink", "cite", "code", "data", "dfn", "em",
-        "font", "i", "img", "ins", "del", "kbd", "label", "mark", "nobr", "q", "s", "samp", "small",
-        "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
-    }
-)
 
 
 @dataclass(frozen=True)
@@ -103,14 +97,14 @@ def read_pieces(root: etree._Element) -> list[Piece]:
         element, parent_label, closing = stack.pop()
         tag = element.tag.lower() if isinstance(element.tag, str) else None
         if closing:
-            if tag not in _INLINE:
+            if tag not in INLINE_TAGS:
                 pending_block = True
             emit(element.tail, parent_label)
             continue
         if tag is None:  # comment or processing instruction: only its tail is text
             emit(element.tail, parent_label)
             continue
-        if tag not in _INLINE:
+        if tag not in INLINE_TAGS:
             pending_block = True
         label = _label_of(element, parent_label)
         stack.append((element, parent_label, True))
@@ -149,20 +143,6 @@ def merge_spans(
     return tuple(("".join(parts), flag) for parts, flag in spans)
 
 
-def _remove(element: etree._Element) -> None:
-    """Delete an element but keep its tail text in place."""
-    parent = element.getparent()
-    if parent is None:
-        return
-    if element.tail:
-        previous = element.getprevious()
-        if previous is not None:
-            previous.tail = (previous.tail or "") + element.tail
-        else:
-            parent.text = (parent.text or "") + element.tail
-    parent.remove(element)
-
-
 def strip_span_text(root: etree._Element) -> None:
     """Remove label-span markup that ended up as text (a ``<title>`` reading ``<SPAN class="x-nc-sel2">``)."""
     for element in root.iter():
@@ -183,7 +163,7 @@ def unlabel(root: etree._Element) -> None:
     """
     for element in list(root.iter("style")):
         if "x-nc-" in (element.text or ""):
-            _remove(element)
+            drop_element(element)
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue

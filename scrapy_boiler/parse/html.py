@@ -109,7 +109,7 @@ def clean_tree(root: etree._Element) -> None:
         elif tag == "noscript":
             noscripts.append(el)
     for el in doomed:
-        _drop(el)
+        drop_element(el)
     if noscripts:
         total = max(1, len(collapse_spaces("".join(root.itertext()))))
         for el in noscripts:
@@ -119,10 +119,10 @@ def clean_tree(root: etree._Element) -> None:
             if share > NOSCRIPT_MAX_SHARE:
                 _unwrap(el)
             else:
-                _drop(el)
+                drop_element(el)
 
 
-def _drop(el: etree._Element) -> None:
+def drop_element(el: etree._Element) -> None:
     """Remove ``el`` and its subtree but keep its tail text in the document."""
     parent = el.getparent()
     if parent is None:
