@@ -6,9 +6,11 @@
 'content'
 """
 
-from scrapy_boiler.api import extract
+from scrapy_boiler.api import PageInput, extract, extract_many
 from scrapy_boiler.document import Block, Document, Post, QAPair
 from scrapy_boiler.registry import UnknownModel, available_models
 
-__all__ = ["Block", "Document", "Post", "QAPair", "UnknownModel", "available_models", "extract"]
+__all__ = [
+    "Block", "Document", "PageInput", "Post", "QAPair", "UnknownModel", "available_models", "extract", "extract_many",
+]
 __version__ = "0.1.0"

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import NamedTuple
+
 from lxml import etree
 
 from scrapy_boiler.assemble.text import to_html, to_text
+from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.document import BOILERPLATE, CONTENT, Block, Document
-from scrapy_boiler.parse.html import ParseError, parse_html
+from scrapy_boiler.parse.html import ParsedPage, ParseError, parse_html
 from scrapy_boiler.registry import AUTO_MODEL, resolve
-from scrapy_boiler.segment.blocks import TextBlock, segment
+from scrapy_boiler.segment.blocks import TextBlock
+
+
+class PageInput(NamedTuple):
+    """One page for :func:`extract_many`: the raw body, its URL and the HTTP header charset if known."""
+
+    html: bytes | str
+    url: str | None = None
+    encoding: str | None = None
 
 
 def extract(
@@ -17,33 +29,50 @@ def extract(
     *,
     model: str = "auto",
     encoding: str | None = None,
+    device: str = "auto",
 ) -> Document:
     """Find the main content of one HTML page.
 
     ``html`` is the raw body (``bytes``, decoded with the charset policy of
     :mod:`scrapy_boiler.parse.encoding`) or already decoded text; ``encoding`` is the charset of the
-    HTTP header when known. ``model`` is a name from :func:`scrapy_boiler.available_models`.
+    HTTP header when known. ``model`` is a name from :func:`scrapy_boiler.available_models`;
+    ``device`` (``auto``, ``cpu``, ``cuda``) only matters to neural models.
 
     Never raises for bad markup: a page with nothing to parse gives an empty :class:`Document`
     whose ``error`` says why. Raises :class:`~scrapy_boiler.registry.UnknownModel` for a bad name.
     """
-    extractor = resolve(model)
+    return extract_many([PageInput(html, url, encoding)], model=model, device=device)[0]
+
+
+def extract_many(pages: Iterable[PageInput], *, model: str = "auto", device: str = "auto") -> list[Document]:
+    """:func:`extract` over a batch of pages: neural models label the whole batch in one forward pass."""
+    extractor = resolve(model, device)
     model_name = AUTO_MODEL if model == "auto" else model
-    try:
-        page = parse_html(html, url=url, encoding=encoding)
-    except ParseError as exc:
-        return Document(text="", title="", html="", blocks=[], model=model_name, url=url, error=str(exc))
-    seg = segment(page.root)
-    extractor.label(seg.blocks, page.title)
+    docs: list[Document | None] = []
+    parsed: list[ParsedPage] = []
+    for page in pages:
+        try:
+            parsed.append(parse_html(page.html, url=page.url, encoding=page.encoding))
+            docs.append(None)
+        except ParseError as exc:
+            docs.append(Document(text="", title="", html="", blocks=[], model=model_name, url=page.url, error=str(exc)))
+    labelled = iter(extractor.label_pages(parsed) if parsed else [])
+    pending = iter(parsed)
+    return [doc if doc is not None else _document(next(pending), next(labelled), model_name) for doc in docs]
+
+
+def _document(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     return Document(
-        text=to_text(seg.blocks),
+        text=to_text(labels.blocks),
         title=page.title,
-        html=to_html(seg.blocks),
-        blocks=_public_blocks(seg.blocks, page.root),
+        html=to_html(labels.blocks),
+        blocks=_public_blocks(labels.blocks, page.root),
         model=model_name,
-        url=url,
+        page_type=labels.page_type,
+        page_type_score=labels.page_type_score,
+        url=page.url,
         encoding=page.encoding,
-        num_leaves=len(seg.leaves),
+        num_leaves=len(labels.leaves),
     )
 
 

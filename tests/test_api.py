@@ -109,3 +109,35 @@ def test_deeply_nested_page_does_not_recurse():
     doc = extract(html, model="keep-everything")
     assert doc.error is None and doc.blocks
     assert doc.blocks[0].tag_path.count("div") == depth
+
+
+def test_extract_many_keeps_order_and_reports_unparseable_pages_in_place():
+    from scrapy_boiler import PageInput, extract_many
+
+    body = b"<html><body><p>" + b"A sentence with enough words to count as content. " * 4 + b"</p></body></html>"
+    docs = extract_many([PageInput(body, "http://a/"), PageInput(b"", "http://b/"), PageInput(body, "http://c/")])
+    assert [d.url for d in docs] == ["http://a/", "http://b/", "http://c/"]
+    assert docs[0].text and docs[2].text == docs[0].text
+    assert docs[1].error and not docs[1].text
+
+
+def test_registered_model_is_selectable_by_name():
+    from scrapy_boiler import available_models, extract, registry
+    from scrapy_boiler.classify.extractors import get_rule_extractor
+
+    devices = []
+
+    def factory(device):
+        devices.append(device)
+        return get_rule_extractor("keep-everything")
+
+    registry.register("test-everything", factory)
+    try:
+        assert "test-everything" in available_models()
+        doc = extract(b"<p>menu</p><p>Home</p>", model="test-everything", device="cpu")
+        assert doc.model == "test-everything" and all(b.is_content for b in doc.blocks)
+        extract(b"<p>again</p>", model="test-everything", device="cpu")
+        assert devices == ["cpu"]  # built once per device
+    finally:
+        registry._FACTORIES.pop("test-everything")
+        registry._build.cache_clear()

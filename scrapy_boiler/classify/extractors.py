@@ -23,12 +23,14 @@ tree filter). Any name can take the tree filter as a suffix: ``"default+tree"`` 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scrapy_boiler.classify import content_filters, decision_trees, fusion, tree_filter
+from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.features.shallow import annotate
-from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.segment.blocks import TextBlock, segment
 
 Step = Callable[[list[TextBlock], str], None]
 
@@ -74,6 +76,15 @@ class RuleExtractor:
         annotate(blocks)
         for step in self.steps:
             step(blocks, title)
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        """Segment each page into Boilerpipe blocks and label them (rules gain nothing from batching)."""
+        out = []
+        for page in pages:
+            seg = segment(page.root)
+            self.label(seg.blocks, page.title)
+            out.append(PageLabels(seg.leaves, seg.blocks))
+        return out
 
 
 _NUM_WORDS = _rule(decision_trees.num_words, "num-words")

@@ -1,0 +1,35 @@
+"""What every model (rules or neural) provides, so ``extract`` and the Scrapy glue treat them alike."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from scrapy_boiler.parse.html import ParsedPage
+    from scrapy_boiler.segment.blocks import Leaf, TextBlock
+
+
+@dataclass(slots=True)
+class PageLabels:
+    """A model's decision on one page.
+
+    ``blocks`` are the model's own segmentation (Boilerpipe blocks for the rules), each a run of
+    ``leaves``, the DOM text leaves every model is scored on, with ``is_content`` and ``score`` set.
+    """
+
+    leaves: list[Leaf]
+    blocks: list[TextBlock]
+    page_type: str = "article"
+    page_type_score: float | None = None
+
+
+class Extractor(Protocol):
+    """A model selectable by name. ``label_pages`` takes a batch so neural models run one forward pass."""
+
+    name: str
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        """One :class:`PageLabels` per page, in order."""
+        ...
