@@ -17,7 +17,7 @@ from pathlib import Path
 import torch
 
 from scrapy_boiler.classify.base import PageLabels
-from scrapy_boiler.features.semantic import block_strings
+from scrapy_boiler.features.semantic import MAX_WORDS, block_strings
 from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.semtext_model import FIELDS, EncodedBatch, SemTextConfig, SemTextNet
 from scrapy_boiler.neural.subwords import Vocabulary, word_table
@@ -27,6 +27,8 @@ from scrapy_boiler.segment.scs import SCSPage, scs
 
 NAME = "semtext"
 MODELS_DIR_ENV = "BOILER_MODELS_DIR"
+#: Zero slots kept after the longest string of a batch: the widest kernel (7) minus one.
+PAD_AFTER = 6
 #: Windows decoded per forward pass at inference.
 INFERENCE_BATCH = 32
 
@@ -66,7 +68,7 @@ def encode_batch(
     string_tensors = {}
     for name in fields:
         rows = strings[name]
-        width = max(1, max(len(string) for string in rows))
+        width = min(MAX_WORDS, max(len(string) for string in rows) + PAD_AFTER)  # room for all-zero windows
         tensor = torch.zeros(len(rows), width, dtype=torch.long)
         for string, row in rows.items():
             if string:

@@ -22,6 +22,8 @@ from torchcrf import CRF
 from scrapy_boiler.neural.subwords import SubwordEmbedding
 
 FIELDS: tuple[str, ...] = ("tags", "classes", "text")
+#: Padded lengths strings are grouped into (see :meth:`StringEncoder.encode`).
+PAD_BUCKETS: tuple[int, ...] = (8, 12, 16, 24, 32, 40, 50)
 
 
 @dataclass
@@ -60,11 +62,29 @@ class StringEncoder(nn.Module):
         self.out_dim = sum(filters)
 
     def forward(self, vectors: torch.Tensor) -> torch.Tensor:
-        """``vectors``: (strings, length, embed_dim) → (strings, sum(filters))."""
+        """``vectors``: (strings, length, embed_dim), zero-padded → (strings, sum(filters))."""
         if vectors.shape[1] < self.min_length:
             vectors = nn.functional.pad(vectors, (0, 0, 0, self.min_length - vectors.shape[1]))
         x = vectors.transpose(1, 2)
         return torch.cat([conv(x).amax(dim=2) for conv in self.convs], dim=1)
+
+    def encode(self, table: torch.Tensor, strings: torch.Tensor) -> torch.Tensor:
+        """Features of word-index strings (rows of ``table``; 0 = padding), as if each were padded to n = 50.
+
+        The paper pads every string to n words with zero vectors. Convolving a string of ``L`` words
+        padded to ``min(n, L + k_max - 1)`` gives exactly the same max-pooled features (the all-zero
+        windows are still there), so strings are grouped by that length: most blocks are a few
+        words long, and padding them all to 50 would multiply the convolution cost.
+        """
+        lengths = (strings != 0).sum(dim=1)
+        needed = torch.clamp(lengths + self.min_length - 1, max=max(strings.shape[1], self.min_length))
+        out = table.new_empty(strings.shape[0], self.out_dim)
+        for low, high in zip((0, *PAD_BUCKETS[:-1]), PAD_BUCKETS, strict=True):
+            rows = ((needed > low) & (needed <= high)).nonzero().squeeze(1)
+            if rows.numel():
+                width = min(high, strings.shape[1])
+                out[rows] = self(table[strings[rows, :width]])
+        return out
 
 
 @dataclass
@@ -107,7 +127,7 @@ class SemTextNet(nn.Module):
         table = self.embed(batch.flat_ids, batch.offsets)
         parts = []
         for name, encoder in self.encoders.items():
-            features = encoder(table[batch.strings[name]])  # one row per distinct string
+            features = encoder.encode(table, batch.strings[name])  # one row per distinct string
             parts.append(features[batch.index[name]])  # gathered per block
         x = self.dropout(torch.cat(parts, dim=2))
         packed = pack_padded_sequence(x, batch.lengths.cpu(), batch_first=True, enforce_sorted=False)
