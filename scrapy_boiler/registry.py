@@ -62,6 +62,16 @@ def _type2_model(device: str) -> Extractor | None:
         return None
 
 
+def _semtext(device: str) -> Extractor:
+    """The shipped SemText model; torch is imported here, on first use, not with the registry."""
+    from scrapy_boiler.neural.semtext import load_extractor
+
+    return load_extractor(device)
+
+
+register(TYPE2_MODEL, _semtext)
+
+
 @cache
 def _build(name: str, device: str) -> Extractor:
     if name == AUTO_MODEL:

@@ -122,12 +122,12 @@ class SemTextModel:
 
 
 def default_model_prefix() -> Path:
-    """``$BOILER_MODELS_DIR/semtext``, else ``models/semtext`` of the repository, else inside the package."""
-    candidates = []
-    if os.environ.get(MODELS_DIR_ENV):
-        candidates.append(Path(os.environ[MODELS_DIR_ENV]) / NAME)
+    """``$BOILER_MODELS_DIR/semtext`` when that is set, else ``models/semtext`` of the repository or the package."""
     here = Path(__file__).resolve()
-    candidates += [here.parents[2] / "models" / NAME, here.parents[1] / "models" / NAME]
+    if os.environ.get(MODELS_DIR_ENV):  # when set, the only place looked at
+        candidates = [Path(os.environ[MODELS_DIR_ENV]) / NAME]
+    else:
+        candidates = [here.parents[2] / "models" / NAME, here.parents[1] / "models" / NAME]
     for prefix in candidates:
         if prefix.with_suffix(".pt").is_file() and prefix.with_suffix(".json").is_file():
             return prefix

@@ -35,7 +35,7 @@ from scrapy_boiler.segment.scs import scs
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 
-CACHE_VERSION = "semtext-1"
+CACHE_VERSION = "semtext-2"
 DEFAULT_DATA = ("dragnet:train", "l3s-gn1:train")
 
 
