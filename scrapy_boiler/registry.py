@@ -69,9 +69,6 @@ def _semtext(device: str) -> Extractor:
     return load_extractor(device)
 
 
-register(TYPE2_MODEL, _semtext)
-
-
 @cache
 def _build(name: str, device: str) -> Extractor:
     if name == AUTO_MODEL:
@@ -84,3 +81,6 @@ def _build(name: str, device: str) -> Extractor:
         return get_rule_extractor(name)
     except KeyError:
         raise UnknownModel(name) from None
+
+
+register(TYPE2_MODEL, _semtext)
