@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sys
+import time
 from pathlib import Path
 from typing import ClassVar
 
@@ -83,10 +84,18 @@ def main(config_path: str) -> None:
     process = CrawlerProcess(settings)
     crawler = process.create_crawler(PageSpider)
 
+    clock: dict[str, float] = {}
+
+    def opened(spider):
+        clock["wall"], clock["cpu"] = time.perf_counter(), time.process_time()
+
     def dump_stats(spider):
         stats = {k: v for k, v in crawler.stats.get_stats().items() if isinstance(v, (int, float, str))}
+        stats["runner/crawl_seconds"] = time.perf_counter() - clock["wall"]
+        stats["runner/crawler_cpu_seconds"] = time.process_time() - clock["cpu"]
         (out / "stats.json").write_text(json.dumps(stats, indent=1))
 
+    crawler.signals.connect(opened, signal=signals.spider_opened)
     crawler.signals.connect(dump_stats, signal=signals.spider_closed)
     process.crawl(crawler, config=config)
     process.start()

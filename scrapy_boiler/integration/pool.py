@@ -1,9 +1,11 @@
-"""Extraction off the reactor thread, in small batches.
+"""Extraction off the reactor thread, batched by load.
 
-Pages are queued per model; a batch leaves when it holds ``batch_size`` pages or when its first page
-has waited ``batch_wait`` seconds, so a neural model sees concurrent pages as one forward pass while a
-lone page is delayed by at most ``batch_wait``. Batches run in worker processes (true parallelism,
-and a crashing page cannot take the crawler down) or, with ``workers=0``, in one thread.
+Pages are queued per model. While a worker is idle a page leaves at once (after ``batch_wait``
+seconds if that is set, to gather a bigger batch for a neural model); while every worker is busy
+pages accumulate, and the next worker to finish takes up to ``batch_size`` of them as one batch (one
+forward pass for a neural model). So a lone page is never delayed, and batches grow exactly when the
+crawl outpaces extraction. Batches run in worker processes (true parallelism, and a crashing page
+cannot take the crawler down) or, with ``workers=0``, in one thread.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import time
 from collections import defaultdict
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -32,50 +35,57 @@ class ExtractionPool:
         self.device = device
         self.batch_size = batch_size
         self.batch_wait = batch_wait
+        self.capacity = max(1, workers)  # batches in flight at once (one per worker)
         self._executor: Executor | None = None
-        self._pending: dict[str, list[tuple[PageInput, Deferred[Outcome]]]] = defaultdict(list)
-        self._timers: dict[str, Any] = {}
+        self._pending: dict[str, list[tuple[float, PageInput, Deferred[Outcome]]]] = defaultdict(list)
+        self._in_flight = 0
+        self._timer: Any = None
         self.batches = 0
         self.max_batch = 0
 
     def submit(self, page: PageInput, model: str) -> Deferred[Outcome]:
         """Queue one page; the Deferred fires on the reactor thread."""
-        from twisted.internet import reactor
-
         deferred: Deferred[Outcome] = Deferred()
-        queue = self._pending[model]
-        queue.append((page, deferred))
-        if len(queue) >= self.batch_size:
-            self._flush(model)
-        elif model not in self._timers:
-            self._timers[model] = reactor.callLater(self.batch_wait, self._flush, model)  # type: ignore[attr-defined]
+        self._pending[model].append((time.monotonic(), page, deferred))
+        self._dispatch()
         return deferred
 
     def close(self) -> None:
         """Stop the workers; queued pages fail with ``CancelledError`` (their responses pass on unextracted)."""
-        for timer in self._timers.values():
-            if timer.active():
-                timer.cancel()
-        self._timers.clear()
+        if self._timer is not None and self._timer.active():
+            self._timer.cancel()
+        self._timer = None
         for queue in self._pending.values():
-            for _, deferred in queue:
+            for _, _, deferred in queue:
                 deferred.cancel()
         self._pending.clear()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self._discard_executor()
+
+    def _dispatch(self) -> None:
+        """Send batches to idle workers, oldest waiting model first."""
+        while self._in_flight < self.capacity and self._pending:
+            model, queue = min(self._pending.items(), key=lambda entry: entry[1][0][0])
+            wait = self.batch_wait - (time.monotonic() - queue[0][0])
+            if wait > 0 and len(queue) < self.batch_size:
+                self._wake_in(wait)
+                return
+            self._flush(model)
+
+    def _wake_in(self, seconds: float) -> None:
+        from twisted.internet import reactor
+
+        if self._timer is None or not self._timer.active():
+            self._timer = reactor.callLater(seconds, self._dispatch)  # type: ignore[attr-defined]
 
     def _flush(self, model: str) -> None:
-        timer = self._timers.pop(model, None)
-        if timer is not None and timer.active():
-            timer.cancel()
-        batch = self._pending.pop(model, [])
-        if not batch:
-            return
+        queue = self._pending[model]
+        batch, self._pending[model] = queue[: self.batch_size], queue[self.batch_size :]
+        if not self._pending[model]:
+            del self._pending[model]
         self.batches += 1
         self.max_batch = max(self.max_batch, len(batch))
-        pages = [page for page, _ in batch]
-        deferreds = [deferred for _, deferred in batch]
+        pages = [page for _, page, _ in batch]
+        deferreds = [deferred for _, _, deferred in batch]
         try:
             future = self._get_executor().submit(extract_batch, pages, model, self.device)
         except (BrokenProcessPool, RuntimeError) as exc:  # executor died or was shut down meanwhile
@@ -83,7 +93,15 @@ class ExtractionPool:
             for deferred in deferreds:
                 deferred.errback(exc)
             return
-        future.add_done_callback(lambda done: _call_from_reactor(self._deliver, done, deferreds))
+        self._in_flight += 1
+        future.add_done_callback(lambda done: _call_from_reactor(self._finished, done, deferreds))
+
+    def _finished(self, future: Future[list[Outcome]], deferreds: list[Deferred[Outcome]]) -> None:
+        self._in_flight -= 1
+        try:
+            self._deliver(future, deferreds)
+        finally:
+            self._dispatch()
 
     def _deliver(self, future: Future[list[Outcome]], deferreds: list[Deferred[Outcome]]) -> None:
         if future.cancelled():

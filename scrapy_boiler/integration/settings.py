@@ -8,9 +8,10 @@ setting                     default            meaning
 ``BOILER_DEVICE``           ``"auto"``         ``auto``/``cpu``/``cuda``, for neural models
 ``BOILER_WORKERS``          CPU count          worker processes extracting pages; ``0`` = a thread of the
                                                crawler process (no extra processes, shares its GIL)
-``BOILER_BATCH_SIZE``       ``16``             pages sent to a worker together (one forward pass for
-                                               neural models)
-``BOILER_BATCH_WAIT``       ``0.01``           seconds a page may wait for others to fill its batch
+``BOILER_BATCH_SIZE``       ``16``             most pages a worker takes at once (one forward pass for
+                                               neural models); batches form while all workers are busy
+``BOILER_BATCH_WAIT``       ``0.0``            seconds a page waits for others even when a worker is idle
+                                               (raise it for bigger neural batches at low load)
 ``BOILER_MAX_BYTES``        ``10485760``       larger bodies are passed on unextracted (``boiler/skipped/
                                                too_large``)
 ``BOILER_OUTPUT``           see ``fields``     item fields to fill: a list of names, or a dict
@@ -42,7 +43,7 @@ DEFAULTS: dict[str, object] = {
     "BOILER_DEVICE": "auto",
     "BOILER_WORKERS": None,  # None: os.cpu_count()
     "BOILER_BATCH_SIZE": 16,
-    "BOILER_BATCH_WAIT": 0.01,
+    "BOILER_BATCH_WAIT": 0.0,
     "BOILER_MAX_BYTES": 10 * 1024 * 1024,
     "BOILER_OUTPUT": list(DEFAULT_OUTPUT),
     "BOILER_HTML_FIELD": "html",
@@ -84,7 +85,7 @@ class BoilerSettings:
             device=str(get("BOILER_DEVICE")),
             workers=(os.cpu_count() or 1) if workers is None else int(workers),
             batch_size=max(1, settings.getint("BOILER_BATCH_SIZE", 16)),
-            batch_wait=max(0.0, settings.getfloat("BOILER_BATCH_WAIT", 0.01)),
+            batch_wait=max(0.0, settings.getfloat("BOILER_BATCH_WAIT", 0.0)),
             max_bytes=settings.getint("BOILER_MAX_BYTES", 10 * 1024 * 1024),
             output=output_mapping(output),  # type: ignore[arg-type]
             html_field=str(get("BOILER_HTML_FIELD")),
