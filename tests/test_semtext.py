@@ -169,6 +169,6 @@ def test_semtext_through_extract_and_the_router(examples, tmp_path, monkeypatch,
         assert doc.model == "semtext" and doc.error is None
         assert len(doc.leaf_labels()) == doc.num_leaves > 0
         thread = extract(page_bytes("qa_thread.html"))
-        assert thread.model == "auto:semtext" and thread.page_type == "qa"
+        assert thread.model == "semtext" and thread.page_type == "qa"
     finally:
         registry._build.cache_clear()
