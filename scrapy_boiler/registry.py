@@ -92,4 +92,12 @@ def _build(name: str, device: str) -> Extractor:
         raise UnknownModel(name) from None
 
 
+def _semtext_split(device: str) -> Extractor:
+    """SemText with the paper's even split of long pages instead of overlapping windows (for comparison)."""
+    from scrapy_boiler.neural.semtext import load_extractor
+
+    return load_extractor(device, window_mode="split")
+
+
 register(TYPE2_MODEL, _semtext)
+register(f"{TYPE2_MODEL}-split", _semtext_split)

@@ -171,11 +171,15 @@ class SemTextExtractor:
         labels = predict_sequences(self.model, [page_strings(p) for p in segmented], self.device,
                                    window_mode=self.window_mode)
         return [
-            PageLabels(seg.leaves, seg.text_blocks([bool(x) for x in page_labels]), model=NAME)
+            PageLabels(seg.leaves, seg.text_blocks([bool(x) for x in page_labels]), model=self.name)
             for seg, page_labels in zip(segmented, labels, strict=True)
         ]
 
 
-def load_extractor(device: str = "auto", prefix: str | Path | None = None) -> SemTextExtractor:
+def load_extractor(device: str = "auto", prefix: str | Path | None = None,
+                   window_mode: str = "overlap") -> SemTextExtractor:
     """The shipped (or given) SemText model as an extractor; raises FileNotFoundError without weights."""
-    return SemTextExtractor(SemTextModel.load(prefix or default_model_prefix()), device)
+    extractor = SemTextExtractor(SemTextModel.load(prefix or default_model_prefix()), device, window_mode)
+    if window_mode != "overlap":
+        extractor.name = f"{NAME}-{window_mode}"
+    return extractor
