@@ -38,6 +38,15 @@ def available_models() -> list[str]:
     return ["auto", *rule_names(), *_FACTORIES]
 
 
+def check_model(name: str) -> None:
+    """Raise :class:`UnknownModel` unless ``name`` is valid, without loading any weights."""
+    if name != "auto" and name not in _FACTORIES:
+        try:
+            get_rule_extractor(name)
+        except KeyError:
+            raise UnknownModel(name) from None
+
+
 def resolve(name: str, device: str = "auto") -> Extractor:
     """The extractor behind a model name, built once per (name, device)."""
     return _build(AUTO_MODEL if name == "auto" else name, device)
