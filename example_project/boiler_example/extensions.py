@@ -26,7 +26,7 @@ class StatsToJson:
     def from_crawler(cls, crawler):
         path = crawler.settings.get("STATS_JSON_FILE")
         if not path:
-            raise NotConfigured("STATS_JSON_FILE is not set")
+            raise NotConfigured  # no message: Scrapy would log a warning on every crawl
         ext = cls(crawler, path)
         crawler.signals.connect(ext.engine_stopped, signal=signals.engine_stopped)
         return ext

@@ -122,8 +122,7 @@ def article(number: int, total: int) -> Article:
 def thread(number: int) -> Thread:
     """Q&A thread ``number`` (1-based)."""
     rng = _rng("thread", number)
-    tags, titles, question_pool, answer_pool = prose.QA_TOPICS[rng.choice(sorted(prose.QA_TOPICS))]
-    title = rng.choice(titles)
+    tags, title, question_pool, answer_pool = prose.QA_TOPICS[rng.choice(sorted(prose.QA_TOPICS))]
     prefix = rng.choice(("", "", "Beginner here: ", "Help please: ", "Quick question: "))
     title = f"{prefix}{title[0].lower()}{title[1:]}" if prefix else title
     question = prose.paragraphs(rng, question_pool, rng.randint(1, 2), (2, 3))

@@ -107,12 +107,11 @@ ADVERTS = (
 FOOTER_LINKS = ("About us", "Contact the newsroom", "Advertise with us", "Privacy notice", "Cookie settings",
                 "Terms of use", "Corrections", "Jobs")
 
-# Q&A: topic -> (tags, question titles, question sentences, answer sentences)
-QA_TOPICS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {
+# Q&A: topic -> (tags, question title, question sentences, answer sentences)
+QA_TOPICS: dict[str, tuple[tuple[str, ...], str, tuple[str, ...], tuple[str, ...]]] = {
     "garden": (
         ("gardening", "tomatoes", "soil"),
-        ("Why are the lower leaves of my tomato plants turning yellow?",
-         "How deep should I dig a bed for root vegetables in clay soil?"),
+        "Why are the lower leaves of my tomato plants turning yellow?",
         ("I planted {number} tomato plants in the greenhouse in {month} and they grew well at first.",
          "Now the lowest leaves are going pale and then brown from the edges inward.",
          "I water them every other morning and feed them once a week with a liquid seaweed feed.",
@@ -126,8 +125,7 @@ QA_TOPICS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tu
     ),
     "bike": (
         ("cycling", "maintenance", "brakes"),
-        ("My rear disc brake squeals loudly when it is wet, how do I stop it?",
-         "Is it worth converting an old steel touring bike to a single speed?"),
+        "My rear disc brake squeals loudly when it is wet, how do I stop it?",
         ("I ride about {number} kilometres a week on mixed roads and gravel tracks.",
          "When the roads are wet the back brake makes a terrible high-pitched noise.",
          "I have already cleaned the rotor with a cloth, but the noise came back after one ride.",
@@ -141,8 +139,7 @@ QA_TOPICS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tu
     ),
     "bread": (
         ("baking", "sourdough", "bread"),
-        ("Why does my sourdough loaf come out flat and dense?",
-         "How do I keep a sourdough starter alive while on holiday?"),
+        "Why does my sourdough loaf come out flat and dense?",
         ("I have been baking sourdough for {number} weeks with a starter I made myself.",
          "The dough rises a little overnight but spreads out as soon as I tip it onto the tray.",
          "I use strong white flour with about a fifth wholemeal and roughly seventy per cent water.",
@@ -156,8 +153,7 @@ QA_TOPICS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tu
     ),
     "house": (
         ("home-repair", "damp", "plaster"),
-        ("What causes black mould behind the wardrobe on an outside wall?",
-         "Can I patch cracked lime plaster myself or do I need a plasterer?"),
+        "What causes black mould behind the wardrobe on an outside wall?",
         ("Our house is about {number} years old with solid brick walls and no cavity.",
          "Every winter black spots appear on the wall behind the wardrobe in the back bedroom.",
          "We wipe it off with a mould spray but it returns within a few weeks.",
@@ -168,6 +164,34 @@ QA_TOPICS: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tu
          "Open the window for a short while each morning, especially after showers and drying clothes.",
          "A cheap hygrometer will tell you whether the humidity in the room is higher than it should be.",
          "Avoid plastic-based paints on old solid walls, because they trap moisture in the brickwork."),
+    ),
+    "battery": (
+        ("laptops", "batteries", "hardware"),
+        "Is it bad to leave my laptop plugged in all the time?",
+        ("My laptop is about {number} months old and sits on the desk with the charger in almost every day.",
+         "A friend told me this wears the battery out much faster than letting it run down.",
+         "The battery settings show the charge always at one hundred per cent.",
+         "I only take it off the desk a couple of times a month for meetings."),
+        ("Modern laptops stop charging once the battery is full, so it is not being overcharged in the old sense.",
+         "What does age a lithium battery is sitting at a full charge and a high temperature for long periods.",
+         "Many laptops have a setting that holds the charge at around eighty per cent, which is worth turning on.",
+         "Keep the vents clear, because a warm battery loses capacity faster than a cool one.",
+         "Running it down to empty every week does more harm than good with this kind of battery.",
+         "Expect some loss of capacity after a few years whatever you do; it is a consumable part."),
+    ),
+    "plant": (
+        ("houseplants", "watering", "light"),
+        "Why is my fiddle-leaf fig dropping healthy-looking leaves?",
+        ("I bought the plant in {month} and it has lost {number} leaves since then.",
+         "The leaves look green and firm when they fall, which is what confuses me.",
+         "It stands about two metres from a north-facing window in the living room.",
+         "I water it with a full jug every Sunday whether the soil feels dry or not."),
+        ("These plants hate being moved and often drop leaves for a few weeks after a change of place.",
+         "Two metres from a north window is quite dark for a plant that grows in bright light in the wild.",
+         "Water by feel rather than by the calendar: push a finger into the soil and wait until it is dry.",
+         "A pot without drainage holes will keep the roots wet and cause the same symptom.",
+         "Turn the pot a quarter turn every week or two so that it grows evenly towards the light.",
+         "Cold draughts from a door or a radiator switching on and off can also make it shed leaves."),
     ),
 }
 QA_COMMENTS = ("Thanks, that helped a lot.", "Could you explain the second step in more detail?",
