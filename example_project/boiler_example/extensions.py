@@ -44,8 +44,9 @@ def _jsonable(value: object) -> object:
 class ReactorStallMonitor:
     """Measure how late the reactor runs a timer: the longest time it was busy and answered nobody.
 
-    A ``LoopingCall`` asks to run every ``REACTOR_STALL_INTERVAL`` seconds (default 0.01); each time it runs it
-    records how much later than asked it ran. A crawl whose callbacks or pipelines do CPU work on the reactor
+    On when ``REACTOR_STALL_MONITOR`` is true (``scrapy demo-bench`` sets it). A ``LoopingCall`` asks to run
+    every ``REACTOR_STALL_INTERVAL`` seconds (default 0.01); each time it runs it records how much later than
+    asked it ran. A crawl whose callbacks or pipelines do CPU work on the reactor
     thread shows stalls as long as that work. Stats: ``reactor/stall_max_ms``, ``reactor/stall_p99_ms``,
     ``reactor/stalls_over_100ms``, ``reactor/ticks``.
     """
@@ -59,7 +60,7 @@ class ReactorStallMonitor:
 
     @classmethod
     def from_crawler(cls, crawler):
-        if not crawler.settings.getbool("REACTOR_STALL_MONITOR", True):
+        if not crawler.settings.getbool("REACTOR_STALL_MONITOR"):
             raise NotConfigured
         ext = cls(crawler, crawler.settings.getfloat("REACTOR_STALL_INTERVAL", 0.01))
         crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)

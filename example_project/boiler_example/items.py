@@ -8,8 +8,8 @@ class ArticleItem(scrapy.Item):
 
     url = scrapy.Field()
     headline = scrapy.Field()
-    articleBody = scrapy.Field()  # noqa: N815 - the schema.org / zyte-common-items name
-    pageType = scrapy.Field()  # noqa: N815
+    articleBody = scrapy.Field()  # zyte-common-items (schema.org) field names, as the pipeline fills them
+    pageType = scrapy.Field()
 
 
 class ThreadItem(scrapy.Item):
@@ -17,8 +17,8 @@ class ThreadItem(scrapy.Item):
 
     url = scrapy.Field()
     headline = scrapy.Field()
-    articleBody = scrapy.Field()  # noqa: N815
-    pageType = scrapy.Field()  # noqa: N815
+    articleBody = scrapy.Field()  # zyte-common-items (schema.org) field names, as the pipeline fills them
+    pageType = scrapy.Field()
     question = scrapy.Field()
     answers = scrapy.Field()
     qa_pairs = scrapy.Field()

@@ -21,5 +21,9 @@ DOWNLOAD_DELAY = 0
 TELNETCONSOLE_ENABLED = False
 FEED_EXPORT_ENCODING = "utf-8"
 
-# Writes the crawl's stats to STATS_JSON_FILE when that setting is given (the tests and the benchmark read it).
-EXTENSIONS = {"boiler_example.extensions.StatsToJson": 900}
+# StatsToJson writes the crawl's stats to STATS_JSON_FILE when that setting is given (tests and benchmark read
+# it); ReactorStallMonitor measures reactor stalls when REACTOR_STALL_MONITOR is true (the benchmark sets it).
+EXTENSIONS = {
+    "boiler_example.extensions.StatsToJson": 900,
+    "boiler_example.extensions.ReactorStallMonitor": 500,
+}

@@ -53,5 +53,5 @@ class _Handler(BaseHTTPRequestHandler):
         if send_body:
             self.wfile.write(reply.body)
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base class's signature
+    def log_message(self, format: str, *args: object) -> None:
         """Quiet: a crawl of a thousand pages would otherwise print a thousand lines."""

@@ -20,6 +20,9 @@ HTML = "text/html; charset=utf-8"
 _ARTICLE = re.compile(r"^/news/(\d+)-[a-z0-9-]*\.html$")
 _THREAD = re.compile(r"^/qa/(\d+)-[a-z0-9-]*\.html$")
 _LISTING = re.compile(r"^/(news|qa)/(?:page/(\d+)\.html)?$")
+#: The site's chrome links (footer, account, tags, share buttons, ads) lead to one short page each.
+INFO_PREFIXES = ("/about/", "/ads/click", "/login", "/newsletter", "/qa/ask", "/qa/help", "/qa/rules", "/qa/tags",
+                 "/qa/users", "/search", "/share")
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ class DemoSite:
                 "Readers: steady. Print run: smaller. Website visits: up.",
                 "This file exists so that a demo crawl meets a non-HTML response.",
             ]))
+        if path.startswith(INFO_PREFIXES):
+            return _html(templates.info_page(path))
         if match := _LISTING.match(path):
             return self._listing(match.group(1), int(match.group(2) or 1))
         if match := _ARTICLE.match(path):

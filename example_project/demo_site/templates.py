@@ -241,5 +241,13 @@ def home_page() -> str:
     return _page(SITE_NAME, body)
 
 
+def info_page(path: str) -> str:
+    """The page behind a chrome link (footer, tags, users, share, ads): real sites have one, so links resolve."""
+    name = path.strip("/").replace("/", " › ")
+    body = (news_header("Home") + f"<main><h1>{escape(name)}</h1><p>There is not much to see here: this page "
+            "exists so that every link of the demo site leads somewhere.</p></main>" + news_footer())
+    return _page(f"{name} | {SITE_NAME}", body)
+
+
 def error_page(status: int, message: str) -> str:
     return _page(f"{status} {message}", f"<h1>{status} {escape(message)}</h1><p>Sorry about that.</p>")

@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 
 from demo_site import DemoServer, DemoSite
 from scrapy.commands import ScrapyCommand
-from scrapy.crawler import Crawler
 from scrapy.exceptions import UsageError
 
 SPIDERS = ("news", "qa")
@@ -101,7 +100,8 @@ def summary(name: str, stats: dict[str, Any], path: Path) -> str:
                      + (f"; with question/answers: {with_qa}/{len(items)}" if name == "qa" else ""))
         first = items[0]
         body = " ".join((first.get("articleBody") or "").split())
-        lines.append(f"  e.g. {first.get('headline') or first['url']}\n       {body[:150]}{'…' if len(body) > 150 else ''}")
+        more = "…" if len(body) > 150 else ""
+        lines.append(f"  e.g. {first.get('headline') or first['url']}\n       {body[:150]}{more}")
     return "\n".join(lines)
 
 
