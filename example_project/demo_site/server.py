@@ -35,6 +35,9 @@ class DemoServer(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: DemoServer
     protocol_version = "HTTP/1.1"  # keep-alive, as Scrapy's HTTP/1.1 client expects from real sites
+    # Headers and body go out in two writes; with Nagle's algorithm on, the second waits for the client's
+    # delayed ACK (~40 ms on Linux) and every response would look like a slow remote site.
+    disable_nagle_algorithm = True
 
     def do_GET(self) -> None:
         self._reply(send_body=True)
