@@ -1,8 +1,9 @@
-"""Two small extensions: stats to a JSON file, and a reactor stall monitor for the benchmark."""
+"""Two small extensions: stats to a JSON file, and a reactor monitor (stalls, CPU) for the benchmark."""
 
 from __future__ import annotations
 
 import json
+import resource
 import time
 from datetime import datetime
 from pathlib import Path
@@ -41,48 +42,68 @@ def _jsonable(value: object) -> object:
     return value.isoformat() if isinstance(value, datetime) else str(value)
 
 
-class ReactorStallMonitor:
-    """Measure how late the reactor runs a timer: the longest time it was busy and answered nobody.
+class ReactorMonitor:
+    """Reactor responsiveness and CPU use of a crawl, for ``scrapy demo-bench``.
 
-    On when ``REACTOR_STALL_MONITOR`` is true (``scrapy demo-bench`` sets it). A ``LoopingCall`` asks to run
-    every ``REACTOR_STALL_INTERVAL`` seconds (default 0.01); each time it runs it records how much later than
-    asked it ran. A crawl whose callbacks or pipelines do CPU work on the reactor
-    thread shows stalls as long as that work. Stats: ``reactor/stall_max_ms``, ``reactor/stall_p99_ms``,
-    ``reactor/stalls_over_100ms``, ``reactor/ticks``.
+    On when ``REACTOR_MONITOR`` is true. A ``LoopingCall`` asks to run every ``REACTOR_MONITOR_INTERVAL``
+    seconds (default 0.01); each time it runs it records
+
+    - how much later than asked it ran (**stall**, wall time: the reactor's own work, plus waiting for the
+      GIL and for a CPU when the machine is busy), and
+    - how much CPU the reactor thread used since its last run (**busy**: the reactor's own work only, so it
+      does not depend on what else the machine runs).
+
+    Stats: ``reactor/stall_max_ms``, ``reactor/stall_p99_ms``, ``reactor/stalls_over_100ms``,
+    ``reactor/busy_max_ms``, ``reactor/busy_p99_ms``, ``reactor/cpu_s`` (reactor thread),
+    ``process/cpu_s`` (every thread of the crawler process; worker processes are not in it), ``reactor/ticks``.
     """
 
     def __init__(self, crawler, interval: float) -> None:
         self.crawler = crawler
         self.interval = interval
         self.lateness: list[float] = []
+        self.busy: list[float] = []
         self.expected = 0.0
+        self.cpu_start = self.cpu_last = 0.0
+        self.process_start = 0.0
         self.loop = task.LoopingCall(self._tick)
 
     @classmethod
     def from_crawler(cls, crawler):
-        if not crawler.settings.getbool("REACTOR_STALL_MONITOR"):
+        if not crawler.settings.getbool("REACTOR_MONITOR"):
             raise NotConfigured
-        ext = cls(crawler, crawler.settings.getfloat("REACTOR_STALL_INTERVAL", 0.01))
+        ext = cls(crawler, crawler.settings.getfloat("REACTOR_MONITOR_INTERVAL", 0.01))
         crawler.signals.connect(ext.spider_opened, signal=signals.spider_opened)
         crawler.signals.connect(ext.spider_closed, signal=signals.spider_closed)
         return ext
 
     def spider_opened(self, spider) -> None:
         self.expected = time.monotonic()
+        self.cpu_start = self.cpu_last = time.thread_time()  # spider_opened runs on the reactor thread
+        self.process_start = _process_cpu()
         self.loop.start(self.interval, now=True)
 
     def _tick(self) -> None:
-        now = time.monotonic()
+        now, cpu = time.monotonic(), time.thread_time()
         self.lateness.append(max(0.0, now - self.expected))
-        self.expected = now + self.interval
+        self.busy.append(cpu - self.cpu_last)
+        self.expected, self.cpu_last = now + self.interval, cpu
 
     def spider_closed(self, spider) -> None:
         if self.loop.running:
             self.loop.stop()
         stats = self.crawler.stats
-        late = sorted(self.lateness)
-        stats.set_value("reactor/ticks", len(late))
-        if late:
-            stats.set_value("reactor/stall_max_ms", round(late[-1] * 1000, 1))
-            stats.set_value("reactor/stall_p99_ms", round(late[int(0.99 * (len(late) - 1))] * 1000, 1))
-            stats.set_value("reactor/stalls_over_100ms", sum(1 for x in late if x > 0.1))
+        stats.set_value("reactor/cpu_s", round(time.thread_time() - self.cpu_start, 3))
+        stats.set_value("process/cpu_s", round(_process_cpu() - self.process_start, 3))
+        stats.set_value("reactor/ticks", len(self.lateness))
+        for name, values in (("stall", self.lateness), ("busy", self.busy)):
+            if values:
+                ordered = sorted(values)
+                stats.set_value(f"reactor/{name}_max_ms", round(ordered[-1] * 1000, 1))
+                stats.set_value(f"reactor/{name}_p99_ms", round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1))
+        stats.set_value("reactor/stalls_over_100ms", sum(1 for x in self.lateness if x > 0.1))
+
+
+def _process_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime

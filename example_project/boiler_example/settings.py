@@ -22,8 +22,8 @@ TELNETCONSOLE_ENABLED = False
 FEED_EXPORT_ENCODING = "utf-8"
 
 # StatsToJson writes the crawl's stats to STATS_JSON_FILE when that setting is given (tests and benchmark read
-# it); ReactorStallMonitor measures reactor stalls when REACTOR_STALL_MONITOR is true (the benchmark sets it).
+# it); ReactorMonitor measures reactor stalls and CPU when REACTOR_MONITOR is true (the benchmark sets it).
 EXTENSIONS = {
     "boiler_example.extensions.StatsToJson": 900,
-    "boiler_example.extensions.ReactorStallMonitor": 500,
+    "boiler_example.extensions.ReactorMonitor": 500,
 }
