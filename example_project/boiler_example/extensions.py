@@ -54,7 +54,8 @@ class ReactorMonitor:
       does not depend on what else the machine runs).
 
     Stats: ``reactor/stall_max_ms``, ``reactor/stall_p99_ms``, ``reactor/stalls_over_100ms``,
-    ``reactor/busy_max_ms``, ``reactor/busy_p99_ms``, ``reactor/cpu_s`` (reactor thread),
+    ``reactor/busy_max_ms``, ``reactor/busy_p99_ms``, ``reactor/busy_max_at_s`` (when, after the spider opened),
+    ``reactor/cpu_s`` (reactor thread),
     ``process/cpu_s`` (every thread of the crawler process; worker processes are not in it), ``reactor/ticks``.
     """
 
@@ -63,6 +64,7 @@ class ReactorMonitor:
         self.interval = interval
         self.lateness: list[float] = []
         self.busy: list[float] = []
+        self.tick_times: list[float] = []
         self.expected = 0.0
         self.cpu_start = self.cpu_last = 0.0
         self.process_start = 0.0
@@ -87,6 +89,7 @@ class ReactorMonitor:
         now, cpu = time.monotonic(), time.thread_time()
         self.lateness.append(max(0.0, now - self.expected))
         self.busy.append(cpu - self.cpu_last)
+        self.tick_times.append(now)
         self.expected, self.cpu_last = now + self.interval, cpu
 
     def spider_closed(self, spider) -> None:
@@ -102,6 +105,10 @@ class ReactorMonitor:
                 stats.set_value(f"reactor/{name}_max_ms", round(ordered[-1] * 1000, 1))
                 stats.set_value(f"reactor/{name}_p99_ms", round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 1))
         stats.set_value("reactor/stalls_over_100ms", sum(1 for x in self.lateness if x > 0.1))
+        if self.busy:
+            # When the longest busy stretch ended, in seconds after the spider opened: start-up, crawl or shutdown?
+            longest = max(range(len(self.busy)), key=self.busy.__getitem__)
+            stats.set_value("reactor/busy_max_at_s", round(self.tick_times[longest] - self.tick_times[0], 2))
 
 
 def _process_cpu() -> float:
