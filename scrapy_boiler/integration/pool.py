@@ -26,6 +26,12 @@ from scrapy_boiler.integration.worker import Outcome, extract_batch, init_worker
 
 logger = logging.getLogger(__name__)
 
+#: Set in a crawler that starts worker processes to its pid. Workers are spawned, and spawning re-runs
+#: the parent's ``__main__`` script: a script that starts a crawl without an
+#: ``if __name__ == "__main__":`` guard would crawl again inside every worker. The Scrapy components
+#: refuse to start in such a re-run (see ``Runtime``).
+POOL_PARENT_ENV = "SCRAPY_BOILER_POOL_PARENT"
+
 
 class ExtractionPool:
     """Hands pages to workers and fires one Deferred per page with its :class:`Outcome`."""
@@ -127,6 +133,7 @@ class ExtractionPool:
             if self.workers <= 0:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="boiler")
             else:
+                os.environ[POOL_PARENT_ENV] = str(os.getpid())
                 threads = max(1, (os.cpu_count() or 1) // self.workers)
                 self._executor = ProcessPoolExecutor(
                     max_workers=self.workers,
