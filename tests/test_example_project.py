@@ -96,7 +96,7 @@ def test_qa_one_item_per_thread_without_sidebars(crawls):
         body = item["articleBody"]
         answers = [p for answer in thread.answers for p in answer.paragraphs]
         assert any(p in body for p in answers), item["url"]
-        hot = [other.path for other in SITE._hot(thread.number)]
+        hot = [other.path for other in SITE.hot_threads(thread.number)]
         leaks = [SITE.thread(number(path)).title for path in hot if SITE.thread(number(path)).title in body]
         leaks += [text for text in CHROME if text in body]
         assert not leaks, (item["url"], leaks)

@@ -102,7 +102,7 @@ class DemoSite:
             t = self.thread(self._in_range(int(match.group(1)), self.questions))
             if t.path != path:
                 raise LookupError(path)
-            return _html(templates.thread_page(t, self._hot(t.number)))
+            return _html(templates.thread_page(t, self.hot_threads(t.number)))
         raise LookupError(path)
 
     def _listing(self, section: str, page: int) -> Reply:
@@ -119,7 +119,7 @@ class DemoSite:
         numbers = range(first, min(self.questions, first + self.per_page - 1) + 1)
         return _html(templates.qa_listing(page, pages, [self.thread(n) for n in numbers]))
 
-    def _hot(self, number: int) -> list[Thread]:
+    def hot_threads(self, number: int) -> list[Thread]:
         """Five other threads for the sidebar, chosen by a fixed stride so the choice is deterministic."""
         others = [1 + (number + 7 * k) % self.questions for k in range(1, 6)]
         return [self.thread(n) for n in dict.fromkeys(others) if n != number]

@@ -144,13 +144,18 @@ def news_listing(page: int, pages: int, articles: Sequence[Article], *, extra_li
     teasers = "".join(f'<div class="teaser"><h2><a href="{escape(a.path)}">{escape(a.headline)}</a></h2>'
                       f'<p>{escape(a.standfirst)}</p><span class="section">{escape(a.section)}</span></div>'
                       for a in articles)
-    window = sorted({1, pages, *range(max(1, page - 3), min(pages, page + 3) + 1)})
+    window = page_window(page, pages)
     links = "".join(f'<li><a href="{listing_path("news", n)}">{n}</a></li>' if n != page else f"<li>{n}</li>"
                     for n in window)
     body = (news_header("Home") + f'<main class="front"><h1>Latest news</h1>{extra_links}{teasers}'
             f'<nav class="pagination"><ul>{links}</ul></nav></main>'
             f'<aside class="sidebar">{advert(page)}</aside>' + news_footer())
     return _page(f"Latest news, page {page} | {SITE_NAME}", body)
+
+
+def page_window(page: int, pages: int, around: int = 3) -> list[int]:
+    """The page numbers a paginator shows: the first, the last and ``around`` on each side of ``page``."""
+    return sorted({1, pages, *range(max(1, page - around), min(pages, page + around) + 1)})
 
 
 def listing_path(section: str, page: int) -> str:
@@ -225,7 +230,7 @@ def qa_listing(page: int, pages: int, threads: Sequence[Thread]) -> str:
     rows = "".join(f'<div class="question-summary"><span class="votes">{t.votes} votes</span> '
                    f'<span class="answers">{len(t.answers)} answers</span> '
                    f'<h3><a href="{escape(t.path)}">{escape(t.title)}</a></h3></div>' for t in threads)
-    window = sorted({1, pages, *range(max(1, page - 3), min(pages, page + 3) + 1)})
+    window = page_window(page, pages)
     links = " ".join(f'<a href="{listing_path("qa", n)}">{n}</a>' if n != page else f"<b>{n}</b>" for n in window)
     body = (qa_header() + f'<div id="mainbar"><h1>Newest questions</h1>{rows}<div class="pager">{links}</div></div>'
             + qa_footer())
