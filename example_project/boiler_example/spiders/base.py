@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from urllib.parse import urljoin
 
 import scrapy
@@ -16,5 +17,5 @@ class DemoSiteSpider(scrapy.Spider):
     def site_url(self) -> str:
         return self.site or self.settings.get("DEMO_SITE_URL")
 
-    async def start(self):
+    async def start(self) -> AsyncIterator[scrapy.Request]:
         yield scrapy.Request(urljoin(self.site_url(), self.start_path), callback=self.parse)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from scrapy import Request
+from scrapy.http import Response
 from scrapy.linkextractors import LinkExtractor
 
 from boiler_example.items import ThreadItem
@@ -15,13 +19,13 @@ class QASpider(DemoSiteSpider):
     threads = LinkExtractor(allow=r"/qa/\d+-[a-z0-9-]*\.html$")
     listings = LinkExtractor(allow=r"/qa/(page/\d+\.html)?$")
 
-    def parse(self, response):
+    def parse(self, response: Response) -> Iterator[Request | ThreadItem]:
         for link in self.threads.extract_links(response):
             yield response.follow(link, callback=self.parse_thread)
         for link in self.listings.extract_links(response):
             yield response.follow(link, callback=self.parse)
 
-    def parse_thread(self, response):
+    def parse_thread(self, response: Response) -> Iterator[Request | ThreadItem]:
         """Yield the thread with just its URL; the add-on fills question, answers and qa_pairs."""
         yield ThreadItem(url=response.url)
         for link in self.threads.extract_links(response):  # the "hot questions" sidebar
