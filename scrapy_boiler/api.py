@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from scrapy_boiler.assemble.headline import find_headline
 from scrapy_boiler.assemble.text import to_html, to_text
 from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.document import BOILERPLATE, CONTENT, Block, Document
@@ -62,12 +63,14 @@ def extract_many(pages: Iterable[PageInput], *, model: str = "auto", device: str
 
 
 def _document(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
+    blocks = _public_blocks(labels.blocks, page.root)
     return Document(
         text=to_text(labels.blocks),
         title=page.title,
         html=to_html(labels.blocks),
-        blocks=_public_blocks(labels.blocks, page.root),
+        blocks=blocks,
         model=model_name,
+        headline=find_headline(blocks, page.title),
         page_type=labels.page_type,
         page_type_score=labels.page_type_score,
         url=page.url,
