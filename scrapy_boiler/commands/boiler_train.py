@@ -36,7 +36,8 @@ class Command(ScrapyCommand):
         kinds = parser.add_subparsers(dest="kind", metavar="KIND", title="model kinds")
         for kind in TRAINERS:
             trainer = load_trainer(kind)
-            sub = kinds.add_parser(kind, help=(trainer.__doc__ or "").strip().splitlines()[0])
+            summary = getattr(trainer, "SUMMARY", None) or (trainer.__doc__ or kind).strip().splitlines()[0]
+            sub = kinds.add_parser(kind, help=summary, description=summary)
             trainer.add_arguments(sub)
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:

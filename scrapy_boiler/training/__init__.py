@@ -1,7 +1,8 @@
 """Trainers behind ``scrapy boiler-train KIND``.
 
-Each kind is a module exposing ``add_arguments(parser)`` (its own options; the common ones come from
-:func:`scrapy_boiler.training.common.add_common_arguments`) and ``run(args) -> None``. A new kind is
+Each kind is a module exposing ``SUMMARY`` (one line for ``--help``), ``add_arguments(parser)`` (its
+options; the common ones come from :func:`scrapy_boiler.training.common.add_common_arguments`) and
+``run(args) -> None`` (raises ValueError/OSError/DatasetNotFound for bad input). A new kind is
 one line in :data:`TRAINERS`; modules are imported only when their kind is used, so listing the
 kinds never imports torch.
 """

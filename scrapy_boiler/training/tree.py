@@ -25,6 +25,7 @@ from scrapy_boiler.training.blocks import BlockTable
 from scrapy_boiler.training.c45 import C45Learner, TreeParams, prune, to_tree, truncate
 from scrapy_boiler.training.common import add_common_arguments, labelled_pages
 
+SUMMARY = "seed 004 §4.3 decision tree (C4.5) over the shallow features of previous/current/next block"
 DEFAULT_OUT = "learned-tree.rules"
 #: Searched when --valid is given and the option is not: sizes sensible for ~10k-100k blocks.
 GRID_DEPTHS = (2, 3, 4, 5, 6, 8, 10, 12)
@@ -142,8 +143,8 @@ def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: B
         f"- max depth {best.depth}, min leaf {best.min_leaf} blocks, instance weight `{best.weight}`, "
         f"pruning confidence {args.confidence}",
         f"- {tree.leaves()} leaves, depth {tree.depth()}, features used: {', '.join(sorted(tree.features_used()))}",
-        f"- training time {seconds:.1f} s (reading and labelling the pages included, one core), seed {args.seed} "
-        "(the learner is deterministic)",
+        f"- training time {seconds:.1f} s for {len(candidates)} candidate tree(s), reading and labelling the pages "
+        f"included (one core); seed {args.seed} (the learner is deterministic)",
         "",
         "## Word-weighted scores of the content class on the DOM leaves",
         "| split | precision | recall | F1 |",
