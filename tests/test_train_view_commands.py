@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import re
 import subprocess
 import sys
@@ -13,6 +14,7 @@ from scrapy_boiler import extract
 from scrapy_boiler.classify.learned_tree import shipped_tree_path
 from scrapy_boiler.classify.tree_model import loads
 from scrapy_boiler.registry import UnknownModel, available_models
+from scrapy_boiler.training import tree as tree_trainer
 
 PAGES = Path(__file__).parent / "pages"
 TRAIN_DIR = PAGES / "tree-train"
@@ -105,3 +107,20 @@ def test_boiler_view_errors(tmp_path):
     empty.write_bytes(b"  ")
     result = scrapy("boiler-view", str(empty), "--no-open", cwd=tmp_path)
     assert result.returncode == 1 and "empty document" in result.stderr.decode()
+
+
+def test_tree_trainer_on_chosen_features(tmp_path, capsys):
+    assert tree_trainer.select_features("*_link_density,curr_num_words") == (
+        "prev_link_density", "curr_num_words", "curr_link_density", "next_link_density")
+    with pytest.raises(ValueError, match="matches no feature"):
+        tree_trainer.select_features("shoe_size")
+    parser = argparse.ArgumentParser()
+    tree_trainer.add_arguments(parser)
+    out = tmp_path / "ld.rules"
+    tree_trainer.run(parser.parse_args(["-d", str(TRAIN_DIR), "--features", "*_link_density", "--min-leaf", "2",
+                                        "--out", str(out), "-q"]))
+    tree = loads(out.read_text(encoding="utf-8"))
+    assert tree.features_used() and tree.features_used() <= {"prev_link_density", "curr_link_density",
+                                                             "next_link_density"}
+    assert "3 candidate features (`--features *_link_density`)" in out.with_suffix(".md").read_text(encoding="utf-8")
+    assert "wrote" in capsys.readouterr().err

@@ -6,7 +6,7 @@ is content when more than half of its words are in content leaves.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from scrapy_boiler.classify.tree_model import FEATURE_NAMES, feature_getter
@@ -66,9 +66,11 @@ class BlockTable:
             table.add_page(page)
         return table
 
-    def row_getter(self, row: int) -> Callable[[str], float]:
+    def select(self, names: Sequence[str]) -> BlockTable:
+        """The same blocks with only the feature columns ``names`` (lists are shared, not copied)."""
         index = {name: i for i, name in enumerate(self.feature_names)}
-        return lambda name: self.columns[index[name]][row]
+        return BlockTable(tuple(names), [self.columns[index[name]] for name in names], self.labels, self.words,
+                          self.content_words, self.boilerplate_words, self.pages)
 
     def __len__(self) -> int:
         return len(self.labels)

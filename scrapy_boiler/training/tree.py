@@ -11,6 +11,7 @@ tree is written as a rules file (:mod:`scrapy_boiler.classify.tree_model`) plus 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import shlex
 import sys
 import time
@@ -19,7 +20,7 @@ from datetime import UTC, datetime
 from itertools import product
 from pathlib import Path
 
-from scrapy_boiler.classify.tree_model import TreeNode, decide, dumps
+from scrapy_boiler.classify.tree_model import FEATURE_NAMES, TreeNode, decide, dumps
 from scrapy_boiler.evaluation.metrics import Confusion
 from scrapy_boiler.training.blocks import BlockTable
 from scrapy_boiler.training.c45 import C45Learner, TreeParams, prune, to_tree, truncate
@@ -49,6 +50,17 @@ def _weights(text: str) -> tuple[str, ...]:
     return values
 
 
+def select_features(patterns: str | None) -> tuple[str, ...]:
+    """The feature names matching comma-separated shell patterns (``*_link_density,curr_num_words``)."""
+    if not patterns:
+        return FEATURE_NAMES
+    wanted = [p.strip() for p in patterns.split(",") if p.strip()]
+    for pattern in wanted:
+        if not fnmatch.filter(FEATURE_NAMES, pattern):
+            raise ValueError(f"--features {pattern!r} matches no feature; features: {', '.join(FEATURE_NAMES)}")
+    return tuple(name for name in FEATURE_NAMES if any(fnmatch.fnmatchcase(name, p) for p in wanted))
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_common_arguments(parser, default_out=DEFAULT_OUT)
     parser.add_argument("--max-depth", type=_ints, default=None, metavar="N[,N...]",
@@ -60,6 +72,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--weight", type=_weights, default=None, metavar="words|blocks",
                         help="instance weight: words (seed 004 weighs blocks by their words) or blocks "
                              f"(default: {DEFAULT_WEIGHT}; with --valid, both are tried)")
+    parser.add_argument("--features", default=None, metavar="PATTERN[,PATTERN...]",
+                        help="only these features, shell patterns over prev_/curr_/next_ + BlockFeatures fields "
+                             "(e.g. '*_link_density,*_num_words' for the 6 of Algorithm 2; default: all 38)")
     parser.add_argument("--confidence", type=float, default=0.25,
                         help="C4.5 pruning confidence (0 disables pruning; default 0.25 as J48)")
 
@@ -141,7 +156,8 @@ def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: B
         "",
         "## Model",
         f"- max depth {best.depth}, min leaf {best.min_leaf} blocks, instance weight `{best.weight}`, "
-        f"pruning confidence {args.confidence}",
+        f"pruning confidence {args.confidence}, {len(train.feature_names)} candidate features"
+        + (f" (`--features {args.features}`)" if args.features else ""),
         f"- {tree.leaves()} leaves, depth {tree.depth()}, features used: {', '.join(sorted(tree.features_used()))}",
         f"- training time {seconds:.1f} s for {len(candidates)} candidate tree(s), reading and labelling the pages "
         f"included (one core); seed {args.seed} (the learner is deterministic)",
@@ -171,7 +187,8 @@ def run(args: argparse.Namespace) -> None:
         raise ValueError("give at least one --data SPEC")
     start = time.perf_counter()
     log = not args.quiet
-    train = BlockTable.from_pages(labelled_pages(args.data, args))
+    features = select_features(args.features)
+    train = BlockTable.from_pages(labelled_pages(args.data, args)).select(features)
     valid = BlockTable.from_pages(labelled_pages(args.valid, args)) if args.valid else None
     if not len(train):
         raise ValueError(f"no blocks in {', '.join(args.data)}")
