@@ -1,7 +1,8 @@
 """A C4.5-style decision-tree learner (seed 004 §4.3 used Weka's J48, i.e. C4.5 release 8).
 
-Pure Python so that training needs nothing beyond the package; about 60k blocks × 38 features
-train in seconds because every feature is sorted once and each node only partitions sorted lists.
+Pure Python so that training needs nothing beyond the package: every feature is sorted once and each
+node only partitions sorted lists, so L3S-GN1's 58k blocks × 38 features grow a depth-10 tree in about
+20 s on one core.
 
 * numeric splits ``x <= t`` chosen by **gain ratio** among the features whose information gain is at
   least the average (Quinlan's rule), with release 8's penalty of log2(#candidate thresholds)/N on
