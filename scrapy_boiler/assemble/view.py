@@ -15,7 +15,7 @@ other blocks) each of its text pieces gets its own span, all carrying the same b
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from html import escape
 from urllib.parse import urljoin
 
@@ -81,13 +81,12 @@ def _common_ancestor(elements: Sequence[etree._Element]) -> etree._Element:
     return shared[0]
 
 
-def _slots_inside(element: etree._Element, include_own_tail: bool = False) -> list[_Slot]:
-    slots: list[_Slot] = []
+def _slots_inside(element: etree._Element) -> Iterator[_Slot]:
+    """Every text node inside ``element`` (not its own tail), lazily so ownership checks stop early."""
     for node in element.iter():
-        slots.append((node, False))
-        if node is not element or include_own_tail:
-            slots.append((node, True))
-    return slots
+        yield node, False
+        if node is not element:
+            yield node, True
 
 
 def _position(container: etree._Element, slot: _Slot) -> int | None:
@@ -114,7 +113,7 @@ class _Marker:
             for leaf in leaves[block.leaf_start:block.leaf_end]:
                 self.owner[(leaf.element, leaf.is_tail)] = block.index
 
-    def _owned(self, slots: Sequence[_Slot], index: int) -> bool:
+    def _owned(self, slots: Iterable[_Slot], index: int) -> bool:
         return all(self.owner.get(slot, index) == index for slot in slots)
 
     def plan(self, block: Block) -> tuple[str, object]:
