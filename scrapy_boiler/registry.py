@@ -51,7 +51,8 @@ def available_models() -> list[str]:
 
 def check_model(name: str) -> None:
     """Raise :class:`UnknownModel` unless ``name`` is valid, without loading any weights."""
-    if name != "auto" and name not in _FACTORIES:
+    kind, sep, _ = name.partition(":")
+    if name != "auto" and name not in _FACTORIES and not (sep and kind in _FILE_LOADERS):
         try:
             get_rule_extractor(name)
         except KeyError:

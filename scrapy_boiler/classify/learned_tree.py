@@ -1,7 +1,7 @@
 """An extractor driven by a learnt decision tree (``scrapy boiler-train tree``) instead of Algorithm 1/2.
 
-The shipped tree is ``scrapy_boiler/models/learned-tree.rules`` (package data, so it is found from an
-installed package too); ``tree:PATH`` selects a user-trained rules file.
+The shipped tree is ``models/learned-tree.rules`` (found through :mod:`scrapy_boiler.model_files`,
+from a checkout or an installed package); ``tree:PATH`` selects a user-trained rules file.
 """
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ from pathlib import Path
 from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.classify.tree_model import TreeNode, decide, feature_getter, loads
 from scrapy_boiler.features.shallow import annotate, context
+from scrapy_boiler.model_files import model_file
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import TextBlock, segment
 
-#: Folder of the model files shipped inside the package.
-MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 SHIPPED_TREE = "learned-tree"
 
 
@@ -52,7 +51,7 @@ def load_tree(path: str | Path) -> TreeNode:
 
 
 def shipped_tree_path(name: str = SHIPPED_TREE) -> Path:
-    return MODELS_DIR / f"{name}.rules"
+    return model_file(f"{name}.rules")
 
 
 def shipped_extractor(device: str = "auto") -> LearnedTreeExtractor:
