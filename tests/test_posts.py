@@ -48,7 +48,7 @@ def rules_only(monkeypatch):
     registry._build.cache_clear()
 
 
-def test_router_sends_threads_to_the_posts_rules_without_a_trained_model(page_bytes, rules_only):
+def test_router_sends_threads_to_the_posts_rules(page_bytes):
     doc = extract(page_bytes("forum_thread.html"))
     assert doc.model == "posts" and doc.page_type == "forum" and len(doc.posts) == 3
 

@@ -169,6 +169,7 @@ def test_cuda_request_falls_back_to_cpu(monkeypatch, examples):
 def test_semtext_through_extract_and_the_router(examples, tmp_path, monkeypatch, page_bytes):
     _model(examples).save(tmp_path / "semtext")
     monkeypatch.setenv("BOILER_MODELS_DIR", str(tmp_path))
+    monkeypatch.setattr(registry, "AUTO_TYPE2_MODEL", "semtext")  # the router can hand threads to SemText
     registry._build.cache_clear()
     try:
         doc = extract(_page(3).html, model="semtext")

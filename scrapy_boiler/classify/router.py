@@ -2,9 +2,9 @@
 
 :func:`~scrapy_boiler.classify.page_type.detect` decides per page. Article pages go to ``news``
 (seed 004 article rules + seed 001 tree filter), which keeps one stretch of main text. Type-2
-pages (forums, Q&A) go to the trained SemText model when it is installed and to the ``posts``
-rules (:mod:`~scrapy_boiler.classify.thread_rules`) otherwise, so a thread keeps its question and
-all its answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
+pages (forums, Q&A) go to the ``posts`` rules (:mod:`~scrapy_boiler.classify.thread_rules`), or to
+the trained model :data:`scrapy_boiler.registry.AUTO_TYPE2_MODEL` names, so a thread keeps its
+question and all its answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
 """
 
 from __future__ import annotations
