@@ -122,6 +122,7 @@ class ModelScores:
     milliseconds: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     posts: PostCounts | None = None  #: post-level matches, on corpora with gold posts
+    page_types: Counter[str] = field(default_factory=Counter)  #: Document.page_type of every page
 
     def fail(self, page_id: str, error: BaseException) -> None:
         """Count a page the model could not handle (the first few are kept for the report)."""
@@ -163,4 +164,5 @@ class ModelScores:
             "ms_p95": percentile(self.milliseconds, 95),
             "ms_mean": statistics.fmean(self.milliseconds) if self.milliseconds else 0.0,
             "posts": self.posts.as_dict() if self.posts is not None else None,
+            "page_types": dict(sorted(self.page_types.items())),
         }

@@ -55,6 +55,9 @@ def table(dataset: str, summaries: Sequence[dict[str, Any]]) -> str:
     lines.append(" ".join(fmt.format(name) for name, fmt in _COLUMNS))
     for summary in summaries:
         lines.append(" ".join(fmt.format(cell) for (_, fmt), cell in zip(_COLUMNS, _row(summary), strict=True)))
+        types = summary.get("page_types") or {}
+        if set(types) - {"article"}:  # only routers type pages; say what they decided
+            lines.append("   page types: " + ", ".join(f"{name} {count}" for name, count in types.items()))
         posts = summary.get("posts")
         if posts:
             lines.append(

@@ -47,6 +47,7 @@ def evaluate(
                 scores[name].fail(page.id, ValueError(f"{len(predicted)} blocks, reference has {len(ref.labels)}"))
                 predicted = None
             scores[name].add_page(predicted, ref.labels, leaf_words, doc.text, page.gold_text, ms)
+            scores[name].page_types[doc.page_type] += 1
             if page.posts is not None:
                 counts = scores[name].posts = scores[name].posts or PostCounts()
                 counts.add(posts_from_labels(page.html, page.url, doc), [p.get("post_text", "") for p in page.posts])
