@@ -1,0 +1,57 @@
+"""Thread figures on real corpora: page typing and post grouping must keep their measured accuracy.
+
+Needs ``../shared/datasets`` (or ``$BOILER_DATA_DIR``); skips with the reason otherwise. The figures
+(README, "Q&A and forum pages") were measured with the same code path as ``scrapy boiler-eval -m auto``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapy_boiler import extract
+from scrapy_boiler.classify.page_type import TYPE2, detect
+from scrapy_boiler.datasets import DatasetNotFound, available_datasets, find_data_dir, load
+from scrapy_boiler.evaluation.posts import PostCounts
+from scrapy_boiler.parse.html import parse_html
+
+
+def _need(name: str) -> None:
+    try:
+        data_dir = find_data_dir()
+    except DatasetNotFound as exc:
+        pytest.skip(f"needs the corpora: {exc}")
+    if name not in available_datasets(data_dir):
+        pytest.skip(f"needs {name} in {data_dir}")
+
+
+def test_forum_threads_are_typed_and_split_into_posts():
+    _need("webforum-train")
+    counts = PostCounts()
+    typed = 0
+    for page in load("webforum-train"):
+        doc = extract(page.html, page.url, model="posts")
+        typed += doc.page_type in TYPE2
+        counts.add([post.text for post in doc.posts], [post["post_text"] for post in page.posts])
+    scores = counts.as_dict()
+    assert typed >= 48  # measured 48 of 50
+    assert scores["precision"] >= 0.93 and scores["recall"] >= 0.85  # measured 0.943 / 0.863
+    assert scores["question_found"] >= 0.82  # measured 0.84
+
+
+def test_held_out_articles_stay_articles():
+    _need("dragnet")
+    pages = list(load("dragnet:valid"))
+    articles = sum(detect(parse_html(page.html).root, page.url).page_type == "article" for page in pages)
+    assert articles / len(pages) >= 0.97  # measured 135 of 138
+
+
+def test_post_counts_match_one_to_one():
+    counts = PostCounts()
+    counts.add(["the question about bread", "slice and freeze it", "slice and freeze it"],
+               ["the question about bread", "slice and freeze it", "use a linen bag"])
+    scores = counts.as_dict()
+    assert scores["predicted_posts"] == 3 and scores["gold_posts"] == 3
+    assert scores["precision"] == pytest.approx(2 / 3) and scores["recall"] == pytest.approx(2 / 3)
+    assert scores["question_found"] == 1.0
+    counts.add(["an answer first"], ["the question"])
+    assert counts.as_dict()["question_found"] == 0.5
