@@ -51,3 +51,19 @@ def _build(name: str, device: str) -> Extractor:
         return get_rule_extractor(name)
     except KeyError:
         raise UnknownModel(name) from None
+
+
+def _web2text(device: str) -> Extractor:
+    from scrapy_boiler.classify.web2text import shipped_factory
+
+    return shipped_factory("web2text", use_pairwise=True)(device)
+
+
+def _web2text_unary(device: str) -> Extractor:
+    from scrapy_boiler.classify.web2text import shipped_factory
+
+    return shipped_factory("web2text-unary", use_pairwise=False)(device)
+
+
+register("web2text", _web2text)
+register("web2text-unary", _web2text_unary)
