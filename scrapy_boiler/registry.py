@@ -67,3 +67,12 @@ def _web2text_unary(device: str) -> Extractor:
 
 register("web2text", _web2text)
 register("web2text-unary", _web2text_unary)
+
+
+def _multiboilernet(device: str) -> Extractor:
+    from scrapy_boiler.classify.multiboilernet import shipped
+
+    return shipped(device)
+
+
+register("multiboilernet", _multiboilernet)

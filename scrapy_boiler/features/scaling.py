@@ -53,6 +53,13 @@ class Standardizer:
             ])
         return out
 
+    def scale_and_shift(self) -> tuple[list[float], list[float]]:
+        """Per-column (scale, shift) with ``standardised = value * scale + shift`` (identity for binary)."""
+        scale = [1.0 if binary else 1.0 / std for binary, std in zip(self.binary, self.std, strict=True)]
+        shift = [0.0 if binary else -mean / std
+                 for binary, mean, std in zip(self.binary, self.mean, self.std, strict=True)]
+        return scale, shift
+
     def to_dict(self) -> dict[str, Any]:
         return {"mean": self.mean, "std": self.std, "binary": self.binary}
 

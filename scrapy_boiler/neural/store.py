@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,25 @@ def pick_device(device: str = "auto") -> torch.device:
             return torch.device("cuda" if device == "auto" else device)
         return torch.device("cpu")
     return torch.device(device)
+
+
+@contextmanager
+def single_thread_on_cpu(device: torch.device) -> Iterator[None]:
+    """Run small-network inference on one CPU thread.
+
+    Our networks are tiny: on CPU, extra intra-op threads only spin against each other and against the
+    crawler (measured 12 ms vs 0.2 ms per convolution on a busy 2-core machine). The previous thread
+    count is restored afterwards.
+    """
+    if device.type != "cpu":
+        yield
+        return
+    previous = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(previous)
 
 
 def save_model(path: str | Path, model: nn.Module, config: dict[str, Any]) -> None:

@@ -16,8 +16,9 @@ import torch
 from torch import nn
 
 from scrapy_boiler.classify.viterbi import DEFAULT_LAMBDA, viterbi
-from scrapy_boiler.features.scaling import Standardizer
+from scrapy_boiler.features.scaling import CLIP, Standardizer
 from scrapy_boiler.features.web2text import NUM_BLOCK_FEATURES, NUM_EDGE_FEATURES, PageFeatures
+from scrapy_boiler.neural.store import single_thread_on_cpu
 
 KERNELS = (1, 1, 3, 3, 3)
 HIDDEN = (50, 50, 50, 10)
@@ -58,6 +59,17 @@ class Potentials:
         return [row[1] > row[0] for row in self.unary]
 
 
+def _affine(scaler: Standardizer) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    scale, shift = scaler.scale_and_shift()
+    return torch.tensor(scale), torch.tensor(shift), torch.tensor(scaler.binary)
+
+
+def _standardise(rows: torch.Tensor, scale: torch.Tensor, shift: torch.Tensor, binary: torch.Tensor) -> torch.Tensor:
+    """:meth:`Standardizer.transform` on a tensor: scaled, shifted and clipped, binary columns untouched."""
+    scaled = (rows * scale + shift).clamp(-CLIP, CLIP)
+    return torch.where(binary, rows, scaled)
+
+
 class Web2TextModel(nn.Module):
     """Both networks plus the feature standardisation fitted on their training set."""
 
@@ -65,6 +77,8 @@ class Web2TextModel(nn.Module):
         super().__init__()
         self.block_scaler = block_scaler
         self.edge_scaler = edge_scaler
+        self._block_affine = _affine(block_scaler)
+        self._edge_affine = _affine(edge_scaler)
         self.unary = PotentialCNN(NUM_BLOCK_FEATURES, 2)
         self.pairwise = PotentialCNN(NUM_EDGE_FEATURES, 4)
 
@@ -79,19 +93,20 @@ class Web2TextModel(nn.Module):
 
     def tensors(self, page: PageFeatures, device: torch.device | str = "cpu") -> tuple[torch.Tensor, torch.Tensor]:
         """Standardised block (n, 128) and edge (n-1, 25) features of one page."""
-        blocks = torch.tensor(self.block_scaler.transform(page.blocks), dtype=torch.float32, device=device)
-        edges = torch.tensor(self.edge_scaler.transform(page.edges), dtype=torch.float32, device=device)
-        return blocks.reshape(-1, NUM_BLOCK_FEATURES), edges.reshape(-1, NUM_EDGE_FEATURES)
+        blocks = torch.tensor(page.blocks, dtype=torch.float32).reshape(-1, NUM_BLOCK_FEATURES)
+        edges = torch.tensor(page.edges, dtype=torch.float32).reshape(-1, NUM_EDGE_FEATURES)
+        return _standardise(blocks, *self._block_affine).to(device), _standardise(edges, *self._edge_affine).to(device)
 
     @torch.no_grad()
     def potentials(self, pages: list[PageFeatures]) -> list[Potentials]:
         """Unary and pairwise log-probabilities of whole pages (eval mode; one page per forward pass)."""
         self.eval()
         device = next(self.parameters()).device
-        out = []
-        for page in pages:
-            blocks, edges = self.tensors(page, device)
-            unary = torch.log_softmax(self.unary(blocks[None]), -1)[0] if len(blocks) else blocks.new_zeros(0, 2)
-            pairwise = torch.log_softmax(self.pairwise(edges[None]), -1)[0] if len(edges) else edges.new_zeros(0, 4)
-            out.append(Potentials(unary.cpu().tolist(), pairwise.cpu().tolist()))
-        return out
+        with single_thread_on_cpu(device):
+            return [self._page_potentials(page, device) for page in pages]
+
+    def _page_potentials(self, page: PageFeatures, device: torch.device) -> Potentials:
+        blocks, edges = self.tensors(page, device)
+        unary = torch.log_softmax(self.unary(blocks[None]), -1)[0] if len(blocks) else blocks.new_zeros(0, 2)
+        pairwise = torch.log_softmax(self.pairwise(edges[None]), -1)[0] if len(edges) else edges.new_zeros(0, 4)
+        return Potentials(unary.cpu().tolist(), pairwise.cpu().tolist())

@@ -20,11 +20,12 @@ import torch
 from torch import nn
 
 from scrapy_boiler.classify.web2text import features_of
-from scrapy_boiler.datasets.labels import LabelledPage, load_labelled
+from scrapy_boiler.datasets.labels import LabelledPage
 from scrapy_boiler.features.scaling import Standardizer
 from scrapy_boiler.features.web2text import BLOCK_FEATURES, EDGE_FEATURES, PageFeatures
 from scrapy_boiler.neural.store import pick_device, save_model
 from scrapy_boiler.neural.web2text import Web2TextModel
+from scrapy_boiler.training.data import hold_out, load_pages, page_ids
 
 EXCERPT = 9
 BATCH = 128
@@ -111,16 +112,6 @@ def error_rates(model: Web2TextModel, pages: list[PageData]) -> tuple[float, flo
     return wrong_blocks / max(1, blocks), wrong_edges / max(1, edges)
 
 
-def split_pages(pages: list[LabelledPage], valid_count: int,
-                seed: int) -> tuple[list[LabelledPage], list[LabelledPage]]:
-    """A seeded hold-out of ``valid_count`` pages (pages without text never count)."""
-    usable = [page for page in pages if page.leaves]
-    order = list(range(len(usable)))
-    random.Random(seed).shuffle(order)
-    valid = set(order[:valid_count])
-    return ([p for i, p in enumerate(usable) if i not in valid], [p for i, p in enumerate(usable) if i in valid])
-
-
 def train(train_pages: list[LabelledPage], valid_pages: list[LabelledPage], *, iterations: int = ITERATIONS,
           eval_every: int = 250, seed: int = 0, device: str = "cpu", log=print) -> tuple[Web2TextModel, dict]:
     """Fit the standardisation and both networks; returns the best-validation model and its history."""
@@ -197,27 +188,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", default=None)
 
 
-def _load(specs: list[str], data_dir: str | None, limit: int | None) -> list[LabelledPage]:
-    pages: list[LabelledPage] = []
-    for spec in specs:
-        pages.extend(load_labelled(spec, data_dir=data_dir, limit=limit))
-    return pages
-
-
 def run(args: argparse.Namespace) -> int:
     """Train, save the model and a JSON of the run next to it."""
     torch.set_num_threads(max(1, args.threads))
     specs = args.data or ["cleaneval-dev:train"]
-    pages = _load(specs, args.data_dir, args.limit)
+    pages = load_pages(specs, args.data_dir, args.limit)
     if args.valid:
-        train_pages, valid_pages = [p for p in pages if p.leaves], _load(args.valid, args.data_dir, args.limit)
+        train_pages, valid_pages = pages, load_pages(args.valid, args.data_dir, args.limit)
     else:
-        train_pages, valid_pages = split_pages(pages, args.valid_count, args.seed)
+        train_pages, valid_pages = hold_out(pages, args.valid_count, args.seed)
     print(f"web2text: {len(train_pages)} training pages, {len(valid_pages)} validation pages", file=sys.stderr)
     model, summary = train(train_pages, valid_pages, iterations=args.iterations, eval_every=args.eval_every,
                            seed=args.seed, device=args.device, log=lambda line: print(line, file=sys.stderr))
     summary |= {"data": specs, "valid": args.valid or f"{args.valid_count} pages held out (seed {args.seed})",
-                "valid_ids": [p.page.dataset + "/" + p.page.id for p in valid_pages],
+                "valid_ids": page_ids(valid_pages),
                 "parameters": sum(p.numel() for p in model.parameters())}
     save_model(args.out, model, model.config())
     Path(args.out).with_suffix(".json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
