@@ -1,0 +1,84 @@
+import subprocess
+import sys
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from neural_pages import labelled_pages  # noqa: E402
+
+from scrapy_boiler.classify.web2text import Web2TextExtractor, features_of, load_web2text  # noqa: E402
+from scrapy_boiler.neural.store import pick_device, save_model  # noqa: E402
+from scrapy_boiler.neural.web2text import PotentialCNN  # noqa: E402
+from scrapy_boiler.parse import parse_html  # noqa: E402
+from scrapy_boiler.registry import available_models  # noqa: E402
+from scrapy_boiler.training import web2text as training  # noqa: E402
+
+
+def flat(rows: list[list[float]]) -> list[float]:
+    return [value for row in rows for value in row]
+
+
+@pytest.fixture(scope="module")
+def trained():
+    torch.set_num_threads(1)
+    pages = labelled_pages()
+    model, summary = training.train(pages, pages[:1], iterations=60, eval_every=20, seed=1, log=lambda _: None)
+    return pages, model, summary
+
+
+def test_cnn_shapes_and_sizes():
+    unary, pairwise = PotentialCNN(128, 2), PotentialCNN(25, 4)
+    assert unary(torch.zeros(3, 9, 128)).shape == (3, 9, 2)
+    assert pairwise(torch.zeros(3, 8, 25)).shape == (3, 8, 4)
+    assert unary(torch.zeros(1, 1, 128)).shape == (1, 1, 2)  # zero padding keeps even one block
+    kernels = [layer.kernel_size[0] for layer in unary.layers if isinstance(layer, torch.nn.Conv1d)]
+    assert kernels == [1, 1, 3, 3, 3]
+    assert sum(p.numel() for p in unary.parameters()) == 18122  # paper: 17,960 (it counts slightly differently)
+    assert sum(p.numel() for p in pairwise.parameters()) == 13034  # paper: 12,870
+
+
+def test_tiny_training_lowers_both_losses(trained):
+    _, _, summary = trained
+    first, last = summary["history"][0]["loss"], summary["history"][-1]["loss"]
+    assert last["unary"] < first["unary"] and last["pairwise"] < first["pairwise"]
+    assert summary["train_blocks"] == 37
+
+
+def test_save_load_round_trip_and_extractor(trained, tmp_path):
+    pages, model, _ = trained
+    path = tmp_path / "web2text.pt"
+    save_model(path, model, model.config())
+    loaded = load_web2text(path, "cpu")
+    page = pages[0]
+    features = features_of(page.leaves, page.leaves[0].element.getroottree().getroot())
+    before, after = model.potentials([features])[0], loaded.potentials([features])[0]
+    assert flat(after.unary) == pytest.approx(flat(before.unary), abs=1e-6)
+    assert flat(after.pairwise) == pytest.approx(flat(before.pairwise), abs=1e-6)
+    assert loaded.block_scaler.mean == model.block_scaler.mean
+    html = page.page.html
+    for pairwise in (True, False):
+        labels = Web2TextExtractor(loaded, use_pairwise=pairwise).label_pages([parse_html(html)])[0]
+        assert len(labels.leaves) == 11
+        assert labels.blocks[0].leaf_start == 0 and labels.blocks[-1].leaf_end == 11
+        assert all(0.0 <= b.score <= 1.0 for b in labels.blocks)
+
+
+def test_decoding_with_and_without_viterbi(trained):
+    pages, model, _ = trained
+    page = pages[1]
+    potentials = model.potentials([features_of(page.leaves, page.leaves[0].element.getroottree().getroot())])[0]
+    assert len(potentials.decode(True)) == len(potentials.decode(False)) == 26
+    assert potentials.decode(False) == [p > 0.5 for p in potentials.content_probability()]
+
+
+def test_names_are_registered_and_torch_is_imported_lazily():
+    assert {"web2text", "web2text-unary", "multiboilernet"} <= set(available_models())
+    code = "import sys, scrapy_boiler; scrapy_boiler.available_models(); assert 'torch' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_cuda_request_falls_back_to_cpu():
+    if torch.cuda.is_available():
+        pytest.skip("CUDA present")
+    assert pick_device("cuda").type == "cpu" and pick_device("auto").type == "cpu"
