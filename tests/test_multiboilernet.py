@@ -72,6 +72,11 @@ def test_tiny_training_lowers_the_loss_and_round_trips(pages, tmp_path):
     assert loaded.vocabulary.tags == model.vocabulary.tags
     before = model.content_probabilities(pages[1].leaves)
     assert loaded.content_probabilities(pages[1].leaves) == pytest.approx(before, abs=1e-6)
+    save_model(tmp_path / "half.pt", model.net, model.config(), half=True)
+    assert (tmp_path / "half.pt").stat().st_size < 0.6 * path.stat().st_size
+    halved = load_multiboilernet(tmp_path / "half.pt", "cpu")
+    assert next(halved.net.parameters()).dtype == torch.float32
+    assert halved.content_probabilities(pages[1].leaves) == pytest.approx(before, abs=2e-2)
     labels = MultiBoilerNetExtractor(loaded).label_pages([parse_html(pages[1].page.html)])[0]
     assert len(labels.leaves) == 26 and labels.blocks[-1].leaf_end == 26
 

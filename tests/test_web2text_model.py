@@ -23,7 +23,9 @@ def flat(rows: list[list[float]]) -> list[float]:
 def trained():
     torch.set_num_threads(1)
     pages = labelled_pages()
-    model, summary = training.train(pages, pages[:1], iterations=60, eval_every=20, seed=1, log=lambda _: None)
+    data = [training.featurize(page) for page in pages]
+    model, summary = training.train(data, [training.featurize(pages[0])], iterations=60, eval_every=20, seed=1,
+                                    log=lambda _: None)
     return pages, model, summary
 
 

@@ -36,12 +36,13 @@ class Standardizer:
                 sums[column] += value
                 squares[column] += value * value
         mean = [s / count if count else 0.0 for s in sums]
-        std = []
-        for column in range(width):
-            variance = squares[column] / count - mean[column] ** 2 if count else 0.0
-            deviation = math.sqrt(max(variance, 0.0))
-            std.append(deviation if deviation > 1e-9 else 1.0)
-        return cls(mean, std, list(binary))
+        std = [math.sqrt(max(squares[c] / count - mean[c] ** 2, 0.0)) if count else 0.0 for c in range(width)]
+        return cls.from_moments(mean, std, binary)
+
+    @classmethod
+    def from_moments(cls, mean: Sequence[float], std: Sequence[float], binary: Sequence[bool]) -> Standardizer:
+        """From column means and deviations computed elsewhere; constant columns get deviation 1."""
+        return cls([float(m) for m in mean], [float(s) if s > 1e-9 else 1.0 for s in std], list(binary))
 
     def transform(self, rows: Iterable[Sequence[float]]) -> list[list[float]]:
         out = []

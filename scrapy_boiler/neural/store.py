@@ -54,11 +54,17 @@ def single_thread_on_cpu(device: torch.device) -> Iterator[None]:
         torch.set_num_threads(previous)
 
 
-def save_model(path: str | Path, model: nn.Module, config: dict[str, Any]) -> None:
-    """Write weights and config to ``path`` (parent folders created)."""
+def save_model(path: str | Path, model: nn.Module, config: dict[str, Any], *, half: bool = False) -> None:
+    """Write weights and config to ``path`` (parent folders created).
+
+    ``half`` stores floating-point weights as float16, halving the file; loading casts them back into
+    the model's float32 parameters.
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     state = {name: tensor.detach().cpu() for name, tensor in model.state_dict().items()}
+    if half:
+        state = {name: t.half() if t.is_floating_point() else t for name, t in state.items()}
     torch.save({"config": json.dumps(config), "state": state}, target)
 
 

@@ -59,6 +59,13 @@ class Potentials:
         return [row[1] > row[0] for row in self.unary]
 
 
+def raw_tensors(page: PageFeatures) -> tuple[torch.Tensor, torch.Tensor]:
+    """A page's feature rows as (n, 128) and (n-1, 25) float tensors."""
+    blocks = torch.tensor(page.blocks, dtype=torch.float32).reshape(-1, NUM_BLOCK_FEATURES)
+    edges = torch.tensor(page.edges, dtype=torch.float32).reshape(-1, NUM_EDGE_FEATURES)
+    return blocks, edges
+
+
 def _affine(scaler: Standardizer) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     scale, shift = scaler.scale_and_shift()
     return torch.tensor(scale), torch.tensor(shift), torch.tensor(scaler.binary)
@@ -91,11 +98,14 @@ class Web2TextModel(nn.Module):
     def from_config(cls, config: dict[str, Any]) -> Web2TextModel:
         return cls(Standardizer.from_dict(config["block_scaler"]), Standardizer.from_dict(config["edge_scaler"]))
 
+    def standardise(self, blocks: torch.Tensor, edges: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Raw (n, 128) block and (n-1, 25) edge features, standardised as on the training set."""
+        return _standardise(blocks, *self._block_affine), _standardise(edges, *self._edge_affine)
+
     def tensors(self, page: PageFeatures, device: torch.device | str = "cpu") -> tuple[torch.Tensor, torch.Tensor]:
         """Standardised block (n, 128) and edge (n-1, 25) features of one page."""
-        blocks = torch.tensor(page.blocks, dtype=torch.float32).reshape(-1, NUM_BLOCK_FEATURES)
-        edges = torch.tensor(page.edges, dtype=torch.float32).reshape(-1, NUM_EDGE_FEATURES)
-        return _standardise(blocks, *self._block_affine).to(device), _standardise(edges, *self._edge_affine).to(device)
+        blocks, edges = self.standardise(*raw_tensors(page))
+        return blocks.to(device), edges.to(device)
 
     @torch.no_grad()
     def potentials(self, pages: list[PageFeatures]) -> list[Potentials]:

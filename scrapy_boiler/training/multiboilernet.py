@@ -126,6 +126,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="auto")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
     parser.add_argument("--out", default="models/multiboilernet.pt")
+    parser.add_argument("--half", action="store_true", help="store the weights as float16 (half the file size)")
     parser.add_argument("--data-dir", default=None)
 
 
@@ -144,7 +145,7 @@ def run(args: argparse.Namespace) -> int:
                            log=lambda line: print(line, file=sys.stderr, flush=True))
     summary |= {"data": specs, "valid": args.valid or f"{args.valid_count} pages held out (seed {args.seed})",
                 "valid_ids": page_ids(valid_pages), "parameters": sum(p.numel() for p in model.net.parameters())}
-    save_model(args.out, model.net, model.config())
+    save_model(args.out, model.net, model.config(), half=args.half)
     Path(args.out).with_suffix(".json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
     print(f"multiboilernet: saved {args.out}; best valid macro F1 {summary['best']['valid_macro_avg_f1']:.4f} "
           f"(epoch {summary['best']['epoch']})", file=sys.stderr)

@@ -22,10 +22,10 @@ from torch import nn
 from scrapy_boiler.classify.web2text import features_of
 from scrapy_boiler.datasets.labels import LabelledPage
 from scrapy_boiler.features.scaling import Standardizer
-from scrapy_boiler.features.web2text import BLOCK_FEATURES, EDGE_FEATURES, PageFeatures
+from scrapy_boiler.features.web2text import BLOCK_FEATURES, EDGE_FEATURES
 from scrapy_boiler.neural.store import pick_device, save_model
-from scrapy_boiler.neural.web2text import Web2TextModel
-from scrapy_boiler.training.data import hold_out, load_pages, page_ids
+from scrapy_boiler.neural.web2text import Web2TextModel, raw_tensors
+from scrapy_boiler.training.data import hold_out, iter_pages
 
 EXCERPT = 9
 BATCH = 128
@@ -36,7 +36,7 @@ WEIGHT_DECAY = 1e-4
 
 @dataclass
 class PageData:
-    """One training page: standardised features and gold labels as tensors."""
+    """One page as tensors: block and edge features (raw, then standardised) and gold labels."""
 
     page_id: str
     blocks: torch.Tensor  #: (n, 128)
@@ -45,17 +45,25 @@ class PageData:
     pair_labels: torch.Tensor  #: (n-1,) 2*l_i + l_{i+1}
 
 
-def featurize(page: LabelledPage) -> PageFeatures | None:
-    """Block and edge features of a labelled page (None for a page without text)."""
+def featurize(page: LabelledPage) -> PageData | None:
+    """Raw features and labels of a labelled page (None for a page without text).
+
+    Only tensors are kept, so the page's parsed tree can be freed: training on thousands of pages
+    never holds their DOMs at once.
+    """
     if not page.leaves:
         return None
-    return features_of(page.leaves, page.leaves[0].element.getroottree().getroot())
+    features = features_of(page.leaves, page.leaves[0].element.getroottree().getroot())
+    blocks, edges = raw_tensors(features)
+    gold = torch.tensor([int(label) for label in page.labels], dtype=torch.long)
+    return PageData(f"{page.page.dataset}/{page.page.id}", blocks, edges, gold, gold[:-1] * 2 + gold[1:])
 
 
-def to_tensors(page_id: str, features: PageFeatures, labels: list[bool], model: Web2TextModel) -> PageData:
-    blocks, edges = model.tensors(features)
-    gold = torch.tensor([int(label) for label in labels], dtype=torch.long)
-    return PageData(page_id, blocks, edges, gold, gold[:-1] * 2 + gold[1:])
+def fit_scaler(rows: list[torch.Tensor], names: tuple[tuple[str, bool], ...]) -> Standardizer:
+    """Standardisation of the training rows (moments computed in float64)."""
+    table = torch.cat(rows).double()
+    return Standardizer.from_moments(table.mean(0).tolist(), table.std(0, unbiased=False).tolist(),
+                                     [binary for _, binary in names])
 
 
 def _window(tensor: torch.Tensor, start: int, length: int) -> tuple[torch.Tensor, torch.Tensor]:
@@ -112,20 +120,18 @@ def error_rates(model: Web2TextModel, pages: list[PageData]) -> tuple[float, flo
     return wrong_blocks / max(1, blocks), wrong_edges / max(1, edges)
 
 
-def train(train_pages: list[LabelledPage], valid_pages: list[LabelledPage], *, iterations: int = ITERATIONS,
+def train(train_data: list[PageData], valid_data: list[PageData], *, iterations: int = ITERATIONS,
           eval_every: int = 250, seed: int = 0, device: str = "cpu", log=print) -> tuple[Web2TextModel, dict]:
-    """Fit the standardisation and both networks; returns the best-validation model and its history."""
+    """Fit the standardisation and both networks; returns the best-validation model and its history.
+
+    The pages' features are standardised in place.
+    """
     torch.manual_seed(seed)
     rng = random.Random(seed)
-    train_features = [(p, featurize(p)) for p in train_pages]
-    valid_features = [(p, featurize(p)) for p in valid_pages]
-    block_scaler = Standardizer.fit((row for _, f in train_features if f for row in f.blocks),
-                                    [binary for _, binary in BLOCK_FEATURES])
-    edge_scaler = Standardizer.fit((row for _, f in train_features if f for row in f.edges),
-                                   [binary for _, binary in EDGE_FEATURES])
-    model = Web2TextModel(block_scaler, edge_scaler)
-    train_data = [to_tensors(p.page.id, f, p.labels, model) for p, f in train_features if f]
-    valid_data = [to_tensors(p.page.id, f, p.labels, model) for p, f in valid_features if f]
+    model = Web2TextModel(fit_scaler([p.blocks for p in train_data], BLOCK_FEATURES),
+                          fit_scaler([p.edges for p in train_data], EDGE_FEATURES))
+    for page in (*train_data, *valid_data):
+        page.blocks, page.edges = model.standardise(page.blocks, page.edges)
     target = pick_device(device)
     model.to(target)
     optimisers = {
@@ -188,20 +194,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", default=None)
 
 
+def featurized(specs: list[str], data_dir: str | None, limit: int | None) -> list[PageData]:
+    """Features of every page with text of the corpora, computed as the pages stream in."""
+    pages = (featurize(page) for page in iter_pages(specs, data_dir, limit))
+    return [page for page in pages if page is not None]
+
+
 def run(args: argparse.Namespace) -> int:
     """Train, save the model and a JSON of the run next to it."""
     torch.set_num_threads(max(1, args.threads))
     specs = args.data or ["cleaneval-dev:train"]
-    pages = load_pages(specs, args.data_dir, args.limit)
+    pages = featurized(specs, args.data_dir, args.limit)
     if args.valid:
-        train_pages, valid_pages = pages, load_pages(args.valid, args.data_dir, args.limit)
+        train_pages, valid_pages = pages, featurized(args.valid, args.data_dir, args.limit)
     else:
         train_pages, valid_pages = hold_out(pages, args.valid_count, args.seed)
     print(f"web2text: {len(train_pages)} training pages, {len(valid_pages)} validation pages", file=sys.stderr)
     model, summary = train(train_pages, valid_pages, iterations=args.iterations, eval_every=args.eval_every,
                            seed=args.seed, device=args.device, log=lambda line: print(line, file=sys.stderr))
     summary |= {"data": specs, "valid": args.valid or f"{args.valid_count} pages held out (seed {args.seed})",
-                "valid_ids": page_ids(valid_pages),
+                "valid_ids": [page.page_id for page in valid_pages],
                 "parameters": sum(p.numel() for p in model.parameters())}
     save_model(args.out, model, model.config())
     Path(args.out).with_suffix(".json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
