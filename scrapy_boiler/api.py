@@ -7,11 +7,13 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from scrapy_boiler.assemble.posts import build_posts, qa_pairs
 from scrapy_boiler.assemble.text import to_html, to_text
 from scrapy_boiler.classify.base import PageLabels
-from scrapy_boiler.document import BOILERPLATE, CONTENT, Block, Document
+from scrapy_boiler.classify.page_type import TYPE2
+from scrapy_boiler.document import BOILERPLATE, CONTENT, Block, Document, Post, QAPair
 from scrapy_boiler.parse.html import ParsedPage, ParseError, parse_html
-from scrapy_boiler.registry import AUTO_MODEL, resolve
+from scrapy_boiler.registry import resolve
 from scrapy_boiler.segment.blocks import TextBlock
 
 
@@ -47,7 +49,7 @@ def extract(
 def extract_many(pages: Iterable[PageInput], *, model: str = "auto", device: str = "auto") -> list[Document]:
     """:func:`extract` over a batch of pages: neural models label the whole batch in one forward pass."""
     extractor = resolve(model, device)
-    model_name = AUTO_MODEL if model == "auto" else model
+    model_name = model
     docs: list[Document | None] = []
     parsed: list[ParsedPage] = []
     for page in pages:
@@ -62,18 +64,41 @@ def extract_many(pages: Iterable[PageInput], *, model: str = "auto", device: str
 
 
 def _document(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
+    posts: list[Post] = []
+    pairs: list[QAPair] = []
+    group = labels.post_group
+    if group is not None and labels.page_type in TYPE2:
+        content = [False] * len(labels.leaves)
+        for block in labels.blocks:
+            if block.is_content:
+                content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+        posts = build_posts(group, labels.leaves, content)
+        pairs = qa_pairs(page.title, posts)
+    elif group is not None and _is_comment_thread(labels):
+        posts = build_posts(group, labels.leaves)  # an article's comments, kept apart from its text
     return Document(
         text=to_text(labels.blocks),
         title=page.title,
         html=to_html(labels.blocks),
         blocks=_public_blocks(labels.blocks, page.root),
-        model=model_name,
+        model=labels.model or model_name,
         page_type=labels.page_type,
         page_type_score=labels.page_type_score,
         url=page.url,
         encoding=page.encoding,
         num_leaves=len(labels.leaves),
+        posts=posts,
+        qa_pairs=pairs,
     )
+
+
+def _is_comment_thread(labels: PageLabels) -> bool:
+    """An article page whose post group lies outside its content: a comment thread under the article."""
+    group = labels.post_group
+    if group is None or not group.keyword:
+        return False
+    members = group.member_of()
+    return all(not (block.is_content and block.element in members) for block in labels.blocks)
 
 
 class _Paths:

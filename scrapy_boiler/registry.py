@@ -3,6 +3,10 @@
 Rule models are built on demand from their names (``article+tree3``...). Trained models register a
 factory with :func:`register`; the factory loads weights once per device and is only called when the
 name is first used, so importing scrapy-boiler never imports torch.
+
+``auto`` is the page-type router (:mod:`scrapy_boiler.classify.router`): article pages go to ``news``,
+type-2 pages (forums, Q&A) to :data:`TYPE2_MODEL` when it is registered and can be built, else to
+the ``posts`` rules.
 """
 
 from __future__ import annotations
@@ -12,9 +16,14 @@ from functools import cache
 
 from scrapy_boiler.classify.base import Extractor
 from scrapy_boiler.classify.extractors import get_rule_extractor, rule_names
+from scrapy_boiler.classify.router import ARTICLE_MODEL, PageTypeRouter
+from scrapy_boiler.classify.thread_rules import NAME as THREAD_RULES
+from scrapy_boiler.classify.thread_rules import ThreadRuleExtractor
 
-#: What ``model="auto"`` means until a page-type router exists.
-AUTO_MODEL = "news"
+#: Name of ``model="auto"``, the page-type router.
+AUTO_MODEL = "auto"
+#: The trained model ``auto`` prefers for type-2 pages.
+TYPE2_MODEL = "semtext"
 
 Factory = Callable[[str], Extractor]
 _FACTORIES: dict[str, Factory] = {}
@@ -35,16 +44,30 @@ def register(name: str, factory: Factory) -> None:
 
 def available_models() -> list[str]:
     """Every model name accepted by ``extract`` (plus ``NAME+treeN`` combinations of the rules)."""
-    return ["auto", *rule_names(), *_FACTORIES]
+    return ["auto", *rule_names(), THREAD_RULES, *_FACTORIES]
 
 
 def resolve(name: str, device: str = "auto") -> Extractor:
     """The extractor behind a model name, built once per (name, device)."""
-    return _build(AUTO_MODEL if name == "auto" else name, device)
+    return _build(name, device)
+
+
+def _type2_model(device: str) -> Extractor | None:
+    """The trained type-2 model if registered and loadable (weights present), else None."""
+    if TYPE2_MODEL not in _FACTORIES:
+        return None
+    try:
+        return _build(TYPE2_MODEL, device)
+    except (OSError, ImportError, RuntimeError):  # no weights shipped, or no torch: the rules take over
+        return None
 
 
 @cache
 def _build(name: str, device: str) -> Extractor:
+    if name == AUTO_MODEL:
+        return PageTypeRouter(_build(ARTICLE_MODEL, device), lambda: _type2_model(device))
+    if name == THREAD_RULES:
+        return ThreadRuleExtractor()
     if name in _FACTORIES:
         return _FACTORIES[name](device)
     try:

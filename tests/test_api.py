@@ -23,9 +23,11 @@ def test_news_extracts_the_article_body_only(article):
     assert doc.title == "Harbour bridge reopens after repairs - The Coastal Herald"
 
 
-def test_auto_is_news_until_a_neural_model_exists(article):
-    assert extract(article).text == extract(article, model="news").text
-    assert extract(article).model == "news"
+def test_auto_routes_an_article_to_news(article):
+    doc = extract(article)
+    assert doc.text == extract(article, model="news").text
+    assert doc.model == "auto:news" and doc.page_type == "article"
+    assert doc.page_type_score is not None and doc.page_type_score < 0.5
 
 
 def test_article_keeps_headline_and_cuts_comments(article):

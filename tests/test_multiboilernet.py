@@ -63,9 +63,10 @@ def test_multitask_loss_weights_cross_entropy_and_depth_error():
 
 
 def test_tiny_training_lowers_the_loss_and_round_trips(pages, tmp_path):
-    model, summary = training.train(pages, pages[:1], epochs=6, buckets=1024, seed=3, log=lambda _: None)
-    losses = [entry["loss"] for entry in summary["history"]]
+    model, result = training.train(pages, pages[:1], tmp_path / "work", epochs=6, buckets=1024, seed=3)
+    losses = [record.loss for record in result.history]
     assert losses[-1] < losses[0]
+    assert result.best_f1 == max(record.scores["f1"] for record in result.history)
     path = tmp_path / "mbn.pt"
     save_model(path, model.net, model.config())
     loaded = load_multiboilernet(path, "cpu")
@@ -96,7 +97,7 @@ def test_optional_sentence_transformers_encoder(pages, tmp_path, monkeypatch):
                         types.SimpleNamespace(SentenceTransformer=FakeSentenceTransformer))
     folder = tmp_path / "encoder"
     folder.mkdir()
-    model, _ = training.train(pages[:1], pages[:1], epochs=1, encoder_path=str(folder), log=lambda _: None)
+    model, _ = training.train(pages[:1], pages[:1], tmp_path / "work", epochs=1, encoder_path=str(folder))
     assert model.text == {"kind": "vectors", "dim": 5, "path": str(folder)}
     save_model(tmp_path / "st.pt", model.net, model.config())
     loaded = load_multiboilernet(tmp_path / "st.pt", "cpu")  # reloads the encoder from its directory

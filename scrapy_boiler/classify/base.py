@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from scrapy_boiler.parse.html import ParsedPage
     from scrapy_boiler.segment.blocks import Leaf, TextBlock
+    from scrapy_boiler.segment.repeats import PostGroup
 
 
 @dataclass(slots=True)
@@ -17,12 +18,17 @@ class PageLabels:
 
     ``blocks`` are the model's own segmentation (Boilerpipe blocks for the rules), each a run of
     ``leaves``, the DOM text leaves every model is scored on, with ``is_content`` and ``score`` set.
+    ``post_group`` is the thread structure when the page type was detected (posts are built from
+    it); ``model`` names the model that labelled the page when it differs from the one asked for
+    (the ``auto`` router says which route it took).
     """
 
     leaves: list[Leaf]
     blocks: list[TextBlock]
     page_type: str = "article"
     page_type_score: float | None = None
+    post_group: PostGroup | None = None
+    model: str | None = None
 
 
 class Extractor(Protocol):

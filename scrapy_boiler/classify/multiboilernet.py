@@ -17,9 +17,10 @@ from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.classify.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.features.subwords import subword_ids
 from scrapy_boiler.features.tag_path import TagVocabulary, tag_paths
+from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.multiboilernet import MultiBoilerNet, PageBatch
 from scrapy_boiler.neural.sentence_vectors import Encoder, load_encoder
-from scrapy_boiler.neural.store import load_payload, models_dir, pick_device, single_thread_on_cpu
+from scrapy_boiler.neural.store import load_payload, shipped_model, single_thread_on_cpu
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Leaf, segment
 
@@ -85,9 +86,10 @@ class MultiBoilerNetModel:
             return torch.softmax(logits, -1)[:, 1].cpu().tolist()
 
 
-def load_multiboilernet(path: str | Path, device: str = "auto") -> MultiBoilerNetModel:
+def load_multiboilernet(path: str | Path, device: str = "auto", encoder: Encoder | None = None) -> MultiBoilerNetModel:
+    """A saved model; ``encoder`` reuses an already loaded sentence encoder instead of reloading it."""
     config, state = load_payload(path)
-    model = MultiBoilerNetModel.from_config(config)
+    model = MultiBoilerNetModel.from_config(config, encoder)
     model.net.load_state_dict(state)
     model.net.to(pick_device(device)).eval()
     return model
@@ -112,4 +114,4 @@ class MultiBoilerNetExtractor:
 
 def shipped(device: str) -> MultiBoilerNetExtractor:
     """Registry factory: the shipped weights, loaded when the name is first used."""
-    return MultiBoilerNetExtractor(load_multiboilernet(models_dir() / SHIPPED, device))
+    return MultiBoilerNetExtractor(load_multiboilernet(shipped_model(SHIPPED), device))

@@ -15,7 +15,7 @@ from pathlib import Path
 from scrapy_boiler.datasets.alignment import label_blocks, label_blocks_from_spans
 from scrapy_boiler.datasets.corpora import Page, load
 from scrapy_boiler.features.shallow import words
-from scrapy_boiler.parse.html import ParseError, parse_html
+from scrapy_boiler.parse.html import ParsedPage, ParseError, parse_html
 from scrapy_boiler.segment.blocks import Leaf, segment
 
 
@@ -26,6 +26,7 @@ class LabelledPage:
     page: Page
     leaves: list[Leaf]
     labels: list[bool]
+    parsed: ParsedPage | None = None  #: the parsed page the leaves belong to (None if it did not parse)
 
     @property
     def leaf_words(self) -> list[int]:
@@ -38,13 +39,18 @@ def label_page(page: Page) -> LabelledPage:
         parsed = parse_html(page.html, url=page.url)
     except ParseError:
         return LabelledPage(page, [], [])
+    return label_parsed(page, parsed)
+
+
+def label_parsed(page: Page, parsed: ParsedPage) -> LabelledPage:
+    """:func:`label_page` for a page already parsed (training keeps the tree for its own segmentation)."""
     leaves = segment(parsed.root).leaves
     texts = [leaf.text for leaf in leaves]
     if page.gold_spans is not None:
         labels = label_blocks_from_spans(texts, page.gold_spans)
     else:
         labels = label_blocks(texts, page.gold_text)
-    return LabelledPage(page, leaves, labels)
+    return LabelledPage(page, leaves, labels, parsed)
 
 
 def load_labelled(

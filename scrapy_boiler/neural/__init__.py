@@ -1,1 +1,5 @@
-"""Torch networks of the trained models. Importing this package imports torch: only model factories do."""
+"""Neural models and what they share (device choice, subword embeddings, sequence windows).
+
+Everything here imports torch; :mod:`scrapy_boiler.registry` only imports it when a neural model
+is first asked for, so a rules-only install never needs torch.
+"""

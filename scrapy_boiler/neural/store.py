@@ -1,8 +1,9 @@
-"""Saving and loading trained models without pickled code, and choosing the device.
+"""Model files of the feature-based networks (Web2Text, MultiBoilerNet) and where shipped ones live.
 
-A model file is ``torch.save`` of ``{"config": <JSON text>, "state": <state dict of tensors>}``, read
-back with ``torch.load(weights_only=True)``, which refuses anything but tensors and plain containers.
-Shipped models live in ``models/`` next to the package (``$BOILER_MODELS_DIR`` overrides).
+A model file holds ``{"config": <JSON text>, "state": <state dict>}``, written with
+:func:`~scrapy_boiler.training.checkpoint.save_tensors` and read with ``weights_only=True`` (no pickled
+code runs). Shipped files are looked up in ``$BOILER_MODELS_DIR``, then the repository's ``models/``,
+then ``scrapy_boiler/models/`` (package data).
 """
 
 from __future__ import annotations
@@ -17,22 +18,20 @@ from typing import Any
 import torch
 from torch import nn
 
+from scrapy_boiler.training.checkpoint import load_tensors, save_tensors
+
 MODELS_DIR_ENV = "BOILER_MODELS_DIR"
 
 
-def models_dir() -> Path:
-    """Where shipped weights are looked up."""
-    override = os.environ.get(MODELS_DIR_ENV)
-    return Path(override) if override else Path(__file__).resolve().parents[2] / "models"
-
-
-def pick_device(device: str = "auto") -> torch.device:
-    """``auto`` means CUDA when present, else CPU; an explicit ``cuda`` without CUDA falls back to CPU."""
-    if device in ("auto", "cuda") or device.startswith("cuda:"):
-        if torch.cuda.is_available():
-            return torch.device("cuda" if device == "auto" else device)
-        return torch.device("cpu")
-    return torch.device(device)
+def shipped_model(filename: str) -> Path:
+    """The first existing ``filename`` among the model folders (FileNotFoundError if none has it)."""
+    here = Path(__file__).resolve()
+    folders = [Path(os.environ[MODELS_DIR_ENV])] if os.environ.get(MODELS_DIR_ENV) else []
+    folders += [here.parents[2] / "models", here.parents[1] / "models"]
+    for folder in folders:
+        if (folder / filename).is_file():
+            return folder / filename
+    raise FileNotFoundError(f"{filename} not found in {', '.join(str(f) for f in folders)}")
 
 
 @contextmanager
@@ -55,20 +54,18 @@ def single_thread_on_cpu(device: torch.device) -> Iterator[None]:
 
 
 def save_model(path: str | Path, model: nn.Module, config: dict[str, Any], *, half: bool = False) -> None:
-    """Write weights and config to ``path`` (parent folders created).
+    """Write weights and config to ``path``.
 
     ``half`` stores floating-point weights as float16, halving the file; loading casts them back into
     the model's float32 parameters.
     """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
     state = {name: tensor.detach().cpu() for name, tensor in model.state_dict().items()}
     if half:
         state = {name: t.half() if t.is_floating_point() else t for name, t in state.items()}
-    torch.save({"config": json.dumps(config), "state": state}, target)
+    save_tensors({"config": json.dumps(config), "state": state}, path)
 
 
 def load_payload(path: str | Path) -> tuple[dict[str, Any], dict[str, torch.Tensor]]:
-    """(config, state dict) of a model file, read without unpickling code."""
-    payload = torch.load(Path(path), map_location="cpu", weights_only=True)
+    """(config, state dict) of a model file."""
+    payload = load_tensors(path)
     return json.loads(payload["config"]), payload["state"]

@@ -2,7 +2,8 @@
 
 One page per step (all its blocks in one batch), Adam (learning rate 1e-3), 20 epochs, the multi-task
 loss with α = 0.5 (``--alpha 0`` trains without the auxiliary task, for the paper's Fig. 3), and the
-checkpoint with the best validation macro F1 (mean of the noise and content F1 per page) is kept.
+checkpoint with the best validation macro F1 (mean of the noise and content F1 per page) is kept, by
+the shared loop :func:`~scrapy_boiler.training.loop.fit` (resumable, with curves in the work folder).
 The tag vocabulary and the depth standardisation are fitted on the training pages.
 """
 
@@ -11,22 +12,26 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import statistics
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import torch
 
-from scrapy_boiler.classify.multiboilernet import MultiBoilerNetModel
+from scrapy_boiler.classify.multiboilernet import MultiBoilerNetModel, load_multiboilernet
 from scrapy_boiler.datasets.labels import LabelledPage
 from scrapy_boiler.evaluation.class_f1 import ClassF1
 from scrapy_boiler.features.subwords import DEFAULT_BUCKETS
 from scrapy_boiler.features.tag_path import TagVocabulary, tag_paths
+from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.multiboilernet import ALPHA, MultiBoilerNet, PageBatch, multitask_loss
 from scrapy_boiler.neural.sentence_vectors import Encoder, load_encoder
-from scrapy_boiler.neural.store import pick_device, save_model
-from scrapy_boiler.training.data import hold_out, load_pages, page_ids
+from scrapy_boiler.neural.store import save_model
+from scrapy_boiler.training.data import command_line, labelled_pages, seeded_split
+from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 
 EPOCHS = 20
 LEARNING_RATE = 1e-3
@@ -50,72 +55,67 @@ def build_model(pages: list[LabelledPage], *, buckets: int = DEFAULT_BUCKETS, en
     return MultiBoilerNetModel(net, vocabulary, statistics.fmean(depths), depth_std, text, encoder)
 
 
-@torch.no_grad()
-def validate(model: MultiBoilerNetModel, batches: list[PageBatch], device: torch.device) -> dict[str, float]:
-    """Micro and macro per-class F1 over the validation pages."""
-    model.net.eval()
-    scores = ClassF1()
-    for batch in batches:
-        logits, _ = model.net(batch.to(device))
-        assert batch.labels is not None
-        scores.add_page((logits.argmax(-1) == 1).cpu().tolist(), (batch.labels == 1).tolist())
-    return scores.summary()
+class MultiBoilerNetTask:
+    """The :class:`~scrapy_boiler.training.loop.Task` of MultiBoilerNet: one page per batch."""
+
+    def __init__(self, model: MultiBoilerNetModel, device: torch.device, alpha: float, half: bool = False) -> None:
+        self.model = model
+        self.module = model.net
+        self.device = device
+        self.alpha = alpha
+        self.half = half
+
+    def batches(self, items: Sequence[PageBatch], rng: random.Random) -> Iterator[PageBatch]:
+        order = list(range(len(items)))
+        rng.shuffle(order)
+        return (items[index].to(self.device) for index in order)
+
+    def loss(self, batch: PageBatch) -> torch.Tensor:
+        assert batch.labels is not None and batch.depth is not None
+        logits, depth = self.module(batch)
+        return multitask_loss(logits, depth, batch.labels, batch.depth, self.alpha)
+
+    def validate(self, items: Sequence[PageBatch]) -> dict[str, float]:
+        """Micro and macro per-class F1; ``f1`` (what picks the checkpoint) is the macro average."""
+        scores = ClassF1()
+        with torch.no_grad():
+            for batch in items:
+                assert batch.labels is not None
+                logits, _ = self.module(batch.to(self.device))
+                scores.add_page((logits.argmax(-1) == 1).cpu().tolist(), (batch.labels == 1).tolist())
+        summary = scores.summary()
+        return {"f1": summary["macro_avg_f1"], "micro_f1": summary["micro_avg_f1"],
+                "content_f1": summary["micro_content_f1"]}
+
+    def save_best(self, path: Path) -> None:
+        save_model(path, self.module, self.model.config(), half=self.half)
 
 
-def train(train_pages: list[LabelledPage], valid_pages: list[LabelledPage], *, epochs: int = EPOCHS,
-          alpha: float = ALPHA, seed: int = 0, device: str = "cpu", buckets: int = DEFAULT_BUCKETS,
-          encoder_path: str | None = None, encoder: Encoder | None = None,
-          log=print) -> tuple[MultiBoilerNetModel, dict]:
-    """Train from scratch; returns the best-validation model and the run's history."""
-    torch.manual_seed(seed)
-    rng = random.Random(seed)
-    model = build_model(train_pages, buckets=buckets, encoder_path=encoder_path, encoder=encoder)
+def train(train_pages: list[LabelledPage], valid_pages: list[LabelledPage], work_dir: Path, *,
+          epochs: int = EPOCHS, alpha: float = ALPHA, seed: int = 0, device: str = "cpu",
+          buckets: int = DEFAULT_BUCKETS, encoder_path: str | None = None, encoder: Encoder | None = None,
+          half: bool = False, resume: bool = False, progress: bool = False) -> tuple[MultiBoilerNetModel, FitResult]:
+    """Train from scratch; returns the best-validation model and the run."""
+    seed_everything(seed)
     target = pick_device(device)
+    model = build_model(train_pages, buckets=buckets, encoder_path=encoder_path, encoder=encoder)
     model.net.to(target)
     train_batches = [model.inputs(p.leaves, p.labels) for p in train_pages]
     valid_batches = [model.inputs(p.leaves, p.labels) for p in valid_pages]
-    optimiser = torch.optim.Adam(model.net.parameters(), lr=LEARNING_RATE)
-    best: tuple[float, int, dict[str, torch.Tensor] | None] = (-1.0, 0, None)
-    history = []
-    started = time.perf_counter()
-    for epoch in range(1, epochs + 1):
-        model.net.train()
-        order = list(range(len(train_batches)))
-        rng.shuffle(order)
-        total = 0.0
-        for index in order:
-            batch = train_batches[index].to(target)
-            logits, depth = model.net(batch)
-            assert batch.labels is not None and batch.depth is not None
-            loss = multitask_loss(logits, depth, batch.labels, batch.depth, alpha)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            total += float(loss.detach())
-        scores = validate(model, valid_batches, target)
-        history.append({"epoch": epoch, "loss": total / max(1, len(order)), "valid": scores,
-                        "seconds": time.perf_counter() - started})
-        if scores["macro_avg_f1"] > best[0]:
-            best = (scores["macro_avg_f1"], epoch, {k: v.detach().clone() for k, v in model.net.state_dict().items()})
-        log(f"epoch {epoch}: loss {history[-1]['loss']:.4f}; valid macro F1 {scores['macro_avg_f1']:.4f} "
-            f"micro F1 {scores['micro_avg_f1']:.4f} ({history[-1]['seconds']:.0f} s)")
-    if best[2] is not None:
-        model.net.load_state_dict(best[2])
-    model.net.cpu().eval()
-    summary = {"train_pages": len(train_pages), "valid_pages": len(valid_pages),
-               "train_blocks": sum(len(p.leaves) for p in train_pages), "alpha": alpha,
-               "best": {"valid_macro_avg_f1": best[0], "epoch": best[1]},
-               "seconds": time.perf_counter() - started, "history": history}
-    return model, summary
+    config = FitConfig(Path(work_dir), epochs=epochs, lr=LEARNING_RATE, clip=0.0, seed=seed, resume=resume,
+                       progress=progress, label="multiboilernet")
+    result = fit(MultiBoilerNetTask(model, target, alpha, half), train_batches, valid_batches, config)
+    assert result.best_path is not None
+    best = load_multiboilernet(result.best_path, "cpu", encoder=model.encoder)
+    return best, result
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train multiboilernet``."""
     parser.add_argument("--data", action="append", default=[],
                         help="training corpus spec, repeatable (default: cleaneval-dev:train)")
-    parser.add_argument("--valid", action="append", default=[],
-                        help="validation corpus spec; without it --valid-count pages are held out of --data")
-    parser.add_argument("--valid-count", type=int, default=5, help="pages held out for validation (default 5)")
+    parser.add_argument("--valid-count", type=int, default=5,
+                        help="pages of --data held out for validation, drawn with --seed (default 5, the paper's)")
     parser.add_argument("--limit", type=int, default=None, help="first N pages of each corpus")
     parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--alpha", type=float, default=ALPHA, help="weight of the depth loss (0: no auxiliary task)")
@@ -125,28 +125,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--device", default="auto")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
-    parser.add_argument("--out", default="models/multiboilernet.pt")
+    parser.add_argument("--out", default="models/multiboilernet.pt",
+                        help="model file; the run's record goes to OUT.json")
     parser.add_argument("--half", action="store_true", help="store the weights as float16 (half the file size)")
-    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
+    parser.add_argument("--work-dir", default=None, help="checkpoints/history/curves (default: OUT.work)")
+    parser.add_argument("--resume", action="store_true", help="continue from the checkpoint in --work-dir")
+    parser.add_argument("--no-progress", action="store_true")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Train, save the model and a JSON of the run next to it."""
+def run(args: argparse.Namespace) -> FitResult:
+    """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
+    began = time.monotonic()
     torch.set_num_threads(max(1, args.threads))
     specs = args.data or ["cleaneval-dev:train"]
-    pages = load_pages(specs, args.data_dir, args.limit)
-    if args.valid:
-        train_pages, valid_pages = pages, load_pages(args.valid, args.data_dir, args.limit)
-    else:
-        train_pages, valid_pages = hold_out(pages, args.valid_count, args.seed)
-    print(f"multiboilernet: {len(train_pages)} training pages, {len(valid_pages)} validation pages", file=sys.stderr)
-    model, summary = train(train_pages, valid_pages, epochs=args.epochs, alpha=args.alpha, seed=args.seed,
-                           device=args.device, buckets=args.buckets, encoder_path=args.text_encoder,
-                           log=lambda line: print(line, file=sys.stderr, flush=True))
-    summary |= {"data": specs, "valid": args.valid or f"{args.valid_count} pages held out (seed {args.seed})",
-                "valid_ids": page_ids(valid_pages), "parameters": sum(p.numel() for p in model.net.parameters())}
-    save_model(args.out, model.net, model.config(), half=args.half)
-    Path(args.out).with_suffix(".json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
-    print(f"multiboilernet: saved {args.out}; best valid macro F1 {summary['best']['valid_macro_avg_f1']:.4f} "
-          f"(epoch {summary['best']['epoch']})", file=sys.stderr)
-    return 0
+    out = Path(args.out)
+    work = Path(args.work_dir) if args.work_dir else out.with_name(out.name + ".work")
+    pages = list(labelled_pages(specs, data_dir=args.data_dir, limit=args.limit, progress=not args.no_progress))
+    train_pages, valid_pages = seeded_split(pages, args.seed, valid_share=args.valid_count / max(1, len(pages)))
+    print(f"multiboilernet: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
+    model, result = train(train_pages, valid_pages, work, epochs=args.epochs, alpha=args.alpha, seed=args.seed,
+                          device=args.device, buckets=args.buckets, encoder_path=args.text_encoder, half=args.half,
+                          resume=args.resume, progress=not args.no_progress)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    assert result.best_path is not None
+    shutil.copyfile(result.best_path, out)
+    record = {
+        "data": specs, "split": f"{len(valid_pages)} pages held out with seed {args.seed}",
+        "valid_ids": [f"{p.page.dataset}/{p.page.id}" for p in valid_pages], "train_pages": len(train_pages),
+        "train_blocks": sum(len(p.leaves) for p in train_pages), "alpha": args.alpha, "text": model.text,
+        "parameters": sum(p.numel() for p in model.net.parameters()), "command": command_line("multiboilernet"),
+        "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
+    }
+    out.with_suffix(".json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+    print(f"multiboilernet: wrote {out} (best valid macro F1 {result.best_f1:.4f} at epoch {result.best_epoch}, "
+          f"{record['training_seconds']:.0f}s)", file=sys.stderr)
+    return result

@@ -1,9 +1,12 @@
 """``scrapy boiler-train web2text``: train the unary and pairwise CNNs of seed 003 (§4.2).
 
 Adam (learning rate 1e-3, L2 weight decay 1e-4), mini-batches of 128 excerpts of 9 consecutive blocks,
-5000 iterations; both networks are trained side by side but separately (own loss, own optimiser), and
-each keeps the weights with the lowest error on the validation pages, checked every ``--eval-every``
-iterations. The feature standardisation is fitted on the training pages and saved with the weights.
+5000 iterations. The two networks have disjoint weights and their losses are simply added, so one Adam
+over both is the same as training them separately (Adam is per-weight). The shared loop
+(:func:`~scrapy_boiler.training.loop.fit`) counts ``--eval-every`` iterations as an "epoch", validates
+and keeps the best weights; unlike the paper, which picks each network on its own validation error,
+both are picked together on the validation F1 of the decoded (Viterbi) labels, the model's real output.
+The feature standardisation is fitted on the training pages and saved with the weights.
 """
 
 from __future__ import annotations
@@ -11,25 +14,31 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import shutil
 import sys
 import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import torch
 from torch import nn
 
-from scrapy_boiler.classify.web2text import features_of
+from scrapy_boiler.classify.web2text import features_of, load_web2text
 from scrapy_boiler.datasets.labels import LabelledPage
+from scrapy_boiler.evaluation.metrics import Confusion
 from scrapy_boiler.features.scaling import Standardizer
 from scrapy_boiler.features.web2text import BLOCK_FEATURES, EDGE_FEATURES
-from scrapy_boiler.neural.store import pick_device, save_model
-from scrapy_boiler.neural.web2text import Web2TextModel, raw_tensors
-from scrapy_boiler.training.data import hold_out, iter_pages
+from scrapy_boiler.neural.device import pick_device
+from scrapy_boiler.neural.store import save_model
+from scrapy_boiler.neural.web2text import Potentials, Web2TextModel, raw_tensors
+from scrapy_boiler.training.data import command_line, labelled_pages, seeded_split
+from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 
 EXCERPT = 9
 BATCH = 128
 ITERATIONS = 5000
+EVAL_EVERY = 250
 LEARNING_RATE = 1e-3
 WEIGHT_DECAY = 1e-4
 
@@ -77,7 +86,13 @@ def _window(tensor: torch.Tensor, start: int, length: int) -> tuple[torch.Tensor
     return part, mask
 
 
-def sample_batch(pages: list[PageData], starts: list[tuple[int, int]], rng: random.Random,
+def excerpt_starts(pages: Sequence[PageData]) -> list[tuple[int, int]]:
+    """Every (page, first block) of an excerpt; a page shorter than an excerpt gives one, padded."""
+    return [(index, start) for index, page in enumerate(pages)
+            for start in range(max(1, len(page.labels) - EXCERPT + 1))]
+
+
+def sample_batch(pages: Sequence[PageData], starts: list[tuple[int, int]], rng: random.Random,
                  size: int = BATCH) -> dict[str, torch.Tensor]:
     """``size`` random excerpts of ``EXCERPT`` blocks (and their ``EXCERPT - 1`` edges)."""
     picked = [starts[rng.randrange(len(starts))] for _ in range(size)]
@@ -94,129 +109,128 @@ def sample_batch(pages: list[PageData], starts: list[tuple[int, int]], rng: rand
     return {key: torch.stack(values) for key, values in parts.items()}
 
 
-def excerpt_starts(pages: list[PageData]) -> list[tuple[int, int]]:
-    """Every (page, first block) of an excerpt; a page shorter than an excerpt gives one, padded."""
-    return [(index, start) for index, page in enumerate(pages)
-            for start in range(max(1, len(page.labels) - EXCERPT + 1))]
-
-
-def masked_loss(logits: torch.Tensor, gold: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+def _masked_loss(logits: torch.Tensor, gold: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
     return nn.functional.cross_entropy(logits[mask], gold[mask])
 
 
-@torch.no_grad()
-def error_rates(model: Web2TextModel, pages: list[PageData]) -> tuple[float, float]:
-    """Block error of the unary network and edge error of the pairwise one, over whole pages."""
+class Web2TextTask:
+    """The :class:`~scrapy_boiler.training.loop.Task` of Web2Text: excerpt batches, both losses."""
+
+    def __init__(self, model: Web2TextModel, device: torch.device, batches_per_epoch: int) -> None:
+        self.module = model
+        self.device = device
+        self.batches_per_epoch = batches_per_epoch
+        self._starts: tuple[int, list[tuple[int, int]]] | None = None
+
+    def batches(self, items: Sequence[PageData], rng: random.Random) -> Iterator[dict[str, torch.Tensor]]:
+        if self._starts is None or self._starts[0] != id(items):
+            self._starts = (id(items), excerpt_starts(items))
+        starts = self._starts[1]
+        for _ in range(self.batches_per_epoch):
+            yield {k: v.to(self.device) for k, v in sample_batch(items, starts, rng).items()}
+
+    def loss(self, batch: dict[str, torch.Tensor]) -> torch.Tensor:
+        unary = _masked_loss(self.module.unary(batch["x"]), batch["y"], batch["m"])
+        pairwise = _masked_loss(self.module.pairwise(batch["ex"]), batch["ey"], batch["em"])
+        return unary + pairwise
+
+    def validate(self, items: Sequence[PageData]) -> dict[str, float]:
+        return validation_scores(self.module, items, self.device)
+
+    def save_best(self, path: Path) -> None:
+        save_model(path, self.module, self.module.config())
+
+
+def validation_scores(model: Web2TextModel, pages: Sequence[PageData], device: torch.device) -> dict[str, float]:
+    """Viterbi-decoded content F1 and accuracy, and each network's own error, over whole pages."""
     model.eval()
+    decoded = Confusion()
     wrong_blocks = blocks = wrong_edges = edges = 0
-    for page in pages:
-        unary = model.unary(page.blocks[None])[0].argmax(-1)
-        wrong_blocks += int((unary != page.labels).sum())
-        blocks += len(page.labels)
-        if len(page.edges):
-            pairwise = model.pairwise(page.edges[None])[0].argmax(-1)
-            wrong_edges += int((pairwise != page.pair_labels).sum())
+    with torch.no_grad():
+        for page in pages:
+            unary = torch.log_softmax(model.unary(page.blocks[None].to(device))[0], -1).cpu()
+            pairwise = torch.log_softmax(model.pairwise(page.edges[None].to(device))[0], -1).cpu()
+            gold = page.labels.tolist()
+            decoded.add(Potentials(unary.tolist(), pairwise.tolist()).decode(True), [bool(g) for g in gold])
+            wrong_blocks += int((unary.argmax(-1) != page.labels).sum())
+            blocks += len(gold)
+            wrong_edges += int((pairwise.argmax(-1) != page.pair_labels).sum())
             edges += len(page.pair_labels)
-    return wrong_blocks / max(1, blocks), wrong_edges / max(1, edges)
+    return {"f1": decoded.f1, "accuracy": decoded.accuracy, "unary_error": wrong_blocks / max(1, blocks),
+            "pairwise_error": wrong_edges / max(1, edges)}
 
 
-def train(train_data: list[PageData], valid_data: list[PageData], *, iterations: int = ITERATIONS,
-          eval_every: int = 250, seed: int = 0, device: str = "cpu", log=print) -> tuple[Web2TextModel, dict]:
-    """Fit the standardisation and both networks; returns the best-validation model and its history.
+def train(train_data: list[PageData], valid_data: list[PageData], work_dir: Path, *,
+          iterations: int = ITERATIONS, eval_every: int = EVAL_EVERY, seed: int = 0, device: str = "cpu",
+          resume: bool = False, progress: bool = False) -> tuple[Web2TextModel, FitResult]:
+    """Fit the standardisation and both networks; returns the best-validation model and the run.
 
     The pages' features are standardised in place.
     """
-    torch.manual_seed(seed)
-    rng = random.Random(seed)
+    seed_everything(seed)
+    target = pick_device(device)
     model = Web2TextModel(fit_scaler([p.blocks for p in train_data], BLOCK_FEATURES),
                           fit_scaler([p.edges for p in train_data], EDGE_FEATURES))
     for page in (*train_data, *valid_data):
         page.blocks, page.edges = model.standardise(page.blocks, page.edges)
-    target = pick_device(device)
-    model.to(target)
-    optimisers = {
-        name: torch.optim.Adam(getattr(model, name).parameters(), lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY)
-        for name in ("unary", "pairwise")
-    }
-    starts = excerpt_starts(train_data)
-    best = {"unary": (2.0, 0, None), "pairwise": (2.0, 0, None)}
-    history = []
-    started = time.perf_counter()
-    running = {"unary": 0.0, "pairwise": 0.0}
-    for iteration in range(1, iterations + 1):
-        model.train()
-        batch = {k: v.to(target) for k, v in sample_batch(train_data, starts, rng).items()}
-        for name, x, y, m in (("unary", "x", "y", "m"), ("pairwise", "ex", "ey", "em")):
-            loss = masked_loss(getattr(model, name)(batch[x]), batch[y], batch[m])
-            optimisers[name].zero_grad()
-            loss.backward()
-            optimisers[name].step()
-            running[name] += float(loss.detach())
-        if iteration % eval_every == 0 or iteration == iterations:
-            errors = dict(zip(("unary", "pairwise"), error_rates(model.cpu(), valid_data), strict=True))
-            model.to(target)
-            losses = {name: running[name] / eval_every for name in running}
-            running = {"unary": 0.0, "pairwise": 0.0}
-            history.append({"iteration": iteration, "loss": losses, "valid_error": errors,
-                            "seconds": time.perf_counter() - started})
-            for name, error in errors.items():
-                if error < best[name][0]:
-                    state = {k: v.detach().clone() for k, v in getattr(model, name).state_dict().items()}
-                    best[name] = (error, iteration, state)
-            log(f"iter {iteration}: loss unary {losses['unary']:.4f} pairwise {losses['pairwise']:.4f}; "
-                f"valid error unary {errors['unary']:.4f} pairwise {errors['pairwise']:.4f}")
-    for name, (_, _, state) in best.items():
-        if state is not None:
-            getattr(model, name).load_state_dict(state)
-    summary = {
-        "train_pages": len(train_data), "valid_pages": len(valid_data),
-        "train_blocks": sum(len(p.labels) for p in train_data),
-        "best": {name: {"valid_error": error, "iteration": it} for name, (error, it, _) in best.items()},
-        "seconds": time.perf_counter() - started, "history": history,
-    }
-    return model.cpu().eval(), summary
+    task = Web2TextTask(model.to(target), target, eval_every)
+    config = FitConfig(Path(work_dir), epochs=max(1, iterations // eval_every), lr=LEARNING_RATE,
+                       weight_decay=WEIGHT_DECAY, clip=0.0, seed=seed, resume=resume, progress=progress,
+                       label="web2text")
+    result = fit(task, train_data, valid_data, config)
+    assert result.best_path is not None
+    return load_web2text(result.best_path, "cpu"), result
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train web2text``."""
     parser.add_argument("--data", action="append", default=[],
                         help="training corpus spec, repeatable (default: cleaneval-dev:train)")
-    parser.add_argument("--valid", action="append", default=[],
-                        help="validation corpus spec; without it --valid-count pages are held out of --data")
-    parser.add_argument("--valid-count", type=int, default=5, help="pages held out for validation (default 5)")
+    parser.add_argument("--valid-count", type=int, default=5,
+                        help="pages of --data held out for validation, drawn with --seed (default 5, the paper's)")
+    parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
     parser.add_argument("--limit", type=int, default=None, help="first N pages of each corpus")
     parser.add_argument("--iterations", type=int, default=ITERATIONS)
-    parser.add_argument("--eval-every", type=int, default=250)
+    parser.add_argument("--eval-every", type=int, default=EVAL_EVERY, help="iterations between validations")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--device", default="auto")
+    parser.add_argument("--device", default="auto", help="auto, cpu or cuda (cuda falls back to cpu if absent)")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
-    parser.add_argument("--out", default="models/web2text.pt")
-    parser.add_argument("--data-dir", default=None)
+    parser.add_argument("--out", default="models/web2text.pt", help="model file; the run's record goes to OUT.json")
+    parser.add_argument("--work-dir", default=None, help="checkpoints/history/curves (default: OUT.work)")
+    parser.add_argument("--resume", action="store_true", help="continue from the checkpoint in --work-dir")
+    parser.add_argument("--no-progress", action="store_true")
 
 
-def featurized(specs: list[str], data_dir: str | None, limit: int | None) -> list[PageData]:
+def featurized(specs: Sequence[str], data_dir: str | None, limit: int | None, progress: bool) -> list[PageData]:
     """Features of every page with text of the corpora, computed as the pages stream in."""
-    pages = (featurize(page) for page in iter_pages(specs, data_dir, limit))
+    pages = (featurize(page) for page in labelled_pages(specs, data_dir=data_dir, limit=limit, progress=progress))
     return [page for page in pages if page is not None]
 
 
-def run(args: argparse.Namespace) -> int:
-    """Train, save the model and a JSON of the run next to it."""
+def run(args: argparse.Namespace) -> FitResult:
+    """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
+    began = time.monotonic()
     torch.set_num_threads(max(1, args.threads))
     specs = args.data or ["cleaneval-dev:train"]
-    pages = featurized(specs, args.data_dir, args.limit)
-    if args.valid:
-        train_pages, valid_pages = pages, featurized(args.valid, args.data_dir, args.limit)
-    else:
-        train_pages, valid_pages = hold_out(pages, args.valid_count, args.seed)
-    print(f"web2text: {len(train_pages)} training pages, {len(valid_pages)} validation pages", file=sys.stderr)
-    model, summary = train(train_pages, valid_pages, iterations=args.iterations, eval_every=args.eval_every,
-                           seed=args.seed, device=args.device, log=lambda line: print(line, file=sys.stderr))
-    summary |= {"data": specs, "valid": args.valid or f"{args.valid_count} pages held out (seed {args.seed})",
-                "valid_ids": [page.page_id for page in valid_pages],
-                "parameters": sum(p.numel() for p in model.parameters())}
-    save_model(args.out, model, model.config())
-    Path(args.out).with_suffix(".json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
-    print(f"web2text: saved {args.out}; best valid error unary {summary['best']['unary']['valid_error']:.4f}, "
-          f"pairwise {summary['best']['pairwise']['valid_error']:.4f}", file=sys.stderr)
-    return 0
+    out = Path(args.out)
+    work = Path(args.work_dir) if args.work_dir else out.with_name(out.name + ".work")
+    pages = featurized(specs, args.data_dir, args.limit, not args.no_progress)
+    train_pages, valid_pages = seeded_split(pages, args.seed, valid_share=args.valid_count / max(1, len(pages)))
+    print(f"web2text: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
+    model, result = train(train_pages, valid_pages, work, iterations=args.iterations, eval_every=args.eval_every,
+                          seed=args.seed, device=args.device, resume=args.resume, progress=not args.no_progress)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    assert result.best_path is not None
+    shutil.copyfile(result.best_path, out)
+    record = {
+        "data": specs, "split": f"{len(valid_pages)} pages held out with seed {args.seed}",
+        "valid_ids": [page.page_id for page in valid_pages], "train_pages": len(train_pages),
+        "train_blocks": sum(len(page.labels) for page in train_pages),
+        "parameters": sum(p.numel() for p in model.parameters()),
+        "command": command_line("web2text"),
+        "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
+    }
+    out.with_suffix(".json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+    print(f"web2text: wrote {out} (best valid F1 {result.best_f1:.4f} after "
+          f"{result.best_epoch * args.eval_every} iterations, {record['training_seconds']:.0f}s)", file=sys.stderr)
+    return result

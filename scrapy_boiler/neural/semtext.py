@@ -1,0 +1,187 @@
+"""SemText as a selectable model: page → SCS blocks → word strings → network → labels on the reference leaves.
+
+Pages longer than 85 blocks are cut into overlapping windows (:mod:`scrapy_boiler.neural.windows`)
+whose labels are reconciled per block; ``window_mode="split"`` gives the paper's even split instead,
+for comparison. Weights are a ``state_dict`` saved with :func:`torch.save` and loaded with
+``torch.load(weights_only=True)`` (no pickled code runs); configuration and vocabulary are JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+from scrapy_boiler.classify.base import PageLabels
+from scrapy_boiler.features.semantic import MAX_WORDS, block_strings
+from scrapy_boiler.neural.device import pick_device
+from scrapy_boiler.neural.semtext_model import FIELDS, EncodedBatch, SemTextConfig, SemTextNet
+from scrapy_boiler.neural.subwords import Vocabulary, word_table
+from scrapy_boiler.neural.windows import even_split, overlapping, reconcile
+from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.segment.scs import SCSPage, scs
+
+NAME = "semtext"
+MODELS_DIR_ENV = "BOILER_MODELS_DIR"
+#: Zero slots kept after the longest string of a batch: the widest kernel (7) minus one.
+PAD_AFTER = 6
+#: Windows decoded per forward pass at inference.
+INFERENCE_BATCH = 32
+
+Strings = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+def page_strings(page: SCSPage) -> list[Strings]:
+    """The (tags, classes, text) word strings of every SCS block of a page."""
+    out = []
+    for block in page.blocks:
+        tags, classes, text = block_strings(block)
+        out.append((tuple(tags), tuple(classes), tuple(text)))
+    return out
+
+
+def encode_batch(
+    sequences: Sequence[Sequence[Strings]], vocab: Vocabulary, fields: Sequence[str] = FIELDS,
+    labels: Sequence[Sequence[int]] | None = None,
+) -> EncodedBatch:
+    """Tensors for a batch of block sequences; distinct words and distinct strings are stored once."""
+    words: dict[str, int] = {}
+    strings: dict[str, dict[tuple[str, ...], int]] = {name: {(): 0} for name in fields}
+    positions = {name: FIELDS.index(name) for name in fields}
+    longest = max((len(seq) for seq in sequences), default=0)
+    index = {name: torch.zeros(len(sequences), max(1, longest), dtype=torch.long) for name in fields}
+    for s, seq in enumerate(sequences):
+        for b, block in enumerate(seq):
+            for name in fields:
+                string = block[positions[name]]
+                row = strings[name].get(string)
+                if row is None:
+                    row = strings[name][string] = len(strings[name])
+                    for word in string:
+                        words.setdefault(word, len(words) + 1)
+                index[name][s, b] = row
+    flat, offsets = word_table(list(words), vocab)
+    string_tensors = {}
+    for name in fields:
+        rows = strings[name]
+        width = min(MAX_WORDS, max(len(string) for string in rows) + PAD_AFTER)  # room for all-zero windows
+        tensor = torch.zeros(len(rows), width, dtype=torch.long)
+        for string, row in rows.items():
+            if string:
+                tensor[row, :len(string)] = torch.tensor([words[w] for w in string])
+        string_tensors[name] = tensor
+    label_tensor = None
+    if labels is not None:
+        label_tensor = torch.zeros(len(sequences), max(1, longest), dtype=torch.long)
+        for s, seq_labels in enumerate(labels):
+            label_tensor[s, :len(seq_labels)] = torch.tensor(seq_labels, dtype=torch.long)
+    lengths = torch.tensor([max(1, len(seq)) for seq in sequences], dtype=torch.long)
+    return EncodedBatch(flat, offsets, string_tensors, index, lengths, label_tensor)
+
+
+@dataclass
+class SemTextModel:
+    """A trained network with its vocabulary: what is saved and loaded."""
+
+    net: SemTextNet
+    vocab: Vocabulary
+    meta: dict
+
+    def save(self, prefix: str | Path) -> tuple[Path, Path]:
+        """Write ``prefix.pt`` (tensors only, float16) and ``prefix.json`` (config, vocabulary, meta)."""
+        prefix = Path(prefix)
+        prefix.parent.mkdir(parents=True, exist_ok=True)
+        weights, config = prefix.with_suffix(".pt"), prefix.with_suffix(".json")
+        state = {k: v.detach().to("cpu", torch.float16) if v.is_floating_point() else v.detach().cpu()
+                 for k, v in self.net.state_dict().items()}
+        torch.save(state, weights)
+        config.write_text(json.dumps({
+            "format": "scrapy-boiler/semtext/1", "config": self.net.config.to_json(),
+            "vocabulary": self.vocab.words, "buckets": self.vocab.buckets, "meta": self.meta,
+        }), encoding="utf-8")
+        return weights, config
+
+    @classmethod
+    def load(cls, prefix: str | Path, device: torch.device | None = None) -> SemTextModel:
+        """Read a saved model; tensors are loaded with ``weights_only=True``."""
+        prefix = Path(prefix)
+        data = json.loads(prefix.with_suffix(".json").read_text(encoding="utf-8"))
+        if data.get("format") != "scrapy-boiler/semtext/1":
+            raise OSError(f"{prefix.with_suffix('.json')} is not a SemText model")
+        net = SemTextNet(SemTextConfig.from_json(data["config"]))
+        state = torch.load(prefix.with_suffix(".pt"), map_location="cpu", weights_only=True)
+        net.load_state_dict({k: v.float() if v.is_floating_point() else v for k, v in state.items()})
+        net.eval()
+        if device is not None:
+            net.to(device)
+        return cls(net, Vocabulary(data["vocabulary"], data["buckets"]), data.get("meta", {}))
+
+
+def default_model_prefix() -> Path:
+    """``$BOILER_MODELS_DIR/semtext``, else ``models/semtext`` of the repository, else inside the package."""
+    candidates = []
+    if os.environ.get(MODELS_DIR_ENV):
+        candidates.append(Path(os.environ[MODELS_DIR_ENV]) / NAME)
+    here = Path(__file__).resolve()
+    candidates += [here.parents[2] / "models" / NAME, here.parents[1] / "models" / NAME]
+    for prefix in candidates:
+        if prefix.with_suffix(".pt").is_file() and prefix.with_suffix(".json").is_file():
+            return prefix
+    raise FileNotFoundError(f"no SemText weights found (looked for {', '.join(str(c) + '.pt' for c in candidates)})")
+
+
+def predict_sequences(
+    model: SemTextModel, sequences: Sequence[Sequence[Strings]], device: torch.device, *,
+    window_mode: str = "overlap", batch_size: int = INFERENCE_BATCH,
+) -> list[list[int]]:
+    """Labels (0/1) for every block of every sequence, windowed as ``window_mode`` (overlap or split)."""
+    jobs: list[tuple[int, int, int]] = []  # (sequence, start, end)
+    spans: list[list[tuple[int, int]]] = []
+    for s, seq in enumerate(sequences):
+        windows = overlapping(len(seq)) if window_mode == "overlap" else even_split(len(seq))
+        spans.append(windows)
+        jobs.extend((s, start, end) for start, end in windows if end > start)
+    decoded: dict[tuple[int, int], list[int]] = {}
+    model.net.eval()
+    fields = model.net.config.fields
+    with torch.inference_mode():
+        for i in range(0, len(jobs), batch_size):
+            chunk = jobs[i:i + batch_size]
+            batch = encode_batch([sequences[s][a:b] for s, a, b in chunk], model.vocab, fields).to(device)
+            for (s, a, _), labels in zip(chunk, model.net.decode(batch), strict=True):
+                decoded[(s, a)] = labels
+    out = []
+    for s, seq in enumerate(sequences):
+        windows = [w for w in spans[s] if w[1] > w[0]]
+        out.append(reconcile(len(seq), windows, [decoded[(s, a)] for a, _ in windows]) if seq else [])
+    return out
+
+
+class SemTextExtractor:
+    """The :class:`~scrapy_boiler.classify.base.Extractor` of a trained SemText model."""
+
+    name = NAME
+
+    def __init__(self, model: SemTextModel, device: str = "auto", window_mode: str = "overlap") -> None:
+        self.device = pick_device(device)
+        self.model = model
+        self.model.net.to(self.device)
+        self.window_mode = window_mode
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        segmented = [scs(page.root) for page in pages]
+        labels = predict_sequences(self.model, [page_strings(p) for p in segmented], self.device,
+                                   window_mode=self.window_mode)
+        return [
+            PageLabels(seg.leaves, seg.text_blocks([bool(x) for x in page_labels]), model=NAME)
+            for seg, page_labels in zip(segmented, labels, strict=True)
+        ]
+
+
+def load_extractor(device: str = "auto", prefix: str | Path | None = None) -> SemTextExtractor:
+    """The shipped (or given) SemText model as an extractor; raises FileNotFoundError without weights."""
+    return SemTextExtractor(SemTextModel.load(prefix or default_model_prefix()), device)

@@ -1,0 +1,302 @@
+"""Repeated sibling containers: the structure that holds the posts of forums, Q&A pages and comment threads.
+
+Forum software renders every post with the same template, so the posts of a thread are sibling
+elements that share a *signature* (tag plus class names, digits removed so that ``post-123`` and
+``post-124`` agree) and a similar inner structure (author box, date, body). :func:`find_post_group`
+looks for the sibling group that holds the most non-link text under that condition; menus and
+link lists repeat too, but their text is almost all links and does not win.
+
+Inside each member, the *body* is found by descending while one child path (the same relative
+signature path in every member) holds most of the members' words: this drops author boxes,
+signatures and "reply / quote" bars when the body is one element.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+#: Members needed for a group; a question with a single answer is still a thread.
+MIN_MEMBERS = 2
+#: A member counts as a post when it holds at least this many non-link words.
+MIN_POST_WORDS = 3
+#: Mean Jaccard overlap of the members' inner structure (relative signature paths) a group needs.
+MIN_SIMILARITY = 0.3
+#: Class-name overlap (Jaccard) that puts two siblings with different class lists in one group.
+MIN_CLASS_OVERLAP = 0.5
+#: Levels above the group searched for a question container, and the structure overlap it needs.
+QUESTION_LEVELS = 3
+QUESTION_SIMILARITY = 0.5
+#: Depth of the inner structure compared between members.
+STRUCTURE_DEPTH = 4
+#: The body descent goes into a child path holding at least this share of the members' words.
+BODY_SHARE = 0.75
+#: ... or at least half of them when no other child path holds more than this share of its words.
+BODY_RUNNER_UP = 0.5
+
+_DIGITS = re.compile(r"\d+")
+_WORD = re.compile(r"\S*\w\S*")
+_POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
+_USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
+_DATE = re.compile(
+    r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
+    r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)",
+    re.I,
+)
+
+
+def words(text: str | None) -> int:
+    """Number of words (white-space tokens with a letter or digit) in ``text``."""
+    return len(_WORD.findall(text)) if text else 0
+
+
+def signature(el: etree._Element) -> str:
+    """Tag and class names with digits removed; a generated id (one with digits) joins as ``#prefix``."""
+    tag = el.tag if isinstance(el.tag, str) else ""
+    classes = " ".join(sorted(_DIGITS.sub("", c) for c in (el.get("class") or "").split()))
+    ident = el.get("id") or ""
+    generated = _DIGITS.sub("", ident) if _DIGITS.search(ident) else ""
+    return f"{tag}.{classes}#{generated}"
+
+
+@dataclass(slots=True)
+class TextStats:
+    """Words under every element of a page, computed in one walk."""
+
+    words: dict[etree._Element, int] = field(default_factory=dict)
+    link_words: dict[etree._Element, int] = field(default_factory=dict)
+
+    def text_words(self, el: etree._Element) -> int:
+        """Words under ``el`` that are not link text."""
+        return self.words.get(el, 0) - self.link_words.get(el, 0)
+
+
+def text_stats(root: etree._Element) -> TextStats:
+    """Word and link-word counts under each element (own text, descendants and their tails)."""
+    stats = TextStats()
+    stack: list[list[int]] = []
+    anchors = 0
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if not isinstance(el.tag, str):
+            continue
+        if event == "start":
+            if el.tag == "a":
+                anchors += 1
+            own = words(el.text)
+            stack.append([own, own if anchors else 0])
+            continue
+        total, linked = stack.pop()
+        stats.words[el] = total
+        stats.link_words[el] = linked
+        if el.tag == "a":
+            anchors -= 1
+        if stack:
+            tail = words(el.tail) if el is not root else 0
+            stack[-1][0] += total + tail
+            stack[-1][1] += linked + (tail if anchors else 0)
+    return stats
+
+
+@dataclass(slots=True)
+class PostGroup:
+    """The repeated sibling containers judged to be posts, with the body element(s) of each."""
+
+    parent: etree._Element
+    signature: str
+    members: list[etree._Element]
+    bodies: list[list[etree._Element]]  #: per member, the elements holding the post text
+    words: int  #: non-link words in all members
+    similarity: float  #: mean Jaccard overlap of the members' inner structure
+    keyword: bool  #: a post-like word (post, comment, reply, answer...) in the signature or body path
+
+    def member_of(self) -> dict[etree._Element, int]:
+        """Every element inside a member, mapped to the member's index (for locating text leaves)."""
+        owner: dict[etree._Element, int] = {}
+        for index, member in enumerate(self.members):
+            for el in member.iter():
+                owner[el] = index
+        return owner
+
+    def body_of(self) -> dict[etree._Element, int]:
+        """Every element inside a member's body, mapped to the member's index."""
+        owner: dict[etree._Element, int] = {}
+        for index, bodies in enumerate(self.bodies):
+            for body in bodies:
+                for el in body.iter():
+                    owner[el] = index
+        return owner
+
+
+def _structure(member: etree._Element) -> set[str]:
+    """Relative signature paths down to :data:`STRUCTURE_DEPTH` levels below ``member``."""
+    paths: set[str] = set()
+    frontier = [(member, "")]
+    for _ in range(STRUCTURE_DEPTH):
+        nxt = []
+        for el, path in frontier:
+            for child in el:
+                if isinstance(child.tag, str):
+                    sub = f"{path}/{signature(child)}"
+                    paths.add(sub)
+                    nxt.append((child, sub))
+        frontier = nxt
+    return paths
+
+
+def _similarity(members: list[etree._Element]) -> float:
+    """Mean Jaccard overlap between consecutive members' inner structures (1.0 for bare text members)."""
+    shapes = [_structure(m) for m in members]
+    scores = []
+    for a, b in itertools.pairwise(shapes):
+        union = a | b
+        scores.append(len(a & b) / len(union) if union else 1.0)
+    return sum(scores) / len(scores) if scores else 0.0
+
+
+def _bodies(members: list[etree._Element], stats: TextStats) -> tuple[list[list[etree._Element]], str]:
+    """Descend into the child path that holds most members' words; return each member's body and the path."""
+    current: list[list[etree._Element]] = [[m] for m in members]
+    path = ""
+    while True:
+        totals: dict[str, int] = defaultdict(int)
+        present: dict[str, int] = defaultdict(int)
+        count: dict[str, int] = defaultdict(int)
+        for els in current:
+            seen = set()
+            for el in els:
+                for child in el:
+                    if not isinstance(child.tag, str):
+                        continue
+                    sig = signature(child)
+                    totals[sig] += stats.text_words(child)
+                    count[sig] += 1
+                    seen.add(sig)
+            for sig in seen:
+                present[sig] += 1
+        whole = sum(stats.text_words(el) for els in current for el in els)
+        if not totals or whole == 0:
+            return current, path
+        ranked = sorted(totals.values(), reverse=True)
+        best = max(totals, key=totals.__getitem__)
+        runner_up = ranked[1] if len(ranked) > 1 else 0
+        # Descend when one child path holds most words, or half of them with nothing else close
+        # (a body next to short author and date boxes).
+        dominant = totals[best] >= BODY_SHARE * whole or (
+            totals[best] >= whole / 2 and runner_up <= BODY_RUNNER_UP * totals[best]
+        )
+        if not dominant or present[best] * 2 < len(current) or count[best] > present[best]:
+            return current, path
+        nxt = []
+        for els in current:
+            found = [child for el in els for child in el if isinstance(child.tag, str) and signature(child) == best]
+            nxt.append(found or els)
+        current, path = nxt, f"{path}/{best}"
+
+
+def _class_tokens(el: etree._Element) -> frozenset[str]:
+    return frozenset(_DIGITS.sub("", c) for c in (el.get("class") or "").split())
+
+
+def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
+    """Children of ``parent`` grouped by tag and near-equal class names.
+
+    The first post is often marked (``post first-post``, ``post--odd``), so children join a group
+    when their class names overlap the group's first member's by at least :data:`MIN_CLASS_OVERLAP`.
+    """
+    groups: dict[str, list[etree._Element]] = {}
+    keys: list[tuple[str, frozenset[str], str]] = []
+    for child in parent:
+        if not isinstance(child.tag, str):
+            continue
+        sig = signature(child)
+        if sig in groups:
+            groups[sig].append(child)
+            continue
+        tokens = _class_tokens(child)
+        for tag, first_tokens, key in keys:
+            overlap = len(tokens & first_tokens) / len(tokens | first_tokens) if tokens and first_tokens else 0.0
+            if tag == child.tag and overlap >= MIN_CLASS_OVERLAP:
+                groups[key].append(child)
+                break
+        else:
+            groups[sig] = [child]
+            keys.append((child.tag, tokens, sig))
+    return groups
+
+
+def find_post_group(root: etree._Element, stats: TextStats | None = None) -> PostGroup | None:
+    """The sibling group most likely to be the posts of a thread, or None when nothing repeats with text."""
+    stats = stats or text_stats(root)
+    best: PostGroup | None = None
+    best_score = 0.0
+    for parent in root.iter():
+        if not isinstance(parent.tag, str) or len(parent) < MIN_MEMBERS:
+            continue
+        for sig, members in _sibling_groups(parent).items():
+            posts = [m for m in members if stats.text_words(m) >= MIN_POST_WORDS]
+            if len(posts) < MIN_MEMBERS:
+                continue
+            text = sum(stats.text_words(m) for m in members)
+            if 1.5 * text <= best_score:  # the score below never exceeds 1.5 times the text it is built on
+                continue
+            similarity = _similarity(posts)
+            if similarity < MIN_SIMILARITY:
+                continue
+            # Two big dissimilar-sized halves of a page are a layout, not a thread: weigh by evenness.
+            largest = max(stats.text_words(m) for m in posts)
+            evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
+            score = text * similarity * (0.5 + evenness)
+            if score > best_score:
+                question = _question_before(parent, posts, stats)
+                if question is not None:
+                    posts = [question, *posts]
+                bodies, body_path = _bodies(posts, stats)
+                keyword = bool(_POST_WORD.search(sig) or _POST_WORD.search(body_path))
+                best_score = score
+                best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword)
+    return best
+
+
+def _question_before(
+    parent: etree._Element, members: list[etree._Element], stats: TextStats
+) -> etree._Element | None:
+    """A post-like element just before the group, outside it: the question of a Q&A page.
+
+    Q&A sites render the question in its own container (``div.question``) above the list of
+    answers; its inner template resembles the answers'. Looks at the preceding siblings of the
+    group's first member, of its parent and of the parent's ancestors (up to :data:`QUESTION_LEVELS`),
+    and their children, for an element whose structure overlaps the first member's.
+    """
+    shape = _structure(members[0])
+    node: etree._Element | None = members[0]
+    for _ in range(QUESTION_LEVELS):
+        if node is None:
+            return None
+        for sibling in node.itersiblings(preceding=True):
+            for candidate in (sibling, *sibling):
+                if not isinstance(candidate.tag, str) or stats.text_words(candidate) < MIN_POST_WORDS:
+                    continue
+                other = _structure(candidate)
+                union = shape | other
+                if union and len(shape & other) / len(union) >= QUESTION_SIMILARITY:
+                    return candidate
+        node = node.getparent()
+        if node is parent:
+            continue
+    return None
+
+
+def has_user_link(member: etree._Element) -> bool:
+    """Whether the member links to a user profile (``/members/``, ``?u=``, ``/profile/``...)."""
+    return any(_USER_HREF.search(a.get("href") or "") for a in member.iter("a"))
+
+
+def has_date(member: etree._Element) -> bool:
+    """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
+    if next(member.iter("time"), None) is not None:
+        return True
+    return any(_DATE.search(text) for text in member.itertext() if len(text) < 80)

@@ -1,0 +1,25 @@
+"""``python -m scrapy_boiler.training KIND [options]``: the same trainers as ``scrapy boiler-train``, without Scrapy."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+KINDS = ("semtext",)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in KINDS:
+        print(f"usage: python -m scrapy_boiler.training {{{','.join(KINDS)}}} [options]", file=sys.stderr)
+        return 2
+    module = importlib.import_module(f"scrapy_boiler.training.{argv[0]}")
+    parser = argparse.ArgumentParser(prog=f"python -m scrapy_boiler.training {argv[0]}")
+    module.add_arguments(parser)
+    module.run(parser.parse_args(argv[1:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
