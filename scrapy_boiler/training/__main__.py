@@ -6,7 +6,7 @@ import argparse
 import importlib
 import sys
 
-KINDS = ("semtext",)
+KINDS = ("semtext", "web2text", "multiboilernet")
 
 
 def main(argv: list[str] | None = None) -> int:
