@@ -76,20 +76,21 @@ def _build(name: str, device: str) -> Extractor:
         raise UnknownModel(name) from None
 
 
-def _web2text(device: str) -> Extractor:
-    from scrapy_boiler.classify.web2text import shipped_factory
+def _web2text(name: str, use_pairwise: bool, cleaneval: bool) -> Factory:
+    """Web2Text with Viterbi or unary only, on the all-corpora or the CleanEval-dev weights."""
 
-    return shipped_factory("web2text", use_pairwise=True)(device)
+    def build(device: str) -> Extractor:
+        from scrapy_boiler.classify import web2text
+
+        filename = web2text.SHIPPED_CLEANEVAL if cleaneval else web2text.SHIPPED
+        return web2text.shipped_factory(name, use_pairwise, filename)(device)
+
+    return build
 
 
-def _web2text_unary(device: str) -> Extractor:
-    from scrapy_boiler.classify.web2text import shipped_factory
-
-    return shipped_factory("web2text-unary", use_pairwise=False)(device)
-
-
-register("web2text", _web2text)
-register("web2text-unary", _web2text_unary)
+for _name, _pairwise, _cleaneval in (("web2text", True, False), ("web2text-unary", False, False),
+                                     ("web2text-cleaneval", True, True), ("web2text-cleaneval-unary", False, True)):
+    register(_name, _web2text(_name, _pairwise, _cleaneval))
 
 
 def _multiboilernet(device: str) -> Extractor:
