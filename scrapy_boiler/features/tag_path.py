@@ -9,7 +9,7 @@ paths; slot 0 counts every other tag.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
@@ -20,8 +20,11 @@ from scrapy_boiler.segment.blocks import Leaf
 VOCABULARY_SIZE = 50
 
 
-def tag_paths(leaves: Sequence[Leaf]) -> list[tuple[str, ...]]:
-    """The tag path of every leaf (memoised through shared ancestors; iterative for deep pages)."""
+def ancestor_paths(leaves: Sequence[Leaf], label: Callable[[etree._Element], str]) -> list[tuple[str, ...]]:
+    """``label`` of every element from the root down to each leaf's parent element.
+
+    Memoised through shared ancestors and iterative, for pages nested thousands of levels deep.
+    """
     cache: dict[etree._Element, tuple[str, ...]] = {}
     out = []
     for leaf in leaves:
@@ -32,10 +35,15 @@ def tag_paths(leaves: Sequence[Leaf]) -> list[tuple[str, ...]]:
             node = node.getparent()
         path = cache[node] if node is not None else ()
         for el in reversed(chain):
-            path = (*path, str(el.tag))
+            path = (*path, label(el))
             cache[el] = path
         out.append(path)
     return out
+
+
+def tag_paths(leaves: Sequence[Leaf]) -> list[tuple[str, ...]]:
+    """The tag path of every leaf, e.g. ``("html", "body", "div", "p")``."""
+    return ancestor_paths(leaves, lambda el: str(el.tag))
 
 
 @dataclass

@@ -32,6 +32,7 @@ from lxml import etree
 
 from scrapy_boiler.features.shallow import words
 from scrapy_boiler.features.stopwords import STOPWORDS
+from scrapy_boiler.features.tag_path import ancestor_paths
 from scrapy_boiler.parse.text import collapse_spaces
 from scrapy_boiler.segment.blocks import Leaf
 from scrapy_boiler.segment.cdom import CNode, CollapsedDom
@@ -169,23 +170,13 @@ class _PageText:
 _EMPTY_GROUP = [0.0] * len(_NODE_GROUP)
 
 
+def _class_label(el: etree._Element) -> str:
+    return ".".join([str(el.tag), *(el.get("class") or "").split()])
+
+
 def _class_paths(leaves: Sequence[Leaf]) -> list[str]:
-    """``body>div.main>p``-style paths (tag plus classes) of each leaf's parent element, memoised."""
-    cache: dict[etree._Element, str] = {}
-    out = []
-    for leaf in leaves:
-        chain = []
-        node: etree._Element | None = leaf.parent
-        while node is not None and node not in cache:
-            chain.append(node)
-            node = node.getparent()
-        path = cache[node] if node is not None else ""
-        for el in reversed(chain):
-            label = ".".join([str(el.tag), *(el.get("class") or "").split()])
-            path = f"{path}>{label}" if path else label
-            cache[el] = path
-        out.append(path)
-    return out
+    """``body>div.main>p``-style paths (tag plus classes) of each leaf's parent element."""
+    return [">".join(path) for path in ancestor_paths(leaves, _class_label)]
 
 
 def _tag_flags(tags: Sequence[str], vocabulary: Sequence[str]) -> list[float]:

@@ -10,9 +10,7 @@ The tag vocabulary and the depth standardisation are fitted on the training page
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import shutil
 import statistics
 import sys
 import time
@@ -30,8 +28,9 @@ from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.multiboilernet import ALPHA, MultiBoilerNet, PageBatch, multitask_loss
 from scrapy_boiler.neural.sentence_vectors import Encoder, load_encoder
 from scrapy_boiler.neural.store import save_model
-from scrapy_boiler.training.data import command_line, labelled_pages, seeded_split
+from scrapy_boiler.training.data import command_line, labelled_pages
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
+from scrapy_boiler.training.options import add_common_options, data_specs, hold_out, work_dir, write_outputs
 
 EPOCHS = 20
 LEARNING_RATE = 1e-3
@@ -112,44 +111,27 @@ def train(train_pages: list[LabelledPage], valid_pages: list[LabelledPage], work
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train multiboilernet``."""
-    parser.add_argument("--data", action="append", default=[],
-                        help="training corpus spec, repeatable (default: cleaneval-dev:train)")
-    parser.add_argument("--valid-count", type=int, default=5,
-                        help="pages of --data held out for validation, drawn with --seed (default 5, the paper's)")
-    parser.add_argument("--limit", type=int, default=None, help="first N pages of each corpus")
+    add_common_options(parser, "models/multiboilernet.pt")
     parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--alpha", type=float, default=ALPHA, help="weight of the depth loss (0: no auxiliary task)")
     parser.add_argument("--buckets", type=int, default=DEFAULT_BUCKETS, help="hashed n-gram buckets")
     parser.add_argument("--text-encoder", default=None,
                         help="local sentence-transformers model directory to use instead of hashed n-grams")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--device", default="auto")
-    parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
-    parser.add_argument("--out", default="models/multiboilernet.pt",
-                        help="model file; the run's record goes to OUT.json")
     parser.add_argument("--half", action="store_true", help="store the weights as float16 (half the file size)")
-    parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
-    parser.add_argument("--work-dir", default=None, help="checkpoints/history/curves (default: OUT.work)")
-    parser.add_argument("--resume", action="store_true", help="continue from the checkpoint in --work-dir")
-    parser.add_argument("--no-progress", action="store_true")
 
 
 def run(args: argparse.Namespace) -> FitResult:
     """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
     began = time.monotonic()
     torch.set_num_threads(max(1, args.threads))
-    specs = args.data or ["cleaneval-dev:train"]
-    out = Path(args.out)
-    work = Path(args.work_dir) if args.work_dir else out.with_name(out.name + ".work")
+    specs = data_specs(args)
     pages = list(labelled_pages(specs, data_dir=args.data_dir, limit=args.limit, progress=not args.no_progress))
-    train_pages, valid_pages = seeded_split(pages, args.seed, valid_share=args.valid_count / max(1, len(pages)))
+    train_pages, valid_pages = hold_out(pages, args)
     print(f"multiboilernet: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
-    model, result = train(train_pages, valid_pages, work, epochs=args.epochs, alpha=args.alpha, seed=args.seed,
-                          device=args.device, buckets=args.buckets, encoder_path=args.text_encoder, half=args.half,
-                          resume=args.resume, progress=not args.no_progress)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    model, result = train(train_pages, valid_pages, work_dir(args), epochs=args.epochs, alpha=args.alpha,
+                          seed=args.seed, device=args.device, buckets=args.buckets, encoder_path=args.text_encoder,
+                          half=args.half, resume=args.resume, progress=not args.no_progress)
     assert result.best_path is not None
-    shutil.copyfile(result.best_path, out)
     record = {
         "data": specs, "split": f"{len(valid_pages)} pages held out with seed {args.seed}",
         "valid_ids": [f"{p.page.dataset}/{p.page.id}" for p in valid_pages], "train_pages": len(train_pages),
@@ -157,7 +139,7 @@ def run(args: argparse.Namespace) -> FitResult:
         "parameters": sum(p.numel() for p in model.net.parameters()), "command": command_line("multiboilernet"),
         "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
     }
-    out.with_suffix(".json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+    out = write_outputs(result.best_path, args, record)
     print(f"multiboilernet: wrote {out} (best valid macro F1 {result.best_f1:.4f} at epoch {result.best_epoch}, "
           f"{record['training_seconds']:.0f}s)", file=sys.stderr)
     return result

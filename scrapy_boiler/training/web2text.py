@@ -12,9 +12,7 @@ The feature standardisation is fitted on the training pages and saved with the w
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import shutil
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -32,8 +30,9 @@ from scrapy_boiler.features.web2text import BLOCK_FEATURES, EDGE_FEATURES
 from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.store import save_model
 from scrapy_boiler.neural.web2text import Potentials, Web2TextModel, raw_tensors
-from scrapy_boiler.training.data import command_line, labelled_pages, seeded_split
+from scrapy_boiler.training.data import command_line, labelled_pages
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
+from scrapy_boiler.training.options import add_common_options, data_specs, hold_out, work_dir, write_outputs
 
 EXCERPT = 9
 BATCH = 128
@@ -184,21 +183,9 @@ def train(train_data: list[PageData], valid_data: list[PageData], work_dir: Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train web2text``."""
-    parser.add_argument("--data", action="append", default=[],
-                        help="training corpus spec, repeatable (default: cleaneval-dev:train)")
-    parser.add_argument("--valid-count", type=int, default=5,
-                        help="pages of --data held out for validation, drawn with --seed (default 5, the paper's)")
-    parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
-    parser.add_argument("--limit", type=int, default=None, help="first N pages of each corpus")
+    add_common_options(parser, "models/web2text.pt")
     parser.add_argument("--iterations", type=int, default=ITERATIONS)
     parser.add_argument("--eval-every", type=int, default=EVAL_EVERY, help="iterations between validations")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--device", default="auto", help="auto, cpu or cuda (cuda falls back to cpu if absent)")
-    parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
-    parser.add_argument("--out", default="models/web2text.pt", help="model file; the run's record goes to OUT.json")
-    parser.add_argument("--work-dir", default=None, help="checkpoints/history/curves (default: OUT.work)")
-    parser.add_argument("--resume", action="store_true", help="continue from the checkpoint in --work-dir")
-    parser.add_argument("--no-progress", action="store_true")
 
 
 def featurized(specs: Sequence[str], data_dir: str | None, limit: int | None, progress: bool) -> list[PageData]:
@@ -211,26 +198,22 @@ def run(args: argparse.Namespace) -> FitResult:
     """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
     began = time.monotonic()
     torch.set_num_threads(max(1, args.threads))
-    specs = args.data or ["cleaneval-dev:train"]
-    out = Path(args.out)
-    work = Path(args.work_dir) if args.work_dir else out.with_name(out.name + ".work")
+    specs = data_specs(args)
     pages = featurized(specs, args.data_dir, args.limit, not args.no_progress)
-    train_pages, valid_pages = seeded_split(pages, args.seed, valid_share=args.valid_count / max(1, len(pages)))
+    train_pages, valid_pages = hold_out(pages, args)
     print(f"web2text: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
-    model, result = train(train_pages, valid_pages, work, iterations=args.iterations, eval_every=args.eval_every,
-                          seed=args.seed, device=args.device, resume=args.resume, progress=not args.no_progress)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    model, result = train(train_pages, valid_pages, work_dir(args), iterations=args.iterations,
+                          eval_every=args.eval_every, seed=args.seed, device=args.device, resume=args.resume,
+                          progress=not args.no_progress)
     assert result.best_path is not None
-    shutil.copyfile(result.best_path, out)
     record = {
         "data": specs, "split": f"{len(valid_pages)} pages held out with seed {args.seed}",
         "valid_ids": [page.page_id for page in valid_pages], "train_pages": len(train_pages),
         "train_blocks": sum(len(page.labels) for page in train_pages),
-        "parameters": sum(p.numel() for p in model.parameters()),
-        "command": command_line("web2text"),
+        "parameters": sum(p.numel() for p in model.parameters()), "command": command_line("web2text"),
         "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
     }
-    out.with_suffix(".json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+    out = write_outputs(result.best_path, args, record)
     print(f"web2text: wrote {out} (best valid F1 {result.best_f1:.4f} after "
           f"{result.best_epoch * args.eval_every} iterations, {record['training_seconds']:.0f}s)", file=sys.stderr)
     return result
