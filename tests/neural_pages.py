@@ -29,3 +29,13 @@ def _news_gold() -> str:
 
     story = parse_html((PAGES / "news_article.html").read_bytes()).root.xpath("//div[@class='story']")[0]
     return "\n".join(" ".join(text.split()) for text in story.itertext() if text.strip())
+
+
+def pairs_folder(folder: Path) -> Path:
+    """The two test pages as a folder of ``name.html`` + ``name.txt`` pairs (a corpus spec)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "article.html").write_bytes((PAGES / "web2text_page.html").read_bytes())
+    (folder / "article.txt").write_text(ARTICLE_GOLD, encoding="utf-8")
+    (folder / "news.html").write_bytes((PAGES / "news_article.html").read_bytes())
+    (folder / "news.txt").write_text(_news_gold(), encoding="utf-8")
+    return folder

@@ -1,0 +1,45 @@
+import argparse
+import json
+
+import pytest
+
+pytest.importorskip("torch")
+
+from neural_pages import pairs_folder
+
+from scrapy_boiler.classify.multiboilernet import load_multiboilernet
+from scrapy_boiler.classify.web2text import load_web2text
+from scrapy_boiler.training import multiboilernet, web2text
+
+
+def parse(module, argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    module.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+@pytest.mark.parametrize(("module", "options", "loader"), [
+    (web2text, ["--iterations", "20", "--eval-every", "10"], load_web2text),
+    (multiboilernet, ["--epochs", "2", "--buckets", "512", "--half"], load_multiboilernet),
+])
+def test_trainer_command_writes_model_record_and_curves(tmp_path, module, options, loader):
+    data = pairs_folder(tmp_path / "pairs")
+    out = tmp_path / "model.pt"
+    args = parse(module, ["--data", str(data), "--valid-count", "1", "--no-progress", "--out", str(out), *options])
+    result = module.run(args)
+    assert out.is_file() and len(result.history) == 2
+    record = json.loads(out.with_suffix(".json").read_text())
+    assert record["train_pages"] == 1 and len(record["valid_ids"]) == 1
+    assert record["run"]["best_epoch"] in (1, 2) and record["parameters"] > 0
+    assert (tmp_path / "model.pt.work" / "curves.svg").is_file()
+    loader(out, "cpu")  # the written file loads
+    resumed = module.run(parse(module, [*args_list(args), "--resume"]))
+    assert len(resumed.history) == 2  # nothing left to train: the checkpoint already holds both epochs
+
+
+def args_list(args: argparse.Namespace) -> list[str]:
+    out = ["--data", args.data[0], "--valid-count", "1", "--no-progress", "--out", args.out]
+    for name in ("iterations", "eval_every", "epochs", "buckets"):
+        if hasattr(args, name):
+            out += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
+    return out
