@@ -25,7 +25,7 @@ def parse(module, argv: list[str]) -> argparse.Namespace:
 def test_trainer_command_writes_model_record_and_curves(tmp_path, module, options, loader):
     data = pairs_folder(tmp_path / "pairs")
     out = tmp_path / "model.pt"
-    args = parse(module, ["--data", str(data), "--valid-count", "1", "--no-progress", "--out", str(out), *options])
+    args = parse(module, ["--data", str(data), "--valid-count", "1", "--quiet", "--out", str(out), *options])
     result = module.run(args)
     assert out.is_file() and len(result.history) == 2
     record = json.loads(out.with_suffix(".json").read_text())
@@ -38,8 +38,20 @@ def test_trainer_command_writes_model_record_and_curves(tmp_path, module, option
 
 
 def args_list(args: argparse.Namespace) -> list[str]:
-    out = ["--data", args.data[0], "--valid-count", "1", "--no-progress", "--out", args.out]
+    out = ["--data", args.data[0], "--valid-count", "1", "--quiet", "--out", args.out]
     for name in ("iterations", "eval_every", "epochs", "buckets"):
         if hasattr(args, name):
             out += [f"--{name.replace('_', '-')}", str(getattr(args, name))]
     return out
+
+
+def test_listing_the_trainers_does_not_import_torch():
+    import subprocess
+    import sys
+
+    code = ("import sys, scrapy_boiler.training.web2text, scrapy_boiler.training.multiboilernet as m, "
+            "scrapy_boiler.training.options; assert 'torch' not in sys.modules, 'torch imported'; print(m.ALPHA)")
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    from scrapy_boiler.neural.multiboilernet import ALPHA
+
+    assert float(out) == ALPHA

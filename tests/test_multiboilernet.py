@@ -13,7 +13,7 @@ from scrapy_boiler.features.tag_path import TagVocabulary, tag_paths  # noqa: E4
 from scrapy_boiler.neural.multiboilernet import LockedDropout, multitask_loss  # noqa: E402
 from scrapy_boiler.neural.store import save_model  # noqa: E402
 from scrapy_boiler.parse import parse_html  # noqa: E402
-from scrapy_boiler.training import multiboilernet as training  # noqa: E402
+from scrapy_boiler.training import multiboilernet_task as training  # noqa: E402
 
 
 @pytest.fixture(scope="module")

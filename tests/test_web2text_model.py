@@ -12,7 +12,7 @@ from scrapy_boiler.neural.store import save_model  # noqa: E402
 from scrapy_boiler.neural.web2text import PotentialCNN  # noqa: E402
 from scrapy_boiler.parse import parse_html  # noqa: E402
 from scrapy_boiler.registry import available_models  # noqa: E402
-from scrapy_boiler.training import web2text as training  # noqa: E402
+from scrapy_boiler.training import web2text_task as training  # noqa: E402
 
 
 def flat(rows: list[list[float]]) -> list[float]:

@@ -6,7 +6,6 @@ import gzip
 import hashlib
 import json
 import random
-import shlex
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -81,9 +80,3 @@ class ExampleCache:
             tmp.replace(path)
         return examples
 
-
-def command_line(kind: str) -> str:
-    """The ``scrapy boiler-train KIND ...`` line of this run, for model cards (options after ``kind``)."""
-    argv = sys.argv
-    options = argv[argv.index(kind) + 1:] if kind in argv else argv[1:]
-    return f"scrapy boiler-train {kind} " + " ".join(shlex.quote(a) for a in options)

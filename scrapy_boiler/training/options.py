@@ -1,10 +1,16 @@
-"""Command-line options and output files shared by the feature-model trainers (web2text, multiboilernet)."""
+"""Command-line options and output files shared by the neural feature-model trainers (web2text, multiboilernet).
+
+Option names follow the other trainers (``--data/-d``, ``--valid``, ``--out/-o``, ``--seed``, ``--limit``,
+``--quiet/-q``); the neural ones add the hold-out size, device, threads, work folder and resume.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import shutil
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -17,19 +23,21 @@ DEFAULT_DATA = "cleaneval-dev:train"
 
 def add_common_options(parser: argparse.ArgumentParser, default_out: str) -> None:
     """Data, split, device, output and resume options."""
-    parser.add_argument("--data", action="append", default=[],
+    parser.add_argument("--data", "-d", action="append", default=[], metavar="SPEC",
                         help=f"training corpus spec, repeatable (default: {DEFAULT_DATA})")
+    parser.add_argument("--valid", action="append", default=[], metavar="SPEC",
+                        help="validation corpus for model selection (never a test set); default: --valid-count")
     parser.add_argument("--valid-count", type=int, default=5,
-                        help="pages of --data held out for validation, drawn with --seed (default 5, the paper's)")
+                        help="without --valid: pages of --data held out, drawn with --seed (default 5, the paper's)")
     parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
     parser.add_argument("--limit", type=int, default=None, help="first N pages of each corpus")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda (cuda falls back to cpu if absent)")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
-    parser.add_argument("--out", default=default_out, help="model file; the run's record goes to OUT.json")
+    parser.add_argument("--out", "-o", default=default_out, help="model file; the run's record goes to OUT.json")
     parser.add_argument("--work-dir", default=None, help="checkpoints/history/curves (default: OUT.work)")
     parser.add_argument("--resume", action="store_true", help="continue from the checkpoint in --work-dir")
-    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
 
 def data_specs(args: argparse.Namespace) -> list[str]:
@@ -44,6 +52,13 @@ def work_dir(args: argparse.Namespace) -> Path:
 def hold_out(pages: Sequence[T], args: argparse.Namespace) -> tuple[list[T], list[T]]:
     """``--valid-count`` pages drawn with ``--seed`` for validation, the rest for training."""
     return seeded_split(pages, args.seed, valid_share=args.valid_count / max(1, len(pages)))
+
+
+def command_line(args: argparse.Namespace, kind: str) -> str:
+    """The ``scrapy boiler-train KIND ...`` line of this run, for the model card."""
+    argv = getattr(args, "argv", None) or sys.argv
+    options = argv[argv.index(kind) + 1:] if kind in argv else argv[1:]
+    return f"scrapy boiler-train {kind} " + " ".join(shlex.quote(a) for a in options)
 
 
 def write_outputs(best: Path, args: argparse.Namespace, record: dict[str, Any]) -> Path:
