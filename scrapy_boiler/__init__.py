@@ -10,7 +10,24 @@ from scrapy_boiler.api import PageInput, extract, extract_many
 from scrapy_boiler.document import Block, Document, Post, QAPair
 from scrapy_boiler.registry import UnknownModel, available_models
 
+_SCRAPY_GLUE = {
+    "Addon": "scrapy_boiler.integration.addon",
+    "BoilerDownloaderMiddleware": "scrapy_boiler.integration.downloader",
+    "BoilerSpiderMiddleware": "scrapy_boiler.integration.spider",
+    "BoilerPipeline": "scrapy_boiler.integration.pipeline",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The Scrapy components, imported on first use so ``extract`` alone never imports Scrapy."""
+    if name in _SCRAPY_GLUE:
+        import importlib
+
+        return getattr(importlib.import_module(_SCRAPY_GLUE[name]), name)
+    raise AttributeError(f"module 'scrapy_boiler' has no attribute {name!r}")
+
 __all__ = [
-    "Block", "Document", "PageInput", "Post", "QAPair", "UnknownModel", "available_models", "extract", "extract_many",
+    "Addon", "Block", "BoilerDownloaderMiddleware", "BoilerPipeline", "BoilerSpiderMiddleware", "Document",
+    "PageInput", "Post", "QAPair", "UnknownModel", "available_models", "extract", "extract_many",
 ]
 __version__ = "0.1.0"

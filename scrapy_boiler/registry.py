@@ -47,6 +47,15 @@ def available_models() -> list[str]:
     return ["auto", *rule_names(), THREAD_RULES, *_FACTORIES]
 
 
+def check_model(name: str) -> None:
+    """Raise :class:`UnknownModel` unless ``name`` is valid, without loading any weights."""
+    if name != "auto" and name not in _FACTORIES:
+        try:
+            get_rule_extractor(name)
+        except KeyError:
+            raise UnknownModel(name) from None
+
+
 def resolve(name: str, device: str = "auto") -> Extractor:
     """The extractor behind a model name, built once per (name, device)."""
     return _build(name, device)
@@ -62,6 +71,13 @@ def _type2_model(device: str) -> Extractor | None:
         return None
 
 
+def _semtext(device: str) -> Extractor:
+    """The shipped SemText model; torch is imported here, on first use, not with the registry."""
+    from scrapy_boiler.neural.semtext import load_extractor
+
+    return load_extractor(device)
+
+
 @cache
 def _build(name: str, device: str) -> Extractor:
     if name == AUTO_MODEL:
@@ -74,6 +90,17 @@ def _build(name: str, device: str) -> Extractor:
         return get_rule_extractor(name)
     except KeyError:
         raise UnknownModel(name) from None
+
+
+def _semtext_split(device: str) -> Extractor:
+    """SemText with the paper's even split of long pages instead of overlapping windows (for comparison)."""
+    from scrapy_boiler.neural.semtext import load_extractor
+
+    return load_extractor(device, window_mode="split")
+
+
+register(TYPE2_MODEL, _semtext)
+register(f"{TYPE2_MODEL}-split", _semtext_split)
 
 
 def _web2text(name: str, use_pairwise: bool, cleaneval: bool) -> Factory:

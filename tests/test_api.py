@@ -26,7 +26,7 @@ def test_news_extracts_the_article_body_only(article):
 def test_auto_routes_an_article_to_news(article):
     doc = extract(article)
     assert doc.text == extract(article, model="news").text
-    assert doc.model == "auto:news" and doc.page_type == "article"
+    assert doc.model == "news" and doc.page_type == "article"
     assert doc.page_type_score is not None and doc.page_type_score < 0.5
 
 

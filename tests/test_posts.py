@@ -5,16 +5,17 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from scrapy_boiler import extract
+from scrapy_boiler import extract, registry
 from scrapy_boiler.classify.page_type import detect
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.repeats import find_post_group, signature
 
 
 def test_qa_page_is_detected_and_keeps_question_and_answers(page_bytes):
-    doc = extract(page_bytes("qa_thread.html"), "https://kitchen.example/questions/4821/keep-bread-fresh")
+    doc = extract(page_bytes("qa_thread.html"), "https://kitchen.example/questions/4821/keep-bread-fresh",
+                  model="posts")
     assert doc.page_type == "qa" and doc.page_type_score > 0.9
-    assert doc.model == "auto:posts"
+    assert doc.model == "posts"
     assert len(doc.posts) == 4
     assert doc.posts[0].text.startswith("I bake a large sourdough loaf")
     assert doc.posts[0].author == "marta" and doc.posts[0].date == "2024-03-02T09:14:00"
@@ -29,7 +30,7 @@ def test_qa_page_is_detected_and_keeps_question_and_answers(page_bytes):
 
 
 def test_forum_thread_posts_without_profile_boxes(page_bytes):
-    doc = extract(page_bytes("forum_thread.html"), "https://bikes.example/viewtopic.php?t=9911")
+    doc = extract(page_bytes("forum_thread.html"), "https://bikes.example/viewtopic.php?t=9911", model="posts")
     assert doc.page_type == "forum"
     assert [p.text.split()[0] for p in doc.posts] == ["Since", "A", "Thanks!"]
     assert all("Joined" not in p.text and "Posts:" not in p.text for p in doc.posts)
@@ -38,7 +39,21 @@ def test_forum_thread_posts_without_profile_boxes(page_bytes):
     assert "Who is online" not in doc.text and "Board index" not in doc.text
 
 
-def test_news_model_on_a_thread_is_what_the_router_avoids(page_bytes):
+@pytest.fixture
+def rules_only(monkeypatch):
+    """``auto`` without a trained type-2 model: thread pages go to the ``posts`` rules."""
+    monkeypatch.setattr(registry, "_type2_model", lambda device: None)
+    registry._build.cache_clear()
+    yield
+    registry._build.cache_clear()
+
+
+def test_router_sends_threads_to_the_posts_rules_without_a_trained_model(page_bytes, rules_only):
+    doc = extract(page_bytes("forum_thread.html"))
+    assert doc.model == "posts" and doc.page_type == "forum" and len(doc.posts) == 3
+
+
+def test_news_model_on_a_thread_is_what_the_router_avoids(page_bytes, rules_only):
     """The article rules keep the largest stretch; the router must keep every answer."""
     html = page_bytes("qa_thread.html")
     auto = extract(html)
@@ -48,7 +63,7 @@ def test_news_model_on_a_thread_is_what_the_router_avoids(page_bytes):
 
 def test_article_stays_article_and_has_no_pairs(page_bytes):
     doc = extract(page_bytes("news_article.html"))
-    assert doc.page_type == "article" and doc.model == "auto:news"
+    assert doc.page_type == "article" and doc.model == "news"
     assert doc.qa_pairs == []
 
 

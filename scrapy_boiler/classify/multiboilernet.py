@@ -17,10 +17,11 @@ from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.classify.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.features.subwords import subword_ids
 from scrapy_boiler.features.tag_path import TagVocabulary, tag_paths
+from scrapy_boiler.model_files import model_file
 from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.multiboilernet import MultiBoilerNet, PageBatch
 from scrapy_boiler.neural.sentence_vectors import Encoder, load_encoder
-from scrapy_boiler.neural.store import load_payload, shipped_model, single_thread_on_cpu
+from scrapy_boiler.neural.store import load_payload, single_thread_on_cpu
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Leaf, segment
 
@@ -114,4 +115,4 @@ class MultiBoilerNetExtractor:
 
 def shipped(device: str) -> MultiBoilerNetExtractor:
     """Registry factory: the shipped weights, loaded when the name is first used."""
-    return MultiBoilerNetExtractor(load_multiboilernet(shipped_model(SHIPPED), device))
+    return MultiBoilerNetExtractor(load_multiboilernet(model_file(SHIPPED), device))

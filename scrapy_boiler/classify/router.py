@@ -4,7 +4,7 @@
 (seed 004 article rules + seed 001 tree filter), which keeps one stretch of main text. Type-2
 pages (forums, Q&A) go to the trained SemText model when it is installed and to the ``posts``
 rules (:mod:`~scrapy_boiler.classify.thread_rules`) otherwise, so a thread keeps its question and
-all its answers. ``PageLabels.model`` says which route a page took (``auto:news``, ``auto:posts``...).
+all its answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
 """
 
 from __future__ import annotations
@@ -37,17 +37,17 @@ class PageTypeRouter:
         threads = [i for i, d in enumerate(decisions) if d.page_type in TYPE2]
         if articles:
             for i, labels in zip(articles, self.article.label_pages([pages[i] for i in articles]), strict=True):
-                out[i] = self._stamp(labels, decisions[i], f"auto:{self.article.name}")
+                out[i] = self._stamp(labels, decisions[i], self.article.name)
         if threads:
             model = self.type2()
             if model is None:
                 for i in threads:
                     d = decisions[i]
                     labels = self.thread_rules.label_page(pages[i], d.group, d.page_type, d.score)
-                    out[i] = self._stamp(labels, d, f"auto:{labels.model}")
+                    out[i] = self._stamp(labels, d, labels.model or self.thread_rules.name)
             else:
                 for i, labels in zip(threads, model.label_pages([pages[i] for i in threads]), strict=True):
-                    out[i] = self._stamp(labels, decisions[i], f"auto:{model.name}")
+                    out[i] = self._stamp(labels, decisions[i], model.name)
         return [labels for labels in out if labels is not None]
 
     @staticmethod

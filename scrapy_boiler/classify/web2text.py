@@ -14,8 +14,9 @@ from lxml import etree
 from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.classify.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.features.web2text import PageFeatures, page_features
+from scrapy_boiler.model_files import model_file
 from scrapy_boiler.neural.device import pick_device
-from scrapy_boiler.neural.store import load_payload, shipped_model
+from scrapy_boiler.neural.store import load_payload
 from scrapy_boiler.neural.web2text import Web2TextModel
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Leaf, segment
@@ -62,6 +63,6 @@ def shipped_factory(name: str, use_pairwise: bool, filename: str = SHIPPED):
     """A registry factory for shipped weights (loaded when the name is first used)."""
 
     def build(device: str) -> Web2TextExtractor:
-        return Web2TextExtractor(load_web2text(shipped_model(filename), device), name, use_pairwise)
+        return Web2TextExtractor(load_web2text(model_file(filename), device), name, use_pairwise)
 
     return build

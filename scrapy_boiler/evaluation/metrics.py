@@ -17,6 +17,10 @@ import statistics
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scrapy_boiler.evaluation.posts import PostCounts
 
 _TOKEN = re.compile(r"\w+", re.UNICODE)
 MAX_FAILURES_KEPT = 5
@@ -117,6 +121,7 @@ class ModelScores:
     bow: list[tuple[float, float, float]] = field(default_factory=list)
     milliseconds: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    posts: PostCounts | None = None  #: post-level matches, on corpora with gold posts
 
     def fail(self, page_id: str, error: BaseException) -> None:
         """Count a page the model could not handle (the first few are kept for the report)."""
@@ -157,4 +162,5 @@ class ModelScores:
             "ms_median": statistics.median(self.milliseconds) if self.milliseconds else 0.0,
             "ms_p95": percentile(self.milliseconds, 95),
             "ms_mean": statistics.fmean(self.milliseconds) if self.milliseconds else 0.0,
+            "posts": self.posts.as_dict() if self.posts is not None else None,
         }

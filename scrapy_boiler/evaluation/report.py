@@ -55,6 +55,13 @@ def table(dataset: str, summaries: Sequence[dict[str, Any]]) -> str:
     lines.append(" ".join(fmt.format(name) for name, fmt in _COLUMNS))
     for summary in summaries:
         lines.append(" ".join(fmt.format(cell) for (_, fmt), cell in zip(_COLUMNS, _row(summary), strict=True)))
+        posts = summary.get("posts")
+        if posts:
+            lines.append(
+                f"   posts: P {posts['precision']:.3f} R {posts['recall']:.3f} F1 {posts['f1']:.3f} "
+                f"({posts['predicted_posts']} predicted, {posts['gold_posts']} gold), "
+                f"question found {posts['question_found']:.3f} of {posts['threads']} threads"
+            )
         if summary["errors"]:
             examples = "; ".join(summary["failures"][:2])
             lines.append(f"   ({summary['model']}: {summary['errors']} pages with errors, e.g. {examples})")
@@ -65,5 +72,6 @@ LEGEND = (
     "blk = content-class scores over DOM text leaves, each block weighted 1 (seed 003 Table 1); "
     "wrd F1 = same, weighted by words; wrd wF1 = word-weighted F1 averaged over both classes "
     "(seed 004 Table 2); BoW = bag-of-words P/R/F1 of the text vs gold, mean over pages (med = median F1); "
-    "ms = milliseconds per page for extract()."
+    "ms = milliseconds per page for extract(); posts (thread corpora) = one-to-one post matches at bag-of-words "
+    "F1 >= 0.5, question found = first post matches the gold first post."
 )

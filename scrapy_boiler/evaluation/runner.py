@@ -14,6 +14,7 @@ from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.labels import load_labelled
 from scrapy_boiler.evaluation.baselines import get_baseline
 from scrapy_boiler.evaluation.metrics import ModelScores
+from scrapy_boiler.evaluation.posts import PostCounts, posts_from_labels
 
 
 def evaluate(
@@ -46,6 +47,9 @@ def evaluate(
                 scores[name].fail(page.id, ValueError(f"{len(predicted)} blocks, reference has {len(ref.labels)}"))
                 predicted = None
             scores[name].add_page(predicted, ref.labels, leaf_words, doc.text, page.gold_text, ms)
+            if page.posts is not None:
+                counts = scores[name].posts = scores[name].posts or PostCounts()
+                counts.add(posts_from_labels(page.html, page.url, doc), [p.get("post_text", "") for p in page.posts])
         for name, run in runners.items():
             start = time.perf_counter()
             try:

@@ -9,7 +9,6 @@ for comparison. Weights are a ``state_dict`` saved with :func:`torch.save` and l
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +17,7 @@ import torch
 
 from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.features.semantic import MAX_WORDS, block_strings
+from scrapy_boiler.model_files import model_file
 from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.semtext_model import FIELDS, EncodedBatch, SemTextConfig, SemTextNet
 from scrapy_boiler.neural.subwords import Vocabulary, word_table
@@ -26,7 +26,6 @@ from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.scs import SCSPage, scs
 
 NAME = "semtext"
-MODELS_DIR_ENV = "BOILER_MODELS_DIR"
 #: Zero slots kept after the longest string of a batch: the widest kernel (7) minus one.
 PAD_AFTER = 6
 #: Windows decoded per forward pass at inference.
@@ -122,16 +121,11 @@ class SemTextModel:
 
 
 def default_model_prefix() -> Path:
-    """``$BOILER_MODELS_DIR/semtext``, else ``models/semtext`` of the repository, else inside the package."""
-    candidates = []
-    if os.environ.get(MODELS_DIR_ENV):
-        candidates.append(Path(os.environ[MODELS_DIR_ENV]) / NAME)
-    here = Path(__file__).resolve()
-    candidates += [here.parents[2] / "models" / NAME, here.parents[1] / "models" / NAME]
-    for prefix in candidates:
-        if prefix.with_suffix(".pt").is_file() and prefix.with_suffix(".json").is_file():
-            return prefix
-    raise FileNotFoundError(f"no SemText weights found (looked for {', '.join(str(c) + '.pt' for c in candidates)})")
+    """Prefix of the shipped weights (``semtext.pt`` + ``semtext.json``), found by :mod:`scrapy_boiler.model_files`."""
+    config = model_file(f"{NAME}.json")
+    if not config.with_suffix(".pt").is_file():
+        raise FileNotFoundError(f"{config.with_suffix('.pt')} is missing next to {config}")
+    return config.with_suffix("")
 
 
 def predict_sequences(
@@ -177,11 +171,15 @@ class SemTextExtractor:
         labels = predict_sequences(self.model, [page_strings(p) for p in segmented], self.device,
                                    window_mode=self.window_mode)
         return [
-            PageLabels(seg.leaves, seg.text_blocks([bool(x) for x in page_labels]), model=NAME)
+            PageLabels(seg.leaves, seg.text_blocks([bool(x) for x in page_labels]), model=self.name)
             for seg, page_labels in zip(segmented, labels, strict=True)
         ]
 
 
-def load_extractor(device: str = "auto", prefix: str | Path | None = None) -> SemTextExtractor:
+def load_extractor(device: str = "auto", prefix: str | Path | None = None,
+                   window_mode: str = "overlap") -> SemTextExtractor:
     """The shipped (or given) SemText model as an extractor; raises FileNotFoundError without weights."""
-    return SemTextExtractor(SemTextModel.load(prefix or default_model_prefix()), device)
+    extractor = SemTextExtractor(SemTextModel.load(prefix or default_model_prefix()), device, window_mode)
+    if window_mode != "overlap":
+        extractor.name = f"{NAME}-{window_mode}"
+    return extractor

@@ -2,14 +2,12 @@
 
 A model file holds ``{"config": <JSON text>, "state": <state dict>}``, written with
 :func:`~scrapy_boiler.training.checkpoint.save_tensors` and read with ``weights_only=True`` (no pickled
-code runs). Shipped files are looked up in ``$BOILER_MODELS_DIR``, then the repository's ``models/``,
-then ``scrapy_boiler/models/`` (package data).
+code runs). Shipped files are found by :func:`scrapy_boiler.model_files.model_file`.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,19 +17,6 @@ import torch
 from torch import nn
 
 from scrapy_boiler.training.checkpoint import load_tensors, save_tensors
-
-MODELS_DIR_ENV = "BOILER_MODELS_DIR"
-
-
-def shipped_model(filename: str) -> Path:
-    """The first existing ``filename`` among the model folders (FileNotFoundError if none has it)."""
-    here = Path(__file__).resolve()
-    folders = [Path(os.environ[MODELS_DIR_ENV])] if os.environ.get(MODELS_DIR_ENV) else []
-    folders += [here.parents[2] / "models", here.parents[1] / "models"]
-    for folder in folders:
-        if (folder / filename).is_file():
-            return folder / filename
-    raise FileNotFoundError(f"{filename} not found in {', '.join(str(f) for f in folders)}")
 
 
 @contextmanager

@@ -35,7 +35,7 @@ form (the parser keeps ``<form>`` for the same reason; its controls are group 1)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lxml import etree
 
@@ -109,7 +109,7 @@ class SCSBlock:
     leaf_start: int
     leaf_end: int
     element: etree._Element  #: innermost group-3 element holding the block
-    pieces: list[str] = field(default_factory=list)
+    leaf: bool = False  #: no block below its element (a combined block has absorbed its children)
 
 
 def _flush(current: dict, blocks: list[SCSBlock]) -> None:
@@ -195,16 +195,15 @@ def _group3_children(el: etree._Element) -> list[etree._Element]:
 def combine(blocks: list[SCSBlock]) -> list[SCSBlock]:
     """The combine phase (cases 1-4 of the module docstring)."""
     holders = _has_block_below(blocks)
-
-    def is_leaf(block: SCSBlock) -> bool:
-        return block.element not in holders
+    for block in blocks:
+        block.leaf = block.element not in holders
 
     def mergeable(x: SCSBlock, y: SCSBlock) -> bool:
-        if not is_leaf(y):
+        if not y.leaf:
             return False
         x_el, y_el = x.element, y.element
         siblings = x_el is not y_el and x_el.getparent() is y_el.getparent()
-        if siblings and is_leaf(x):  # case 1 (case 3 when tags or classes differ)
+        if siblings and x.leaf:  # case 1 (case 3 when tags or classes differ)
             return x.tags == y.tags and x.classes == y.classes
         single_child = y_el.getparent() is x_el and len(_group3_children(x_el)) == 1
         if single_child:  # case 2 (case 3 when the classes differ)
@@ -217,7 +216,8 @@ def combine(blocks: list[SCSBlock]) -> list[SCSBlock]:
         while len(out) >= 2 and mergeable(out[-2], out[-1]):  # case 4: retry x with the combined y
             y = out.pop()
             x = out[-1]
-            out[-1] = SCSBlock(x.tags, x.classes, f"{x.text} {y.text}".strip(), x.leaf_start, y.leaf_end, x.element)
+            out[-1] = SCSBlock(x.tags, x.classes, f"{x.text} {y.text}".strip(), x.leaf_start, y.leaf_end, x.element,
+                               leaf=True)
     return out
 
 

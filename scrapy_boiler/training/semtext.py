@@ -35,7 +35,8 @@ from scrapy_boiler.segment.scs import scs
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 
-CACHE_VERSION = "semtext-1"
+SUMMARY = "SemText (seed 000): SCS blocks, word strings, depthwise CNN + Bi-LSTM + CRF"
+CACHE_VERSION = "semtext-2"
 DEFAULT_DATA = ("dragnet:train", "l3s-gn1:train")
 
 
@@ -150,6 +151,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true")
 
 
+def _command(args: argparse.Namespace) -> str:
+    """The command line that ran this training (``args.argv`` is set by ``scrapy boiler-train``)."""
+    argv = getattr(args, "argv", None)
+    if argv:
+        return "scrapy boiler-train " + " ".join(shlex.quote(a) for a in argv)
+    return "python -m scrapy_boiler.training " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
 def _load(specs: Sequence[str], args: argparse.Namespace) -> list[dict[str, Any]]:
     cache = ExampleCache(args.cache or None, CACHE_VERSION)
     out: list[dict[str, Any]] = []
@@ -180,7 +189,7 @@ def run(args: argparse.Namespace) -> FitResult:
     net = SemTextNet(config).to(device)
     meta: dict[str, Any] = {
         "data": specs, "split": f"seeded 75/25 (seed {args.seed}): {len(train)} train / {len(valid)} valid pages",
-        "command": "scrapy boiler-train semtext " + " ".join(shlex.quote(a) for a in sys.argv[2:]),
+        "command": _command(args),
         "window": "overlapping windows of 85 blocks, stride 64, centre-most label",
     }
     task = SemTextTask(net, vocab, device, args.batch_size, meta)

@@ -1,0 +1,132 @@
+"""Downloader middleware: extract every HTML response off the reactor thread and attach its Document."""
+
+from __future__ import annotations
+
+import logging
+import re
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+from scrapy.exceptions import NotConfigured
+from scrapy.http import HtmlResponse, Request, Response
+from scrapy.utils.defer import maybe_deferred_to_future
+from twisted.internet.defer import CancelledError
+
+from scrapy_boiler.api import PageInput
+from scrapy_boiler.integration.runtime import Runtime
+from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SKIP
+from scrapy_boiler.parse.encoding import charset_from_content_type
+from scrapy_boiler.registry import UnknownModel, check_model
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+
+logger = logging.getLogger(__name__)
+
+#: Served without an HTML content type but starting like HTML (after a BOM and blanks).
+_LOOKS_LIKE_HTML = re.compile(
+    rb"^(?:\xef\xbb\xbf)?\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.IGNORECASE | re.DOTALL
+)
+
+
+#: Content types that do not rule HTML out (missing, generic): the body is sniffed.
+_SNIFFABLE_TYPES = frozenset({"", "text/plain", "application/octet-stream", "binary/octet-stream"})
+
+
+class BoilerDownloaderMiddleware:
+    """Runs :func:`scrapy_boiler.extract` on HTML responses; ``request.meta["boiler"]`` gets the Document.
+
+    Everything else passes untouched. A page that fails to extract is logged, counted under
+    ``boiler/errors`` and passed on unchanged: the crawl never stops because of a page.
+
+    Stats: ``boiler/pages``, ``boiler/page_type/<type>``, ``boiler/model/<name>``, ``boiler/no_content``,
+    ``boiler/errors`` and ``boiler/errors/<reason>``, ``boiler/skipped/<reason>`` (non_html, status,
+    too_large, meta, empty_body), ``boiler/time_total`` and ``boiler/time_max`` (seconds of extraction,
+    a page's share of its batch), ``boiler/batches`` and ``boiler/batch_max``.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        self.runtime = Runtime.of(crawler)
+        if not self.runtime.settings.enabled:
+            raise NotConfigured("BOILER_ENABLED is False")
+        self.stats = crawler.stats
+
+    @classmethod
+    def from_crawler(cls, crawler: Crawler) -> BoilerDownloaderMiddleware:
+        return cls(crawler)
+
+    async def process_response(self, request: Request, response: Response, spider: Any = None) -> Response:
+        skip = self._skip_reason(request, response)
+        if skip:
+            self.runtime.inc(f"skipped/{skip}")
+            return response
+        model = str(request.meta.get(META_MODEL) or self.runtime.settings.model)
+        try:
+            check_model(model)
+            encoding = charset_from_content_type(_header(response, b"Content-Type"))
+            page = PageInput(response.body, response.url, encoding)
+            outcome = await maybe_deferred_to_future(self.runtime.pool.submit(page, model))
+        except Exception as exc:  # the crawl goes on: count it and pass the response on
+            self._error(response, _reason(exc), exc)
+            return response
+        if outcome.document is None:
+            self._error(response, "extraction", outcome.error)
+            return response
+        doc = outcome.document
+        request.meta[META_DOCUMENT] = doc
+        self._record(doc, outcome.seconds)
+        return response
+
+    def _skip_reason(self, request: Request, response: Response) -> str | None:
+        if request.meta.get(META_SKIP):
+            return "meta"
+        if not 200 <= response.status < 300:
+            return "status"
+        if not _is_html(response):
+            return "non_html"
+        if not response.body.strip():
+            return "empty_body"
+        if len(response.body) > self.runtime.settings.max_bytes:
+            return "too_large"
+        return None
+
+    def _record(self, doc: Any, seconds: float) -> None:
+        self.runtime.inc("pages")
+        self.runtime.inc(f"page_type/{doc.page_type}")
+        self.runtime.inc(f"model/{doc.model}")
+        if not doc.text:
+            self.runtime.inc("no_content")
+        if self.stats is not None:
+            self.stats.inc_value("boiler/time_total", seconds)
+            self.stats.max_value("boiler/time_max", seconds)
+            pool = self.runtime.pool
+            self.stats.set_value("boiler/batches", pool.batches)
+            self.stats.max_value("boiler/batch_max", pool.max_batch)
+
+    def _error(self, response: Response, reason: str, detail: object) -> None:
+        logger.error("scrapy-boiler could not extract %s: %s", response.url, detail)
+        self.runtime.inc("errors")
+        self.runtime.inc(f"errors/{reason}")
+
+
+def _header(response: Response, name: bytes) -> str | None:
+    value = response.headers.get(name)
+    return value.decode("latin-1") if value else None
+
+
+def _is_html(response: Response) -> bool:
+    """HTML by Scrapy's own content-type mapping, or by sniffing when the type says nothing useful."""
+    if isinstance(response, HtmlResponse):
+        return True
+    mime = (_header(response, b"Content-Type") or "").split(";")[0].strip().lower()
+    return mime in _SNIFFABLE_TYPES and bool(_LOOKS_LIKE_HTML.match(response.body[:2048]))
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, UnknownModel):
+        return "unknown_model"
+    if isinstance(exc, BrokenProcessPool):
+        return "worker_died"
+    if isinstance(exc, CancelledError):
+        return "cancelled"
+    return type(exc).__name__

@@ -1,0 +1,81 @@
+"""The per-crawler state the middlewares and the pipeline share: settings, worker pool, item links."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
+
+from scrapy import signals
+
+from scrapy_boiler.document import Document
+from scrapy_boiler.integration.pool import POOL_PARENT_ENV, ExtractionPool
+from scrapy_boiler.integration.settings import BoilerSettings
+from scrapy_boiler.registry import check_model
+
+if TYPE_CHECKING:
+    from scrapy.crawler import Crawler
+
+_RUNTIMES: WeakKeyDictionary[Crawler, Runtime] = WeakKeyDictionary()
+
+
+class Runtime:
+    """Created on first use by any scrapy-boiler component of a crawler, closed with the spider.
+
+    Items are linked to the Document of the response that produced them (by the spider middleware)
+    and unlinked by the pipeline; an item that never reaches the pipeline is unlinked when Scrapy
+    reports it scraped, dropped or failed, so the table cannot grow.
+    """
+
+    def __init__(self, crawler: Crawler) -> None:
+        if os.environ.get(POOL_PARENT_ENV) == str(os.getppid()):
+            raise RuntimeError(
+                "scrapy-boiler: a crawl was started inside an extraction worker. Worker processes re-run "
+                "the main script, so guard the script's crawl with `if __name__ == \"__main__\":` "
+                "(or set BOILER_WORKERS = 0 to extract in a thread)."
+            )
+        self.settings = BoilerSettings.from_settings(crawler.settings)
+        check_model(self.settings.model)
+        self.stats = crawler.stats
+        self._pool: ExtractionPool | None = None
+        self._links: dict[int, tuple[Any, Document]] = {}
+        crawler.signals.connect(self._unlink, signal=signals.item_scraped)
+        crawler.signals.connect(self._unlink, signal=signals.item_dropped)
+        crawler.signals.connect(self._unlink, signal=signals.item_error)
+        crawler.signals.connect(self.close, signal=signals.spider_closed)
+
+    @classmethod
+    def of(cls, crawler: Crawler) -> Runtime:
+        runtime = _RUNTIMES.get(crawler)
+        if runtime is None:
+            runtime = _RUNTIMES[crawler] = cls(crawler)
+        return runtime
+
+    @property
+    def pool(self) -> ExtractionPool:
+        if self._pool is None:
+            s = self.settings
+            self._pool = ExtractionPool(
+                workers=s.workers, device=s.device, batch_size=s.batch_size, batch_wait=s.batch_wait
+            )
+        return self._pool
+
+    def link(self, item: Any, document: Document) -> None:
+        self._links[id(item)] = (item, document)
+
+    def pop_document(self, item: Any) -> Document | None:
+        entry = self._links.pop(id(item), None)
+        return entry[1] if entry is not None and entry[0] is item else None
+
+    def inc(self, key: str, count: int = 1) -> None:
+        if self.stats is not None:
+            self.stats.inc_value(f"boiler/{key}", count)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+        self._links.clear()
+
+    def _unlink(self, item: Any, **_: Any) -> None:
+        self._links.pop(id(item), None)

@@ -1,0 +1,50 @@
+"""The pieces of the Scrapy glue that need no crawl: settings, output fields, add-on wiring."""
+
+from __future__ import annotations
+
+import pytest
+from scrapy.settings import Settings
+
+from scrapy_boiler import Addon, BoilerDownloaderMiddleware, BoilerPipeline, BoilerSpiderMiddleware, extract
+from scrapy_boiler.document import Document, Post, QAPair
+from scrapy_boiler.integration.fields import field_values, output_mapping
+from scrapy_boiler.integration.settings import BoilerSettings
+
+
+def test_addon_adds_components_and_defaults_below_project_settings():
+    settings = Settings({"BOILER_MODEL": "article", "ITEM_PIPELINES": {"scrapy_boiler.BoilerPipeline": 300}})
+    Addon().update_settings(settings)
+    assert settings["BOILER_MODEL"] == "article"  # project setting wins over the add-on default
+    assert settings["BOILER_BATCH_SIZE"] == 16
+    assert settings.getdict("DOWNLOADER_MIDDLEWARES")[BoilerDownloaderMiddleware] == 580
+    assert settings.getdict("SPIDER_MIDDLEWARES")[BoilerSpiderMiddleware] == 900
+    pipelines = settings.getdict("ITEM_PIPELINES")
+    assert pipelines == {"scrapy_boiler.BoilerPipeline": 300}  # listed by hand: its priority is kept
+    assert BoilerPipeline is not None
+
+
+def test_settings_parse_output_lists_and_renames():
+    parsed = BoilerSettings.from_settings(Settings({"BOILER_OUTPUT": "url, articleBody", "BOILER_WORKERS": 0}))
+    assert parsed.output == {"url": "url", "articleBody": "articleBody"} and parsed.workers == 0
+    assert output_mapping({"body": "articleBody"}) == {"body": "articleBody"}
+    with pytest.raises(ValueError, match="unknown source"):
+        output_mapping(["articleBody", "nonsense"])
+
+
+def test_field_values_of_an_article_leave_qa_fields_out(page_bytes):
+    doc = extract(page_bytes("news_article.html"), "http://example.com/a")
+    values = field_values(doc, output_mapping(["url", "headline", "articleBody", "pageType", "question", "answers"]))
+    assert values["url"] == "http://example.com/a" and values["pageType"] == "article"
+    assert "question" not in values and "answers" not in values
+
+
+def test_field_values_of_a_qa_page():
+    doc = Document(
+        text="q\na1\na2", title="How to?", html="", blocks=[], model="m", page_type="qa",
+        posts=[Post("How do I?"), Post("Like this."), Post("Or that.")],
+        qa_pairs=[QAPair("How do I?", "Like this."), QAPair("How do I?", "Or that.")],
+    )
+    values = field_values(doc, output_mapping(["question", "answers", "qa_pairs"]))
+    assert values["question"] == "How do I?"
+    assert values["answers"] == ["Like this.", "Or that."]
+    assert values["qa_pairs"][1] == {"question": "How do I?", "answer": "Or that."}

@@ -1,0 +1,147 @@
+"""Real crawls (CrawlerProcess, no mocked engine) against a local HTTP server started by the test."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+PAGES = Path(__file__).parent / "pages"
+RUNNER = Path(__file__).parent / "crawl_runner.py"
+ARTICLE = (PAGES / "news_article.html").read_bytes()
+MAIN_SENTENCE = "Engineers replaced the corroded steel cables"
+NAV_TEXT = "Council approves budget for new ferry terminal"
+
+#: path → (status, content type, body)
+ROUTES: dict[str, tuple[int, str | None, bytes]] = {
+    "/article": (200, "text/html; charset=utf-8", ARTICLE),
+    "/untyped": (200, None, ARTICLE),  # no Content-Type: sniffed as HTML
+    "/report.pdf": (200, "application/pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF"),
+    "/data.json": (200, "application/json", b'{"headline": "not a page"}'),
+    "/broken": (500, "text/html", b"<html><body><h1>Internal Server Error</h1></body></html>"),
+    "/empty": (200, "text/html", b""),
+}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def do_GET(self) -> None:
+        status, content_type, body = ROUTES.get(self.path.split("?")[0], (404, "text/plain", b"not found"))
+        self.send_response(status)
+        if content_type:
+            self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server():
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+def crawl(tmp_path: Path, requests: list[dict], *, settings: dict | None = None, **config) -> tuple[list, dict]:
+    config.update(out=str(tmp_path), requests=requests,
+                  settings={"ADDONS": {"scrapy_boiler.Addon": 500}, **(settings or {})})
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config))
+    run = subprocess.run([sys.executable, str(RUNNER), str(path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-3000:]
+    lines = (tmp_path / "items.jsonl").read_text().splitlines() if (tmp_path / "items.jsonl").exists() else []
+    return [json.loads(line) for line in lines], json.loads((tmp_path / "stats.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def process_crawl(server, tmp_path_factory):
+    """One crawl with worker processes covering the article, non-HTML, failing and overridden pages."""
+    requests = [
+        {"url": f"{server}/article"},
+        {"url": f"{server}/untyped"},
+        {"url": f"{server}/report.pdf"},
+        {"url": f"{server}/data.json"},
+        {"url": f"{server}/broken"},
+        {"url": f"{server}/empty"},
+        {"url": f"{server}/article?override", "meta": {"boiler_model": "keep-everything"}},
+        {"url": f"{server}/article?skip", "meta": {"boiler_skip": True}},
+        {"url": f"{server}/article?bad-model", "meta": {"boiler_model": "no-such-model"}},
+    ]
+    items, stats = crawl(tmp_path_factory.mktemp("crawl"), requests, settings={"BOILER_WORKERS": 1})
+    return {item.get("url", "offline"): item for item in items}, stats
+
+
+def test_article_is_filled_with_main_content(process_crawl):
+    items, _stats = process_crawl
+    item = items[next(url for url in items if url.endswith("/article"))]
+    assert item["headline"].startswith("Harbour bridge reopens")
+    assert MAIN_SENTENCE in item["articleBody"] and NAV_TEXT not in item["articleBody"]
+    assert item["pageType"] == "article"
+    assert item["callback_text"] == item["articleBody"]  # callbacks see response.meta["boiler"]
+    assert "question" not in item  # Q&A fields only on Q&A pages
+
+
+def test_html_without_content_type_is_sniffed(process_crawl):
+    items, _ = process_crawl
+    assert MAIN_SENTENCE in items[next(u for u in items if u.endswith("/untyped"))]["articleBody"]
+
+
+def test_non_html_and_failing_pages_pass_through_counted(process_crawl):
+    items, stats = process_crawl
+    assert len(items) == 9  # nothing lost
+    for suffix in ("/report.pdf", "/data.json", "/broken", "/empty", "?skip", "?bad-model"):
+        item = items[next(u for u in items if u.endswith(suffix))]
+        assert not item["has_document"] and "articleBody" not in item, suffix
+    assert items[next(u for u in items if u.endswith("/broken"))]["status"] == 500
+    assert stats["boiler/skipped/non_html"] == 2
+    assert stats["boiler/skipped/status"] == 3  # the 500 and its two retries
+    assert stats["boiler/skipped/empty_body"] == 1
+    assert stats["boiler/skipped/meta"] == 1
+    assert stats["boiler/errors"] == 1 and stats["boiler/errors/unknown_model"] == 1
+    assert stats["boiler/items/unlinked"] == 6
+
+
+def test_per_request_model_override(process_crawl):
+    items, stats = process_crawl
+    everything = items[next(u for u in items if u.endswith("?override"))]["articleBody"]
+    assert NAV_TEXT in everything and MAIN_SENTENCE in everything
+    assert stats["boiler/model/keep-everything"] == 1
+    assert stats["boiler/model/news"] == 2
+    assert stats["boiler/pages"] == 3 and stats["boiler/page_type/article"] == 3
+    assert 0 < stats["boiler/time_max"] <= stats["boiler/time_total"]
+
+
+@pytest.mark.parametrize("item_type", ["dataclass", "item", "attrs"])
+def test_typed_items_get_their_declared_fields_in_a_thread_worker(server, tmp_path, item_type):
+    items, stats = crawl(tmp_path, [{"url": f"{server}/article"}], item_type=item_type, settings={"BOILER_WORKERS": 0})
+    assert len(items) == 1 and MAIN_SENTENCE in items[0]["articleBody"]
+    assert "pageType" not in items[0]  # not declared by these item types
+    assert stats["boiler/items/filled"] == 1
+
+
+def test_offline_html_field_and_drop_empty(server, tmp_path):
+    items, stats = crawl(
+        tmp_path,
+        [{"url": f"{server}/empty"}],
+        offline_html=[ARTICLE.decode(), "<html><body><ul><li><a href='/'>Home</a></li></ul></body></html>"],
+        settings={"BOILER_WORKERS": 0, "BOILER_DROP_EMPTY": True},
+    )
+    bodies = [item.get("articleBody", "") for item in items]
+    assert any(MAIN_SENTENCE in body for body in bodies)
+    assert stats["boiler/items/dropped_empty"] == 1  # the link-only page
+    assert len(items) == 2  # the unlinked /empty item and the offline article
+
+
+def test_disabled_addon_leaves_responses_alone(server, tmp_path):
+    items, stats = crawl(tmp_path, [{"url": f"{server}/article"}], settings={"BOILER_ENABLED": False})
+    assert items[0]["has_document"] is False and "articleBody" not in items[0]
+    assert not any(key.startswith("boiler/") for key in stats)
