@@ -80,3 +80,15 @@ def test_names_are_registered_and_torch_is_imported_lazily():
     assert names <= set(available_models())
     code = "import sys, scrapy_boiler; scrapy_boiler.available_models(); assert 'torch' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("name", ["web2text", "web2text-unary", "web2text-cleaneval", "multiboilernet"])
+def test_shipped_models_handle_real_and_degenerate_pages(name, page_bytes):
+    from scrapy_boiler import extract
+
+    doc = extract(page_bytes("news_article.html"), model=name, device="cpu")
+    assert doc.error is None and doc.num_leaves == 26 and "harbour bridge reopened" in doc.text
+    assert len(doc.leaf_labels()) == 26
+    for html in (b"<html><body></body></html>", b"<p>one leaf only</p>", b"\x00\xff<div><b>"):
+        doc = extract(html, model=name, device="cpu")
+        assert len(doc.leaf_labels()) == doc.num_leaves
