@@ -55,3 +55,13 @@ def test_listing_the_trainers_does_not_import_torch():
     from scrapy_boiler.neural.multiboilernet import ALPHA
 
     assert float(out) == ALPHA
+
+
+def test_validation_corpus_given_by_spec(tmp_path):
+    data = pairs_folder(tmp_path / "pairs")
+    out = tmp_path / "w2t.pt"
+    args = parse(web2text, ["-d", str(data), "--valid", str(data), "--iterations", "10", "--eval-every", "10",
+                            "-q", "-o", str(out)])
+    web2text.run(args)
+    record = json.loads(out.with_suffix(".json").read_text())
+    assert record["train_pages"] == 2 and len(record["valid_ids"]) == 2 and record["split"] == [str(data)]
