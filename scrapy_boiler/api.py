@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from lxml import etree
 
+from scrapy_boiler.assemble.headline import find_headline
 from scrapy_boiler.assemble.posts import build_posts, qa_pairs
 from scrapy_boiler.assemble.text import to_html, to_text
 from scrapy_boiler.classify.base import PageLabels
@@ -64,6 +65,8 @@ def extract_many(pages: Iterable[PageInput], *, model: str = "auto", device: str
 
 
 def _document(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
+    blocks = _public_blocks(labels.blocks, page.root)
+    headline = find_headline(blocks, page.title)
     posts: list[Post] = []
     pairs: list[QAPair] = []
     group = labels.post_group
@@ -73,15 +76,16 @@ def _document(page: ParsedPage, labels: PageLabels, model_name: str) -> Document
             if block.is_content:
                 content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
         posts = build_posts(group, labels.leaves, content)
-        pairs = qa_pairs(page.title, posts)
+        pairs = qa_pairs(headline or page.title, posts)
     elif group is not None and _is_comment_thread(labels):
         posts = build_posts(group, labels.leaves)  # an article's comments, kept apart from its text
     return Document(
         text=to_text(labels.blocks),
         title=page.title,
         html=to_html(labels.blocks),
-        blocks=_public_blocks(labels.blocks, page.root),
+        blocks=blocks,
         model=labels.model or model_name,
+        headline=headline,
         page_type=labels.page_type,
         page_type_score=labels.page_type_score,
         url=page.url,

@@ -59,9 +59,10 @@ class Document:
     """Main content of one page.
 
     ``text`` holds one content block per line, headings included; ``html`` the same content as
-    clean HTML. ``page_type`` is ``"article"`` for the rule models; type-2 models add ``"qa"`` and
-    ``"forum"`` with ``posts`` and ``qa_pairs``. ``error`` is set (and the text empty) when the
-    page could not be cleaned, e.g. an empty body.
+    clean HTML; ``headline`` the heading that repeats the ``<title>`` (which usually adds the site
+    name), else the first ``<h1>``, else the title's longest piece. ``page_type`` is ``"article"``
+    for the rule models; type-2 models add ``"qa"`` and ``"forum"`` with ``posts`` and ``qa_pairs``.
+    ``error`` is set (and the text empty) when the page could not be cleaned, e.g. an empty body.
     """
 
     text: str
@@ -69,6 +70,7 @@ class Document:
     html: str
     blocks: list[Block]
     model: str
+    headline: str = ""
     page_type: str = "article"
     page_type_score: float | None = None
     url: str | None = None

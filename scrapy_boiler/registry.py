@@ -2,7 +2,9 @@
 
 Rule models are built on demand from their names (``article+tree3``...). Trained models register a
 factory with :func:`register`; the factory loads weights once per device and is only called when the
-name is first used, so importing scrapy-boiler never imports torch.
+name is first used, so importing scrapy-boiler never imports torch. ``KIND:PATH`` names load a
+user-trained model file through the loader registered for ``KIND`` (:func:`register_file_loader`),
+e.g. ``tree:my-tree.rules``.
 
 ``auto`` is the page-type router (:mod:`scrapy_boiler.classify.router`): article pages go to ``news``,
 type-2 pages (forums, Q&A) to :data:`TYPE2_MODEL` when it is registered and can be built, else to
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from scrapy_boiler.classify import learned_tree
 from scrapy_boiler.classify.base import Extractor
 from scrapy_boiler.classify.extractors import get_rule_extractor, rule_names
 from scrapy_boiler.classify.router import ARTICLE_MODEL, PageTypeRouter
@@ -26,7 +29,9 @@ AUTO_MODEL = "auto"
 TYPE2_MODEL = "semtext"
 
 Factory = Callable[[str], Extractor]
+FileLoader = Callable[[str, str], Extractor]
 _FACTORIES: dict[str, Factory] = {}
+_FILE_LOADERS: dict[str, FileLoader] = {}
 
 
 class UnknownModel(KeyError):
@@ -42,6 +47,12 @@ def register(name: str, factory: Factory) -> None:
     _build.cache_clear()
 
 
+def register_file_loader(kind: str, loader: FileLoader) -> None:
+    """Make ``KIND:PATH`` selectable; ``loader(path, device)`` builds the extractor from a model file."""
+    _FILE_LOADERS[kind] = loader
+    _build.cache_clear()
+
+
 def available_models() -> list[str]:
     """Every model name accepted by ``extract`` (plus ``NAME+treeN`` combinations of the rules)."""
     return ["auto", *rule_names(), THREAD_RULES, *_FACTORIES]
@@ -49,7 +60,8 @@ def available_models() -> list[str]:
 
 def check_model(name: str) -> None:
     """Raise :class:`UnknownModel` unless ``name`` is valid, without loading any weights."""
-    if name != "auto" and name not in _FACTORIES:
+    kind, sep, _ = name.partition(":")
+    if name not in (AUTO_MODEL, THREAD_RULES) and name not in _FACTORIES and not (sep and kind in _FILE_LOADERS):
         try:
             get_rule_extractor(name)
         except KeyError:
@@ -86,6 +98,12 @@ def _build(name: str, device: str) -> Extractor:
         return ThreadRuleExtractor()
     if name in _FACTORIES:
         return _FACTORIES[name](device)
+    kind, sep, path = name.partition(":")
+    if sep and kind in _FILE_LOADERS:
+        try:
+            return _FILE_LOADERS[kind](path, device)
+        except (OSError, ValueError) as exc:
+            raise UnknownModel(f"{name} ({exc})") from None
     try:
         return get_rule_extractor(name)
     except KeyError:
@@ -101,6 +119,8 @@ def _semtext_split(device: str) -> Extractor:
 
 register(TYPE2_MODEL, _semtext)
 register(f"{TYPE2_MODEL}-split", _semtext_split)
+register(learned_tree.SHIPPED_TREE, learned_tree.shipped_extractor)
+register_file_loader("tree", learned_tree.file_extractor)
 
 
 def _web2text(name: str, use_pairwise: bool, cleaneval: bool) -> Factory:

@@ -1,14 +1,16 @@
 """Runs one real Scrapy crawl for the integration tests, in its own process (the reactor can't restart).
 
 Usage: ``python crawl_runner.py CONFIG.json``. The config gives ``requests`` (url, meta), ``settings``,
-``item_type`` (dict, dataclass, item, attrs) and ``out`` (a folder): items go to ``items.jsonl`` and the
-final stats to ``stats.json``.
+``item_type`` (dict, dataclass, item, attrs), ``worker_env`` (environment variables set once
+scrapy-boiler is imported, so only the extraction workers started later see them) and ``out`` (a
+folder): items go to ``items.jsonl`` and the final stats to ``stats.json``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -82,6 +84,7 @@ def main(config_path: str) -> None:
         **config.get("settings", {}),
     }
     process = CrawlerProcess(settings)
+    os.environ.update(config.get("worker_env", {}))
     crawler = process.create_crawler(PageSpider)
 
     clock: dict[str, float] = {}

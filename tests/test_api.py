@@ -143,3 +143,14 @@ def test_registered_model_is_selectable_by_name():
     finally:
         registry._FACTORIES.pop("test-everything")
         registry._build.cache_clear()
+
+
+def test_headline_is_the_heading_repeating_the_title_without_the_site_name(page_bytes):
+    doc = extract(page_bytes("news_article.html"))
+    assert doc.title == "Harbour bridge reopens after repairs - The Coastal Herald"
+    assert doc.headline == "Harbour bridge reopens after repairs"
+
+
+def test_headline_falls_back_to_the_longest_piece_of_the_title():
+    body = b"<title>Home | Night trains return to the Alps | Rail Weekly</title><p>" + b"Some words. " * 9 + b"</p>"
+    assert extract(body).headline == "Night trains return to the Alps"

@@ -145,3 +145,15 @@ def test_disabled_addon_leaves_responses_alone(server, tmp_path):
     items, stats = crawl(tmp_path, [{"url": f"{server}/article"}], settings={"BOILER_ENABLED": False})
     assert items[0]["has_document"] is False and "articleBody" not in items[0]
     assert not any(key.startswith("boiler/") for key in stats)
+
+
+def test_dying_workers_fail_only_their_pages_then_extraction_moves_to_a_thread(server, tmp_path):
+    """Workers that cannot start: their interpreter gets a PYTHONHOME without a standard library."""
+    requests = [{"url": f"{server}/article?{i}"} for i in range(12)]
+    items, stats = crawl(tmp_path, requests, settings={"BOILER_WORKERS": 1, "BOILER_BATCH_SIZE": 1,
+                                                       "CONCURRENT_REQUESTS": 1},
+                         worker_env={"PYTHONHOME": str(tmp_path / "no-python-here")})
+    assert len(items) == 12  # nothing lost
+    assert stats["boiler/errors/worker_died"] == 3  # MAX_DEATHS_IN_A_ROW batches of one page
+    assert stats["boiler/pages"] == 9  # the rest extracted in the crawler's thread
+    assert sum(MAIN_SENTENCE in item.get("articleBody", "") for item in items) == 9

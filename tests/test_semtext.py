@@ -55,9 +55,15 @@ def examples():
 
 
 def _model(examples, fields=("tags", "classes", "text")) -> SemTextModel:
-    vocab = Vocabulary.build((w for ex in examples for b in ex["strings"] for f in b for w in f), buckets=64)
+    vocab = Vocabulary.build((f for ex in examples for b in ex["strings"] for f in b), buckets=64)
     config = SemTextConfig(rows=vocab.rows, fields=fields, **TINY)
     return SemTextModel(SemTextNet(config), vocab, {})
+
+
+def test_vocabulary_counts_words(examples):
+    vocab = _model(examples).vocab
+    assert {"harbour", "news", "division", "paragraph", "article", "body"} <= set(vocab.words)
+    assert all(len(word) > 1 for word in vocab.words[:5])
 
 
 def test_unseen_words_get_vectors_from_their_ngrams():

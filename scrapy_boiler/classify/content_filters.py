@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from scrapy_boiler.parse.text import collapse_spaces
+from scrapy_boiler.parse.text import comparable, title_parts
 from scrapy_boiler.segment.blocks import TextBlock
 
 #: Non-content blocks a content stretch may bridge. Ours, not the paper's: checked on the l3s-gn1 and
@@ -32,14 +32,8 @@ COMMENT_INDICATORS: frozenset[str] = frozenset(
     }
 )
 MAX_INDICATOR_WORDS = max(len(indicator.split()) for indicator in COMMENT_INDICATORS) + 1
-_TITLE_SEPARATORS = re.compile(r"\s+[-|–—:»·/]+\s+|\s*::\s*|\s*\|\s*")
-_NON_WORD = re.compile(r"[^\w\s]+")
 _COUNT = re.compile(r"\(?\d+\)?")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-
-
-def _normal(text: str) -> str:
-    return collapse_spaces(_NON_WORD.sub(" ", text.lower()))
 
 
 def stretches(blocks: Sequence[TextBlock], max_gap: int = MAX_GAP) -> list[list[int]]:
@@ -81,8 +75,8 @@ def find_title_block(blocks: Sequence[TextBlock], title: str, before: int | None
     """
     if not title:
         return None
-    whole = _normal(title)
-    candidates = {_normal(part) for part in _TITLE_SEPARATORS.split(title)} | {whole}
+    whole = comparable(title)
+    candidates = {comparable(part) for part in title_parts(title)} | {whole}
     candidates = {c for c in candidates if len(c.split()) >= MIN_TITLE_WORDS}
     if not candidates:
         return None
@@ -91,7 +85,7 @@ def find_title_block(blocks: Sequence[TextBlock], title: str, before: int | None
     for block in blocks[: None if before is None else before + 1]:
         if block.features is None or block.features.num_words > longest + 2:
             continue
-        text = _normal(block.text)
+        text = comparable(block.text)
         if text not in candidates:
             continue
         rank = (text == whole, len(text), bool(block.enclosing & _HEADINGS), -block.index)
@@ -109,7 +103,7 @@ def find_comments_block(blocks: Sequence[TextBlock], start: int) -> int | None:
         features = block.features
         if features is None or features.num_words > MAX_INDICATOR_WORDS or features.link_density > 0.5:
             continue
-        text = _COUNT.sub(" ", _normal(block.text)).strip()
+        text = _COUNT.sub(" ", comparable(block.text)).strip()
         if text in COMMENT_INDICATORS:
             return block.index
     return None

@@ -9,23 +9,28 @@ brings its own labels (:func:`~scrapy_boiler.datasets.alignment.label_blocks_fro
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from scrapy_boiler.datasets.alignment import label_blocks, label_blocks_from_spans
 from scrapy_boiler.datasets.corpora import Page, load
 from scrapy_boiler.features.shallow import words
 from scrapy_boiler.parse.html import ParsedPage, ParseError, parse_html
-from scrapy_boiler.segment.blocks import Leaf, segment
+from scrapy_boiler.segment.blocks import Leaf, TextBlock, segment
 
 
 @dataclass(frozen=True)
 class LabelledPage:
-    """A page with its reference blocks (DOM text leaves) and one gold content flag per leaf."""
+    """A page with its reference blocks (DOM text leaves) and one gold content flag per leaf.
+
+    ``blocks`` are the Boilerpipe blocks of the same segmentation (each a run of ``leaves``), for
+    models trained on blocks.
+    """
 
     page: Page
     leaves: list[Leaf]
     labels: list[bool]
+    blocks: list[TextBlock] = field(default_factory=list)
     parsed: ParsedPage | None = None  #: the parsed page the leaves belong to (None if it did not parse)
 
     @property
@@ -44,13 +49,14 @@ def label_page(page: Page) -> LabelledPage:
 
 def label_parsed(page: Page, parsed: ParsedPage) -> LabelledPage:
     """:func:`label_page` for a page already parsed (training keeps the tree for its own segmentation)."""
-    leaves = segment(parsed.root).leaves
+    segmentation = segment(parsed.root)
+    leaves = segmentation.leaves
     texts = [leaf.text for leaf in leaves]
     if page.gold_spans is not None:
         labels = label_blocks_from_spans(texts, page.gold_spans)
     else:
         labels = label_blocks(texts, page.gold_text)
-    return LabelledPage(page, leaves, labels, parsed)
+    return LabelledPage(page, leaves, labels, segmentation.blocks, parsed)
 
 
 def load_labelled(

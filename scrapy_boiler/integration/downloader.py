@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
@@ -13,6 +12,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import CancelledError
 
 from scrapy_boiler.api import PageInput
+from scrapy_boiler.integration.processes import WorkerDied
 from scrapy_boiler.integration.runtime import Runtime
 from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SKIP
 from scrapy_boiler.parse.encoding import charset_from_content_type
@@ -125,7 +125,7 @@ def _is_html(response: Response) -> bool:
 def _reason(exc: BaseException) -> str:
     if isinstance(exc, UnknownModel):
         return "unknown_model"
-    if isinstance(exc, BrokenProcessPool):
+    if isinstance(exc, WorkerDied):
         return "worker_died"
     if isinstance(exc, CancelledError):
         return "cancelled"

@@ -28,7 +28,7 @@ def _answers(doc: Document) -> list[str] | None:
 
 SOURCES: dict[str, Callable[[Document], Any]] = {
     "url": lambda doc: doc.url,
-    "headline": lambda doc: doc.title or None,
+    "headline": lambda doc: doc.headline or None,
     "articleBody": lambda doc: doc.text or None,
     "articleBodyHtml": lambda doc: doc.html or None,
     "pageType": lambda doc: doc.page_type,

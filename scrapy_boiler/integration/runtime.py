@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from scrapy import signals
 
 from scrapy_boiler.document import Document
-from scrapy_boiler.integration.pool import POOL_PARENT_ENV, ExtractionPool
+from scrapy_boiler.integration.pool import ExtractionPool
 from scrapy_boiler.integration.settings import BoilerSettings
 from scrapy_boiler.registry import check_model
 
@@ -28,12 +27,6 @@ class Runtime:
     """
 
     def __init__(self, crawler: Crawler) -> None:
-        if os.environ.get(POOL_PARENT_ENV) == str(os.getppid()):
-            raise RuntimeError(
-                "scrapy-boiler: a crawl was started inside an extraction worker. Worker processes re-run "
-                "the main script, so guard the script's crawl with `if __name__ == \"__main__\":` "
-                "(or set BOILER_WORKERS = 0 to extract in a thread)."
-            )
         self.settings = BoilerSettings.from_settings(crawler.settings)
         check_model(self.settings.model)
         self.stats = crawler.stats

@@ -1,14 +1,25 @@
-"""What runs inside an extraction worker (a process or a thread): no Scrapy, no Twisted."""
+"""What runs inside an extraction worker: no Scrapy, no Twisted.
+
+A worker process reads length-prefixed pickled batches on stdin and writes length-prefixed pickled
+outcomes on stdout, one batch at a time. Its own stdout is moved aside first, so a library that
+prints cannot corrupt the stream (stray output goes to stderr, which the crawler logs).
+"""
 
 from __future__ import annotations
 
 import os
+import pickle
+import struct
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from scrapy_boiler.api import PageInput, extract_many
 from scrapy_boiler.document import Document
+
+HEADER = struct.Struct("!Q")
 
 
 @dataclass(slots=True)
@@ -18,12 +29,6 @@ class Outcome:
     document: Document | None
     error: str | None
     seconds: float
-
-
-def init_worker(threads: int) -> None:
-    """Cap math-library threads so ``workers × threads`` does not oversubscribe the cores."""
-    for name in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-        os.environ.setdefault(name, str(threads))
 
 
 def extract_batch(pages: Sequence[PageInput], model: str, device: str) -> list[Outcome]:
@@ -44,3 +49,28 @@ def _extract_one(page: PageInput, model: str, device: str) -> Outcome:
     except Exception as exc:  # reported to the crawler as this page's error; the worker lives on
         return Outcome(None, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
     return Outcome(doc, None, time.perf_counter() - start)
+
+
+def frame(message: object) -> bytes:
+    """A message as sent on the pipe: 8-byte big-endian length, then the pickle."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return HEADER.pack(len(data)) + data
+
+
+def serve(requests: BinaryIO, replies: BinaryIO) -> None:
+    """Answer ``(batch_id, pages, model, device)`` requests with ``(batch_id, outcomes)`` until EOF."""
+    while True:
+        header = requests.read(HEADER.size)
+        if len(header) < HEADER.size:
+            return
+        body = requests.read(HEADER.unpack(header)[0])
+        batch_id, pages, model, device = pickle.loads(body)  # sent by our own parent crawler process
+        replies.write(frame((batch_id, extract_batch(pages, model, device))))
+        replies.flush()
+
+
+def main() -> None:
+    """Entry point of a worker process (started by :mod:`scrapy_boiler.integration.processes`)."""
+    replies = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    serve(sys.stdin.buffer, replies)

@@ -49,6 +49,8 @@ class Vocabulary:
         """Words seen at least ``min_count`` times, most frequent first (ties alphabetical), at most ``max_size``."""
         counts: Counter[str] = Counter()
         for words in texts:
+            if isinstance(words, str):  # a bare word would be counted letter by letter
+                raise TypeError("Vocabulary.build takes sequences of words, not words")
             counts.update(words)
         ranked = sorted((w for w, c in counts.items() if c >= min_count), key=lambda w: (-counts[w], w))
         return cls(ranked[:max_size], buckets)

@@ -1,6 +1,12 @@
-"""Training machinery shared by the trainable models (``scrapy boiler-train KIND ...``).
+"""Trainers behind ``scrapy boiler-train KIND``, and the machinery the neural ones share.
 
-How to plug a model in (see :mod:`scrapy_boiler.training.semtext` for a complete example):
+Each kind is a module exposing ``SUMMARY`` (one line for ``--help``), ``add_arguments(parser)`` (its
+options; the common ones come from :func:`scrapy_boiler.training.common.add_common_arguments`) and
+``run(args) -> None`` (raises ValueError/OSError/DatasetNotFound for bad input). A new kind is
+one line in :data:`TRAINERS`; modules are imported only when their kind is used, so listing the
+kinds never imports torch.
+
+How to plug a neural model in (see :mod:`scrapy_boiler.training.semtext` for a complete example):
 
 1. **Data.** :func:`~scrapy_boiler.training.data.labelled_pages` yields annotated pages with their
    parsed tree, reference leaves and gold leaf labels; turn each into your own light example
@@ -15,8 +21,24 @@ How to plug a model in (see :mod:`scrapy_boiler.training.semtext` for a complete
    best validation-F1 weights (``save_best``), writes a resumable checkpoint after every epoch
    (``resume=True`` continues from it), is deterministic for a seed, and
    :func:`~scrapy_boiler.training.plot.write_curves` saves the loss/F1 plot as SVG.
-4. **Command.** A module ``scrapy_boiler/training/<kind>.py`` with ``add_arguments(parser)`` and
-   ``run(args)`` is what ``scrapy boiler-train <kind>`` dispatches to.
-
-Device: :func:`scrapy_boiler.neural.device.pick_device` (CUDA when present, else CPU).
+4. **Command.** Add the module to :data:`TRAINERS`. Device: :func:`scrapy_boiler.neural.device.pick_device`
+   (CUDA when present, else CPU); keep CPU training at 1-2 threads (``torch.set_num_threads``):
+   more threads than free cores make PyTorch's CPU kernels much slower.
 """
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+TRAINERS: dict[str, str] = {
+    "tree": "scrapy_boiler.training.tree",
+    "semtext": "scrapy_boiler.training.semtext",
+    "web2text": "scrapy_boiler.training.web2text",
+    "multiboilernet": "scrapy_boiler.training.multiboilernet",
+}
+
+
+def load_trainer(kind: str) -> ModuleType:
+    """The trainer module of ``kind``; raises KeyError for unknown kinds."""
+    return importlib.import_module(TRAINERS[kind])

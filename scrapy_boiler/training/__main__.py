@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
-KINDS = ("semtext", "web2text", "multiboilernet")
+from scrapy_boiler.training import TRAINERS, load_trainer
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] not in KINDS:
-        print(f"usage: python -m scrapy_boiler.training {{{','.join(KINDS)}}} [options]", file=sys.stderr)
+    if not argv or argv[0] not in TRAINERS:
+        print(f"usage: python -m scrapy_boiler.training {{{','.join(TRAINERS)}}} [options]", file=sys.stderr)
         return 2
-    module = importlib.import_module(f"scrapy_boiler.training.{argv[0]}")
+    module = load_trainer(argv[0])
     parser = argparse.ArgumentParser(prog=f"python -m scrapy_boiler.training {argv[0]}")
     module.add_arguments(parser)
     module.run(parser.parse_args(argv[1:]))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from scrapy_boiler.features.subwords import DEFAULT_BUCKETS
 from scrapy_boiler.training.data import labelled_pages
 from scrapy_boiler.training.options import (
-    add_common_options,
+    add_neural_options,
     command_line,
     data_specs,
     hold_out,
@@ -35,7 +35,7 @@ ALPHA = 0.5
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train multiboilernet``."""
-    add_common_options(parser, "models/multiboilernet.pt")
+    add_neural_options(parser, "models/multiboilernet.pt")
     parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--alpha", type=float, default=ALPHA, help="weight of the depth loss (0: no auxiliary task)")
     parser.add_argument("--buckets", type=int, default=DEFAULT_BUCKETS, help="hashed n-gram buckets")
@@ -50,18 +50,17 @@ def _pages(specs: list[str], args: argparse.Namespace) -> list[LabelledPage]:
 
 def run(args: argparse.Namespace) -> FitResult:
     """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
-    import torch
-
+    from scrapy_boiler import neural  # noqa: F401  (first: it silences torch's numpy-missing warning)
     from scrapy_boiler.training.multiboilernet_task import train
 
     began = time.monotonic()
-    torch.set_num_threads(max(1, args.threads))
     specs = data_specs(args)
     pages = _pages(specs, args)
     train_pages, valid_pages = (pages, _pages(args.valid, args)) if args.valid else hold_out(pages, args)
     print(f"multiboilernet: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
     model, result = train(train_pages, valid_pages, work_dir(args), epochs=args.epochs, alpha=args.alpha,
-                          seed=args.seed, device=args.device, buckets=args.buckets, encoder_path=args.text_encoder,
+                          seed=args.seed, device=args.device, threads=args.threads, buckets=args.buckets,
+                          encoder_path=args.text_encoder,
                           half=args.half, resume=args.resume, progress=not args.quiet)
     assert result.best_path is not None
     record = {

@@ -86,11 +86,12 @@ class MultiBoilerNetTask:
 
 
 def train(train_pages: list[LabelledPage], valid_pages: list[LabelledPage], work_dir: Path, *,
-          epochs: int = EPOCHS, alpha: float = ALPHA, seed: int = 0, device: str = "cpu",
+          epochs: int = EPOCHS, alpha: float = ALPHA, seed: int = 0, device: str = "cpu", threads: int = 1,
           buckets: int = DEFAULT_BUCKETS, encoder_path: str | None = None, encoder: Encoder | None = None,
           half: bool = False, resume: bool = False, progress: bool = False) -> tuple[MultiBoilerNetModel, FitResult]:
     """Train from scratch; returns the best-validation model and the run."""
     seed_everything(seed)
+    torch.set_num_threads(max(1, threads))
     target = pick_device(device)
     model = build_model(train_pages, buckets=buckets, encoder_path=encoder_path, encoder=encoder)
     model.net.to(target)

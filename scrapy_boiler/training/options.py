@@ -1,7 +1,7 @@
 """Command-line options and output files shared by the neural feature-model trainers (web2text, multiboilernet).
 
-Option names follow the other trainers (``--data/-d``, ``--valid``, ``--out/-o``, ``--seed``, ``--limit``,
-``--quiet/-q``); the neural ones add the hold-out size, device, threads, work folder and resume.
+Without ``--data`` they train on CleanEval dev (the papers' setting); without ``--valid`` they hold out
+``--valid-count`` of its pages for validation.
 """
 
 from __future__ import annotations
@@ -15,29 +15,23 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from scrapy_boiler.training.common import add_common_arguments
 from scrapy_boiler.training.data import seeded_split
 
 T = TypeVar("T")
 DEFAULT_DATA = "cleaneval-dev:train"
 
 
-def add_common_options(parser: argparse.ArgumentParser, default_out: str) -> None:
-    """Data, split, device, output and resume options."""
-    parser.add_argument("--data", "-d", action="append", default=[], metavar="SPEC",
-                        help=f"training corpus spec, repeatable (default: {DEFAULT_DATA})")
-    parser.add_argument("--valid", action="append", default=[], metavar="SPEC",
-                        help="validation corpus for model selection (never a test set); default: --valid-count")
+def add_neural_options(parser: argparse.ArgumentParser, default_out: str) -> None:
+    """The options of every trainer (:func:`~scrapy_boiler.training.common.add_common_arguments`) plus the
+    hold-out size, device, threads, work folder and resume of the neural ones."""
+    add_common_arguments(parser, default_out=default_out)
     parser.add_argument("--valid-count", type=int, default=5,
                         help="without --valid: pages of --data held out, drawn with --seed (default 5, the paper's)")
-    parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
-    parser.add_argument("--limit", type=int, default=None, help="first N pages of each corpus")
-    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda (cuda falls back to cpu if absent)")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
-    parser.add_argument("--out", "-o", default=default_out, help="model file; the run's record goes to OUT.json")
     parser.add_argument("--work-dir", default=None, help="checkpoints/history/curves (default: OUT.work)")
     parser.add_argument("--resume", action="store_true", help="continue from the checkpoint in --work-dir")
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
 
 def data_specs(args: argparse.Namespace) -> list[str]:

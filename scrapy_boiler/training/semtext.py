@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> FitResult:
     examples = _load(specs, args)
     train, valid = seeded_split(examples, args.seed)
     print(f"semtext: {len(train)} training and {len(valid)} validation pages from {', '.join(specs)}", file=sys.stderr)
-    vocab = Vocabulary.build((w for ex in train for block in ex["strings"] for field in block for w in field),
+    vocab = Vocabulary.build((field for ex in train for block in ex["strings"] for field in block),
                              max_size=args.vocab_size, buckets=args.buckets) if train else Vocabulary([], args.buckets)
     config = SemTextConfig(rows=vocab.rows, embed_dim=args.embed_dim, hidden=args.hidden, fields=fields)
     net = SemTextNet(config).to(device)

@@ -12,7 +12,7 @@ import time
 from typing import TYPE_CHECKING
 
 from scrapy_boiler.training.options import (
-    add_common_options,
+    add_neural_options,
     command_line,
     data_specs,
     hold_out,
@@ -31,19 +31,17 @@ EVAL_EVERY = 250
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train web2text``."""
-    add_common_options(parser, "models/web2text.pt")
+    add_neural_options(parser, "models/web2text.pt")
     parser.add_argument("--iterations", type=int, default=ITERATIONS)
     parser.add_argument("--eval-every", type=int, default=EVAL_EVERY, help="iterations between validations")
 
 
 def run(args: argparse.Namespace) -> FitResult:
     """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
-    import torch
-
+    from scrapy_boiler import neural  # noqa: F401  (first: it silences torch's numpy-missing warning)
     from scrapy_boiler.training.web2text_task import featurized, train
 
     began = time.monotonic()
-    torch.set_num_threads(max(1, args.threads))
     specs = data_specs(args)
     pages = featurized(specs, args.data_dir, args.limit, not args.quiet)
     if args.valid:
@@ -52,8 +50,8 @@ def run(args: argparse.Namespace) -> FitResult:
         train_pages, valid_pages = hold_out(pages, args)
     print(f"web2text: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
     model, result = train(train_pages, valid_pages, work_dir(args), iterations=args.iterations,
-                          eval_every=args.eval_every, seed=args.seed, device=args.device, resume=args.resume,
-                          progress=not args.quiet)
+                          eval_every=args.eval_every, seed=args.seed, device=args.device, threads=args.threads,
+                          resume=args.resume, progress=not args.quiet)
     assert result.best_path is not None
     record = {
         "data": specs, "split": args.valid or f"{len(valid_pages)} pages held out with seed {args.seed}",

@@ -156,12 +156,13 @@ def validation_scores(model: Web2TextModel, pages: Sequence[PageData], device: t
 
 def train(train_data: list[PageData], valid_data: list[PageData], work_dir: Path, *,
           iterations: int = ITERATIONS, eval_every: int = EVAL_EVERY, seed: int = 0, device: str = "cpu",
-          resume: bool = False, progress: bool = False) -> tuple[Web2TextModel, FitResult]:
+          threads: int = 1, resume: bool = False, progress: bool = False) -> tuple[Web2TextModel, FitResult]:
     """Fit the standardisation and both networks; returns the best-validation model and the run.
 
     The pages' features are standardised in place.
     """
     seed_everything(seed)
+    torch.set_num_threads(max(1, threads))
     target = pick_device(device)
     model = Web2TextModel(fit_scaler([p.blocks for p in train_data], BLOCK_FEATURES),
                           fit_scaler([p.edges for p in train_data], EDGE_FEATURES))

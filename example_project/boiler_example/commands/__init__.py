@@ -1,0 +1,1 @@
+"""Project commands: ``scrapy demo`` and ``scrapy demo-bench``."""

@@ -1,0 +1,35 @@
+"""The article's headline, which is rarely the ``<title>`` as is (that usually adds section and site)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scrapy_boiler.document import Block
+from scrapy_boiler.parse.text import comparable, title_parts
+
+_HEADINGS = ("h1", "h2", "h3")
+#: A title piece shorter than this is a site or section name, not a headline.
+MIN_HEADLINE_WORDS = 3
+
+
+def find_headline(blocks: Sequence[Block], title: str) -> str:
+    """The heading that repeats the title or its longest piece; else the first ``<h1>`` before the
+    content ends; else the longest piece of the title (its headline part, without the site name)."""
+    parts = [part for part in title_parts(title) if len(part.split()) >= MIN_HEADLINE_WORDS]
+    wanted = {comparable(title), *(comparable(part) for part in parts)}
+    last_content = max((block.index for block in blocks if block.is_content), default=-1)
+    headings = [block for block in blocks if _heading(block) and block.index <= last_content]
+    for block in headings:
+        if comparable(block.text) in wanted:
+            return block.text
+    for block in headings:
+        if _heading(block) == "h1":
+            return block.text
+    if parts:
+        return max(parts, key=lambda part: len(part.split()))
+    return title.strip()
+
+
+def _heading(block: Block) -> str | None:
+    tag = block.tag_path.rsplit(" > ", 1)[-1]
+    return tag if tag in _HEADINGS else None

@@ -1,0 +1,54 @@
+"""``scrapy boiler-train KIND``: fit a model on annotated corpora and save it (kinds: training.TRAINERS)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, ClassVar
+
+from scrapy.commands import ScrapyCommand
+from scrapy.exceptions import UsageError
+
+from scrapy_boiler.datasets.corpora import DatasetNotFound
+from scrapy_boiler.training import TRAINERS, load_trainer
+
+
+class Command(ScrapyCommand):
+    requires_project = False
+    requires_crawler_process = False
+    default_settings: ClassVar[dict[str, Any]] = {"LOG_ENABLED": False}
+
+    def syntax(self) -> str:
+        return f"{{{','.join(TRAINERS)}}} --data SPEC [--data ...] [--valid SPEC] [--out PATH] [options]"
+
+    def short_desc(self) -> str:
+        return "Train a content-extraction model on annotated corpora"
+
+    def long_desc(self) -> str:
+        return (
+            "Fits a model of the given kind on dataset specs (as in boiler-eval: cleaneval-dev:train, dragnet:train, "
+            "l3s-gn1-any:train... or a folder of name.html + name.txt pairs) and writes it with a model card. "
+            "`scrapy boiler-train KIND -h` lists the options of one kind."
+        )
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        super().add_options(parser)
+        kinds = parser.add_subparsers(dest="kind", metavar="KIND", title="model kinds")
+        for kind in TRAINERS:
+            trainer = load_trainer(kind)
+            summary = getattr(trainer, "SUMMARY", None) or (trainer.__doc__ or kind).strip().splitlines()[0]
+            sub = kinds.add_parser(kind, help=summary, description=summary)
+            trainer.add_arguments(sub)
+
+    def run(self, args: list[str], opts: argparse.Namespace) -> None:
+        if not opts.kind:
+            raise UsageError(f"give a model kind: {', '.join(TRAINERS)}")
+        if args:
+            raise UsageError(f"unexpected arguments: {' '.join(args)}", print_help=False)
+        argv = sys.argv[1:]
+        opts.argv = argv[argv.index(opts.kind):] if opts.kind in argv else [opts.kind]
+        try:
+            load_trainer(opts.kind).run(opts)
+        except (DatasetNotFound, ValueError, OSError) as exc:
+            print(f"boiler-train: {exc}", file=sys.stderr)
+            self.exitcode = 2

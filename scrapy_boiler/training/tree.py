@@ -1,0 +1,234 @@
+"""``scrapy boiler-train tree``: seed 004 §4.3's decision tree learnt on labelled blocks, saved as rules.
+
+The paper fitted Weka's J48 on the features of the previous, current and next block of GoogleNews
+(L3S-GN1) pages. Here :mod:`~scrapy_boiler.training.c45` does the same on every feature of
+:mod:`scrapy_boiler.features.shallow`. With ``--valid`` the depth, minimum leaf size and instance
+weighting are chosen on the validation pages by word-weighted F1 of the content class; the chosen
+tree is written as a rules file (:mod:`scrapy_boiler.classify.tree_model`) plus a model card
+(same name, ``.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import shlex
+import sys
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from itertools import product
+from pathlib import Path
+
+from scrapy_boiler.classify.tree_model import FEATURE_NAMES, TreeNode, decide, dumps
+from scrapy_boiler.evaluation.metrics import Confusion
+from scrapy_boiler.training.blocks import BlockTable
+from scrapy_boiler.training.c45 import C45Learner, TreeParams, prune, to_tree, truncate
+from scrapy_boiler.training.common import add_common_arguments, labelled_pages
+
+SUMMARY = "seed 004 §4.3 decision tree (C4.5) over the shallow features of previous/current/next block"
+DEFAULT_OUT = "learned-tree.rules"
+#: Searched when --valid is given and the option is not: sizes sensible for ~10k-100k blocks.
+GRID_DEPTHS = (2, 3, 4, 5, 6, 8, 10, 12)
+GRID_MIN_LEAF = (25, 50, 100, 200, 400, 1000)
+GRID_WEIGHTS = ("words", "blocks")
+#: Used without --valid.
+DEFAULT_DEPTH = 6
+DEFAULT_MIN_LEAF = 200
+DEFAULT_WEIGHT = "words"
+
+
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split(",") if part)
+
+
+def _weights(text: str) -> tuple[str, ...]:
+    values = tuple(part for part in text.split(",") if part)
+    for value in values:
+        if value not in GRID_WEIGHTS:
+            raise argparse.ArgumentTypeError(f"weight must be words or blocks, not {value!r}")
+    return values
+
+
+def select_features(patterns: str | None) -> tuple[str, ...]:
+    """The feature names matching comma-separated shell patterns (``*_link_density,curr_num_words``)."""
+    if not patterns:
+        return FEATURE_NAMES
+    wanted = [p.strip() for p in patterns.split(",") if p.strip()]
+    for pattern in wanted:
+        if not fnmatch.filter(FEATURE_NAMES, pattern):
+            raise ValueError(f"--features {pattern!r} matches no feature; features: {', '.join(FEATURE_NAMES)}")
+    return tuple(name for name in FEATURE_NAMES if any(fnmatch.fnmatchcase(name, p) for p in wanted))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_common_arguments(parser, default_out=DEFAULT_OUT)
+    parser.add_argument("--max-depth", type=_ints, default=None, metavar="N[,N...]",
+                        help=f"tests from root to leaf (default: {DEFAULT_DEPTH}; with --valid, searched over "
+                             f"{','.join(map(str, GRID_DEPTHS))})")
+    parser.add_argument("--min-leaf", type=_ints, default=None, metavar="N[,N...]",
+                        help=f"minimum training blocks per leaf, J48's -M (default: {DEFAULT_MIN_LEAF}; with "
+                             f"--valid, searched over {','.join(map(str, GRID_MIN_LEAF))})")
+    parser.add_argument("--weight", type=_weights, default=None, metavar="words|blocks",
+                        help="instance weight: words (seed 004 weighs blocks by their words) or blocks "
+                             f"(default: {DEFAULT_WEIGHT}; with --valid, both are tried)")
+    parser.add_argument("--features", default=None, metavar="PATTERN[,PATTERN...]",
+                        help="only these features, shell patterns over prev_/curr_/next_ + BlockFeatures fields "
+                             "(e.g. '*_link_density,*_num_words' for the 6 of Algorithm 2; default: all 38)")
+    parser.add_argument("--confidence", type=float, default=0.25,
+                        help="C4.5 pruning confidence (0 disables pruning; default 0.25 as J48)")
+
+
+@dataclass
+class Candidate:
+    depth: int
+    min_leaf: int
+    weight: str
+    tree: TreeNode
+    valid: Confusion | None = None
+
+
+def predict(tree: TreeNode, table: BlockTable) -> list[bool]:
+    index = {name: i for i, name in enumerate(table.feature_names)}
+    columns = table.columns
+    out = []
+    for row in range(len(table)):
+        leaf, _ = decide(tree, lambda name, row=row: columns[index[name]][row])
+        out.append(leaf.content)
+    return out
+
+
+def word_confusion(tree: TreeNode, table: BlockTable) -> Confusion:
+    """Word-weighted confusion on the DOM leaves: a block's content words count as hits when it is kept."""
+    confusion = Confusion()
+    for kept, content, boilerplate in zip(predict(tree, table), table.content_words, table.boilerplate_words,
+                                          strict=True):
+        if kept:
+            confusion.tp += content
+            confusion.fp += boilerplate
+        else:
+            confusion.fn += content
+            confusion.tn += boilerplate
+    return confusion
+
+
+def fit_candidates(train: BlockTable, depths: tuple[int, ...], min_leaves: tuple[int, ...],
+                   weights: tuple[str, ...], confidence: float, log: bool) -> list[Candidate]:
+    """Every (depth, min leaf, weight) tree; each (min leaf, weight) is grown once and cut at each depth."""
+    out = []
+    for weight, min_leaf in product(weights, min_leaves):
+        start = time.perf_counter()
+        params = TreeParams(max_depth=max(depths), min_leaf=min_leaf, confidence=confidence)
+        grown = C45Learner(train.columns, train.labels, train.weights(weight), params).fit()
+        for depth in depths:
+            node = truncate(grown, depth)
+            if confidence > 0:
+                prune(node, confidence)
+            out.append(Candidate(depth, min_leaf, weight, to_tree(node, train.feature_names)))
+        if log:
+            print(f"  grown weight={weight} min_leaf={min_leaf} depth<={max(depths)} in "
+                  f"{time.perf_counter() - start:.1f}s", file=sys.stderr, flush=True)
+    return out
+
+
+def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: BlockTable, valid: BlockTable | None,
+               args: argparse.Namespace, seconds: float, train_score: Confusion) -> str:
+    tree = best.tree
+    lines = [
+        f"# {out.stem}: decision tree learnt by `scrapy boiler-train tree`",
+        "",
+        "Seed 004 §4.3: a C4.5-style tree (gain ratio, pessimistic pruning) over the shallow features of the previous,",
+        "current and next Boilerpipe block. Rules in "
+        f"[`{out.name}`]({out.name}); select it with `-m tree:{out.name}`"
+        + (" or the registered name `learned-tree`." if out.stem == "learned-tree" else "."),
+        "",
+        "## Data",
+        f"- training: {', '.join(args.data)} — {train.pages} pages, {len(train)} blocks, "
+        f"{sum(train.labels)} content blocks ({sum(train.labels) / max(len(train), 1):.1%}), "
+        f"{sum(train.words)} words",
+    ]
+    if valid is not None:
+        lines.append(f"- validation (model selection only): {', '.join(args.valid)} — {valid.pages} pages, "
+                     f"{len(valid)} blocks")
+    lines += [
+        "- gold: per-DOM-leaf labels of `scrapy_boiler.datasets.labels`; a block is content when more than half",
+        "  of its words are content.",
+        "",
+        "## Model",
+        f"- max depth {best.depth}, min leaf {best.min_leaf} blocks, instance weight `{best.weight}`, "
+        f"pruning confidence {args.confidence}, {len(train.feature_names)} candidate features"
+        + (f" (`--features {args.features}`)" if args.features else ""),
+        f"- {tree.leaves()} leaves, depth {tree.depth()}, features used: {', '.join(sorted(tree.features_used()))}",
+        f"- training time {seconds:.1f} s for {len(candidates)} candidate tree(s), reading and labelling the pages "
+        f"included (one core); seed {args.seed} (the learner is deterministic)",
+        "",
+        "## Word-weighted scores of the content class on the DOM leaves",
+        "| split | precision | recall | F1 |",
+        "|---|---:|---:|---:|",
+        f"| training | {train_score.precision:.3f} | {train_score.recall:.3f} | {train_score.f1:.3f} |",
+    ]
+    if best.valid is not None:
+        lines.append(f"| validation | {best.valid.precision:.3f} | {best.valid.recall:.3f} | {best.valid.f1:.3f} |")
+    if len(candidates) > 1 and valid is not None:
+        lines += ["", "## Model selection (validation F1)", "| weight | min leaf | depth | leaves | F1 |",
+                  "|---|---:|---:|---:|---:|"]
+        for c in sorted(candidates, key=lambda c: -c.valid.f1 if c.valid else 0)[:15]:
+            f1 = c.valid.f1 if c.valid else 0.0
+            lines.append(f"| {c.weight} | {c.min_leaf} | {c.depth} | {c.tree.leaves()} | {f1:.4f} |")
+        lines.append(f"\n({len(candidates)} combinations tried; best 15 shown.)")
+    command = getattr(args, "argv", None) or ["tree", *(f"--data={d}" for d in args.data),
+                                              *(f"--valid={v}" for v in args.valid), f"--out={args.out}"]
+    lines += ["", "## Retrain", "```", "scrapy boiler-train " + shlex.join(command), "```", ""]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> None:
+    if not args.data:
+        raise ValueError("give at least one --data SPEC")
+    start = time.perf_counter()
+    log = not args.quiet
+    features = select_features(args.features)
+    train = BlockTable.from_pages(labelled_pages(args.data, args)).select(features)
+    valid = BlockTable.from_pages(labelled_pages(args.valid, args)) if args.valid else None
+    if not len(train):
+        raise ValueError(f"no blocks in {', '.join(args.data)}")
+    tuning = valid is not None and len(valid) > 0
+    depths = args.max_depth or (GRID_DEPTHS if tuning else (DEFAULT_DEPTH,))
+    min_leaves = args.min_leaf or (GRID_MIN_LEAF if tuning else (DEFAULT_MIN_LEAF,))
+    weights = args.weight or (GRID_WEIGHTS if tuning else (DEFAULT_WEIGHT,))
+    if log:
+        print(f"  {len(train)} training blocks from {train.pages} pages"
+              + (f", {len(valid)} validation blocks" if valid else ""), file=sys.stderr, flush=True)
+    candidates = fit_candidates(train, depths, min_leaves, weights, args.confidence, log)
+    if tuning:
+        assert valid is not None
+        for candidate in candidates:
+            candidate.valid = word_confusion(candidate.tree, valid)
+        # best F1; among near-equal ones (within 0.001) the smallest tree, since the rules are meant to be read
+        top = max(c.valid.f1 for c in candidates if c.valid)
+        best = min((c for c in candidates if c.valid and c.valid.f1 >= top - 0.001),
+                   key=lambda c: (c.tree.leaves(), -c.valid.f1 if c.valid else 0))
+    elif len(candidates) > 1:
+        raise ValueError("several --max-depth/--min-leaf/--weight values need --valid data to choose between them")
+    else:
+        best = candidates[0]
+    seconds = time.perf_counter() - start
+    train_score = word_confusion(best.tree, train)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    comments = [
+        f"scrapy-boiler decision tree, trained {stamp} on {', '.join(args.data)}",
+        f"max depth {best.depth}, min leaf {best.min_leaf}, weight {best.weight}, confidence {args.confidence}",
+        "features: prev_/curr_/next_ + a field of scrapy_boiler.features.shallow.BlockFeatures",
+        "leaf: label (p = content share of the training weight in the leaf, n = training blocks)",
+    ]
+    text = dumps(best.tree, comments)
+    out.write_text(text, encoding="utf-8")
+    card = out.with_suffix(".md")
+    card.write_text(model_card(out, best, candidates, train, valid, args, seconds, train_score), encoding="utf-8")
+    print(text, end="")
+    summary = f"wrote {out} ({best.tree.leaves()} leaves, depth {best.tree.depth()}) and {card} in {seconds:.1f}s"
+    if best.valid is not None:
+        summary += f"; validation word F1 {best.valid.f1:.4f}"
+    print(summary, file=sys.stderr)

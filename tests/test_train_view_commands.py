@@ -1,0 +1,126 @@
+"""``scrapy boiler-train``, ``scrapy boiler-view`` and the ``learned-tree`` / ``tree:PATH`` models."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scrapy_boiler import extract
+from scrapy_boiler.classify.learned_tree import shipped_tree_path
+from scrapy_boiler.classify.tree_model import loads
+from scrapy_boiler.registry import UnknownModel, available_models
+from scrapy_boiler.training import tree as tree_trainer
+
+PAGES = Path(__file__).parent / "pages"
+TRAIN_DIR = PAGES / "tree-train"
+
+
+def scrapy(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "scrapy", *args], cwd=cwd, capture_output=True, timeout=120,
+                          check=False)
+
+
+def test_shipped_tree_is_a_registered_model(page_bytes):
+    assert "learned-tree" in available_models()
+    assert shipped_tree_path().is_file() and shipped_tree_path().with_suffix(".md").is_file()
+    doc = extract(page_bytes("news_article.html"), model="learned-tree")
+    assert doc.model == "learned-tree" and doc.blocks and doc.error is None
+    assert "The harbour bridge reopened to traffic" in doc.text
+    assert all(block.reasons[-1].startswith("learned-tree:") for block in doc.blocks)
+    assert all(0.0 <= block.score <= 1.0 for block in doc.blocks)
+
+
+def test_a_rules_file_is_a_model(tmp_path, page_bytes):
+    rules = tmp_path / "words.rules"
+    rules.write_text("curr_num_words <= 9: BOILERPLATE (p=0.100, n=10)\n"
+                     "curr_num_words > 9: CONTENT (p=0.900, n=10)\n", encoding="utf-8")
+    doc = extract(page_bytes("news_article.html"), model=f"tree:{rules}")
+    assert doc.blocks and all(b.is_content == (b.num_words > 9) for b in doc.blocks)
+    assert {b.score for b in doc.blocks} == {0.1, 0.9}
+    with pytest.raises(UnknownModel, match=r"no-such\.rules"):
+        extract(b"<p>x</p>", model=f"tree:{tmp_path / 'no-such.rules'}")
+
+
+def test_boiler_train_tree_on_a_folder(tmp_path):
+    out = tmp_path / "models" / "town.rules"
+    result = scrapy("boiler-train", "tree", "--data", str(TRAIN_DIR), "--valid", str(TRAIN_DIR), "--min-leaf", "2,4",
+                    "--max-depth", "2,3", "--out", str(out), "-q", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    tree = loads(out.read_text(encoding="utf-8"))
+    assert not tree.is_leaf and tree.depth() <= 3
+    card = out.with_suffix(".md").read_text(encoding="utf-8")
+    assert "4 pages" in card and "## Retrain" in card and "--min-leaf 2,4" in card and "| validation |" in card
+    assert out.read_text(encoding="utf-8") in result.stdout.decode()  # the rules are printed too
+    # the trained file is a model: story paragraphs kept, menu links dropped
+    doc = extract((TRAIN_DIR / "ferry.html").read_bytes(), model=f"tree:{out}")
+    assert "The night ferry to the island sails again" in doc.text and "Weather" not in doc.text
+
+
+def test_boiler_train_errors(tmp_path):
+    no_kind = scrapy("boiler-train", cwd=tmp_path)
+    assert no_kind.returncode == 2 and "give a model kind" in no_kind.stderr.decode()
+    no_data = scrapy("boiler-train", "tree", cwd=tmp_path)
+    assert no_data.returncode == 2 and "--data" in no_data.stderr.decode()
+    grid_without_valid = scrapy("boiler-train", "tree", "-d", str(TRAIN_DIR), "--max-depth", "2,3",
+                                "--out", str(tmp_path / "t.rules"), "-q", cwd=tmp_path)
+    assert grid_without_valid.returncode == 2 and "need --valid" in grid_without_valid.stderr.decode()
+
+
+def test_boiler_view_writes_an_annotated_safe_copy(tmp_path):
+    out = tmp_path / "view.html"
+    result = scrapy("boiler-view", str(PAGES / "view_page.html"), "-m", "default", "-o", str(out), "--no-open",
+                    cwd=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    html = out.read_text(encoding="utf-8")
+    doc = extract((PAGES / "view_page.html").read_bytes(), (PAGES / "view_page.html").resolve().as_uri(),
+                  model="default")
+    outlined = re.findall(r'data-bv-block="(\d+)"', html)
+    assert sorted(set(map(int, outlined))) == [b.index for b in doc.blocks]  # every block outlined
+    assert 'id="bv-legend"' in html and "model <b>default</b>" in html and f"{len(doc.blocks)} blocks" in html
+    assert "<script" not in html.lower() and "onclick" not in html and "onload" not in html
+    assert "javascript:" not in html and "<iframe" not in html
+    assert 'src="https://example.org/stories/img/lighthouse.jpg"' in html  # relative to <base href>
+    assert "https://example.org/stories/img/lighthouse-2x.jpg 2x" in html
+    assert 'href="https://example.org/css/site.css"' in html
+    assert "bv-content" in html and "bv-boilerplate" in html
+    assert f"{out}: {len(doc.blocks)} blocks" in result.stdout.decode()
+
+
+def test_boiler_view_one_outline_per_block_on_a_plain_page(tmp_path):
+    out = tmp_path / "news.html"
+    result = scrapy("boiler-view", str(PAGES / "news_article.html"), "-m", "news", "-o", str(out), "--no-open",
+                    cwd=tmp_path)
+    assert result.returncode == 0, result.stderr.decode()
+    outlined = re.findall(r'data-bv-block="(\d+)"', out.read_text(encoding="utf-8"))
+    assert len(outlined) == len(set(outlined)) == 21
+
+
+def test_boiler_view_errors(tmp_path):
+    missing = scrapy("boiler-view", str(tmp_path / "nope.html"), "--no-open", cwd=tmp_path)
+    assert missing.returncode == 1 and "nope.html" in missing.stderr.decode()
+    empty = tmp_path / "empty.html"
+    empty.write_bytes(b"  ")
+    result = scrapy("boiler-view", str(empty), "--no-open", cwd=tmp_path)
+    assert result.returncode == 1 and "empty document" in result.stderr.decode()
+
+
+def test_tree_trainer_on_chosen_features(tmp_path, capsys):
+    assert tree_trainer.select_features("*_link_density,curr_num_words") == (
+        "prev_link_density", "curr_num_words", "curr_link_density", "next_link_density")
+    with pytest.raises(ValueError, match="matches no feature"):
+        tree_trainer.select_features("shoe_size")
+    parser = argparse.ArgumentParser()
+    tree_trainer.add_arguments(parser)
+    out = tmp_path / "ld.rules"
+    tree_trainer.run(parser.parse_args(["-d", str(TRAIN_DIR), "--features", "*_link_density", "--min-leaf", "2",
+                                        "--out", str(out), "-q"]))
+    tree = loads(out.read_text(encoding="utf-8"))
+    assert tree.features_used() and tree.features_used() <= {"prev_link_density", "curr_link_density",
+                                                             "next_link_density"}
+    assert "3 candidate features (`--features *_link_density`)" in out.with_suffix(".md").read_text(encoding="utf-8")
+    assert "wrote" in capsys.readouterr().err
