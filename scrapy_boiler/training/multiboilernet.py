@@ -1,7 +1,7 @@
 """``scrapy boiler-train multiboilernet``: seed 002's sequence labeller on our corpora.
 
-Importing this module does not import torch (the command lists every kind); the work is in
-:mod:`scrapy_boiler.training.multiboilernet_task`.
+Listing the trainer kinds imports this module, never torch: :func:`run` loads
+:mod:`scrapy_boiler.training.multiboilernet_task` when training starts.
 """
 
 from __future__ import annotations
@@ -12,15 +12,8 @@ import time
 from typing import TYPE_CHECKING
 
 from scrapy_boiler.features.subwords import DEFAULT_BUCKETS
+from scrapy_boiler.training import options
 from scrapy_boiler.training.data import labelled_pages
-from scrapy_boiler.training.options import (
-    add_neural_options,
-    command_line,
-    data_specs,
-    hold_out,
-    work_dir,
-    write_outputs,
-)
 
 if TYPE_CHECKING:
     from scrapy_boiler.datasets.labels import LabelledPage
@@ -35,7 +28,7 @@ ALPHA = 0.5
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train multiboilernet``."""
-    add_neural_options(parser, "models/multiboilernet.pt")
+    options.add_neural_options(parser, "models/multiboilernet.pt")
     parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--alpha", type=float, default=ALPHA, help="weight of the depth loss (0: no auxiliary task)")
     parser.add_argument("--buckets", type=int, default=DEFAULT_BUCKETS, help="hashed n-gram buckets")
@@ -54,11 +47,11 @@ def run(args: argparse.Namespace) -> FitResult:
     from scrapy_boiler.training.multiboilernet_task import train
 
     began = time.monotonic()
-    specs = data_specs(args)
+    specs = options.data_specs(args)
     pages = _pages(specs, args)
-    train_pages, valid_pages = (pages, _pages(args.valid, args)) if args.valid else hold_out(pages, args)
+    train_pages, valid_pages = (pages, _pages(args.valid, args)) if args.valid else options.hold_out(pages, args)
     print(f"multiboilernet: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
-    model, result = train(train_pages, valid_pages, work_dir(args), epochs=args.epochs, alpha=args.alpha,
+    model, result = train(train_pages, valid_pages, options.work_dir(args), epochs=args.epochs, alpha=args.alpha,
                           seed=args.seed, device=args.device, threads=args.threads, buckets=args.buckets,
                           encoder_path=args.text_encoder,
                           half=args.half, resume=args.resume, progress=not args.quiet)
@@ -68,10 +61,10 @@ def run(args: argparse.Namespace) -> FitResult:
         "valid_ids": [f"{p.page.dataset}/{p.page.id}" for p in valid_pages], "train_pages": len(train_pages),
         "train_blocks": sum(len(p.leaves) for p in train_pages), "alpha": args.alpha, "text": model.text,
         "parameters": sum(p.numel() for p in model.net.parameters()),
-        "command": command_line(args, "multiboilernet"),
+        "command": options.command_line(args, "multiboilernet"),
         "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
     }
-    out = write_outputs(result.best_path, args, record)
+    out = options.write_outputs(result.best_path, args, record)
     print(f"multiboilernet: wrote {out} (best valid macro F1 {result.best_f1:.4f} at epoch {result.best_epoch}, "
           f"{record['training_seconds']:.0f}s)", file=sys.stderr)
     return result

@@ -1,7 +1,7 @@
 """``scrapy boiler-train web2text``: the unary and pairwise CNNs of seed 003 on our corpora.
 
-Importing this module does not import torch (the command lists every kind); the work is in
-:mod:`scrapy_boiler.training.web2text_task`.
+The work (torch) is in :mod:`scrapy_boiler.training.web2text_task`, imported by :func:`run` only, so
+that listing the trainer kinds does not load torch.
 """
 
 from __future__ import annotations
@@ -11,14 +11,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from scrapy_boiler.training.options import (
-    add_neural_options,
-    command_line,
-    data_specs,
-    hold_out,
-    work_dir,
-    write_outputs,
-)
+from scrapy_boiler.training import options
 
 if TYPE_CHECKING:
     from scrapy_boiler.training.loop import FitResult
@@ -31,7 +24,7 @@ EVAL_EVERY = 250
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train web2text``."""
-    add_neural_options(parser, "models/web2text.pt")
+    options.add_neural_options(parser, "models/web2text.pt")
     parser.add_argument("--iterations", type=int, default=ITERATIONS)
     parser.add_argument("--eval-every", type=int, default=EVAL_EVERY, help="iterations between validations")
 
@@ -42,14 +35,14 @@ def run(args: argparse.Namespace) -> FitResult:
     from scrapy_boiler.training.web2text_task import featurized, train
 
     began = time.monotonic()
-    specs = data_specs(args)
+    specs = options.data_specs(args)
     pages = featurized(specs, args.data_dir, args.limit, not args.quiet)
     if args.valid:
         train_pages, valid_pages = pages, featurized(args.valid, args.data_dir, args.limit, not args.quiet)
     else:
-        train_pages, valid_pages = hold_out(pages, args)
+        train_pages, valid_pages = options.hold_out(pages, args)
     print(f"web2text: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
-    model, result = train(train_pages, valid_pages, work_dir(args), iterations=args.iterations,
+    model, result = train(train_pages, valid_pages, options.work_dir(args), iterations=args.iterations,
                           eval_every=args.eval_every, seed=args.seed, device=args.device, threads=args.threads,
                           resume=args.resume, progress=not args.quiet)
     assert result.best_path is not None
@@ -57,10 +50,10 @@ def run(args: argparse.Namespace) -> FitResult:
         "data": specs, "split": args.valid or f"{len(valid_pages)} pages held out with seed {args.seed}",
         "valid_ids": [page.page_id for page in valid_pages], "train_pages": len(train_pages),
         "train_blocks": sum(len(page.labels) for page in train_pages),
-        "parameters": sum(p.numel() for p in model.parameters()), "command": command_line(args, "web2text"),
+        "parameters": sum(p.numel() for p in model.parameters()), "command": options.command_line(args, "web2text"),
         "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
     }
-    out = write_outputs(result.best_path, args, record)
+    out = options.write_outputs(result.best_path, args, record)
     print(f"web2text: wrote {out} (best valid F1 {result.best_f1:.4f} after "
           f"{result.best_epoch * args.eval_every} iterations, {record['training_seconds']:.0f}s)", file=sys.stderr)
     return result
