@@ -125,3 +125,29 @@ register(TYPE2_MODEL, _semtext)
 register(f"{TYPE2_MODEL}-split", _semtext_split)
 register(learned_tree.SHIPPED_TREE, learned_tree.shipped_extractor)
 register_file_loader("tree", learned_tree.file_extractor)
+
+
+def _web2text(name: str, use_pairwise: bool, cleaneval: bool) -> Factory:
+    """Web2Text with Viterbi or unary only, on the all-corpora or the CleanEval-dev weights."""
+
+    def build(device: str) -> Extractor:
+        from scrapy_boiler.classify import web2text
+
+        filename = web2text.SHIPPED_CLEANEVAL if cleaneval else web2text.SHIPPED
+        return web2text.shipped_factory(name, use_pairwise, filename)(device)
+
+    return build
+
+
+for _name, _pairwise, _cleaneval in (("web2text", True, False), ("web2text-unary", False, False),
+                                     ("web2text-cleaneval", True, True), ("web2text-cleaneval-unary", False, True)):
+    register(_name, _web2text(_name, _pairwise, _cleaneval))
+
+
+def _multiboilernet(device: str) -> Extractor:
+    from scrapy_boiler.classify.multiboilernet import shipped
+
+    return shipped(device)
+
+
+register("multiboilernet", _multiboilernet)

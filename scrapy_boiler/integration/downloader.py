@@ -12,6 +12,7 @@ from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import CancelledError
 
 from scrapy_boiler.api import PageInput
+from scrapy_boiler.document import Document
 from scrapy_boiler.integration.processes import WorkerDied
 from scrapy_boiler.integration.runtime import Runtime
 from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SKIP
@@ -90,7 +91,7 @@ class BoilerDownloaderMiddleware:
             return "too_large"
         return None
 
-    def _record(self, doc: Any, seconds: float) -> None:
+    def _record(self, doc: Document, seconds: float) -> None:
         self.runtime.inc("pages")
         self.runtime.inc(f"page_type/{doc.page_type}")
         self.runtime.inc(f"model/{doc.model}")

@@ -34,6 +34,8 @@ from types import ModuleType
 TRAINERS: dict[str, str] = {
     "tree": "scrapy_boiler.training.tree",
     "semtext": "scrapy_boiler.training.semtext",
+    "web2text": "scrapy_boiler.training.web2text",
+    "multiboilernet": "scrapy_boiler.training.multiboilernet",
 }
 
 

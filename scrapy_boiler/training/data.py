@@ -79,3 +79,4 @@ class ExampleCache:
                     handle.write(json.dumps(example) + "\n")
             tmp.replace(path)
         return examples
+

@@ -1,0 +1,68 @@
+"""The ``web2text`` and ``web2text-unary`` extractors: seed 003 on our reference leaves.
+
+Every reference leaf is a Web2Text block; the CNN potentials are decoded with Viterbi (λ = 0.1) or,
+for ``web2text-unary``, by the unary network alone. Imports torch: reached only through the registry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from lxml import etree
+
+from scrapy_boiler.classify.base import PageLabels
+from scrapy_boiler.classify.leaf_runs import blocks_from_leaf_labels
+from scrapy_boiler.features.web2text import PageFeatures, page_features
+from scrapy_boiler.model_files import model_file
+from scrapy_boiler.neural.device import pick_device
+from scrapy_boiler.neural.store import load_payload
+from scrapy_boiler.neural.web2text import Web2TextModel
+from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.segment.blocks import Leaf, segment
+from scrapy_boiler.segment.cdom import collapse
+
+#: Shipped model files in ``models/``: trained on all our training corpora, and on CleanEval dev only
+#: (the paper's original 55 + 5 page setting, for comparison with its Table 1).
+SHIPPED = "web2text.pt"
+SHIPPED_CLEANEVAL = "web2text-cleaneval.pt"
+
+
+def features_of(leaves: Sequence[Leaf], root: etree._Element) -> PageFeatures:
+    """Block and edge features of a page from its cleaned tree and reference leaves."""
+    return page_features(leaves, collapse(root, leaves))
+
+
+def load_web2text(path: str | Path, device: str = "auto") -> Web2TextModel:
+    config, state = load_payload(path)
+    model = Web2TextModel.from_config(config)
+    model.load_state_dict(state)
+    return model.to(pick_device(device)).eval()
+
+
+class Web2TextExtractor:
+    """Labels every DOM text leaf with the Web2Text networks."""
+
+    def __init__(self, model: Web2TextModel, name: str = "web2text", use_pairwise: bool = True) -> None:
+        self.model = model
+        self.name = name
+        self.use_pairwise = use_pairwise
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        segmentations = [segment(page.root) for page in pages]
+        features = [features_of(seg.leaves, page.root) for seg, page in zip(segmentations, pages, strict=True)]
+        out = []
+        for seg, potentials in zip(segmentations, self.model.potentials(features), strict=True):
+            labels = potentials.decode(self.use_pairwise)
+            blocks = blocks_from_leaf_labels(seg, labels, potentials.content_probability(), self.name)
+            out.append(PageLabels(seg.leaves, blocks))
+        return out
+
+
+def shipped_factory(name: str, use_pairwise: bool, filename: str = SHIPPED):
+    """A registry factory for shipped weights (loaded when the name is first used)."""
+
+    def build(device: str) -> Web2TextExtractor:
+        return Web2TextExtractor(load_web2text(model_file(filename), device), name, use_pairwise)
+
+    return build
