@@ -32,7 +32,10 @@ class Command(ScrapyCommand):
             "Runs each model over each dataset and prints block-level, word-weighted and bag-of-words "
             "precision/recall/F1 plus milliseconds per page. Datasets are names from ../shared/datasets "
             "(cleaneval-dev, cleaneval-test, cleanportaleval, dragnet, l3s-gn1, webforum-train; add :valid or "
-            ":train for dragnet and l3s-gn1) or a folder of name.html + name.txt pairs."
+            ":train for dragnet and l3s-gn1) or a folder of name.html + name.txt pairs. On thread corpora "
+            "(webforum-train) a post-level line follows each model: posts matched one-to-one to the gold posts, "
+            "and the share of threads whose question (first post) is right; routers (auto) also list the page "
+            "types they decided."
         )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
