@@ -35,7 +35,7 @@ form (the parser keeps ``<form>`` for the same reason; its controls are group 1)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -112,24 +112,35 @@ class SCSBlock:
     leaf: bool = False  #: no block below its element (a combined block has absorbed its children)
 
 
-def _flush(current: dict, blocks: list[SCSBlock]) -> None:
-    if current["first"] is not None:
-        text = collapse_spaces(" ".join(current["pieces"]))
-        blocks.append(
-            SCSBlock(current["tags"], current["classes"], text, current["first"], current["last"] + 1, current["el"])
-        )
-    current["first"] = None
-    current["pieces"] = []
+@dataclass(slots=True)
+class _Run:
+    """The block being read: its first and last leaf, text pieces and the path it started on."""
+
+    first: int | None = None
+    last: int = -1
+    pieces: list[str] = field(default_factory=list)
+    tags: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+    element: etree._Element | None = None
+
+    def flush(self, blocks: list[SCSBlock]) -> None:
+        """Store the run as a block (if it holds a leaf) and start an empty one."""
+        if self.first is not None and self.element is not None:
+            text = collapse_spaces(" ".join(self.pieces))
+            blocks.append(SCSBlock(self.tags, self.classes, text, self.first, self.last + 1, self.element))
+        self.first = None
+        self.pieces = []
 
 
 def search(root: etree._Element, leaves: list[Leaf]) -> list[SCSBlock]:
     """The search phase: blocks cut at every group-3 tag, group-1 subtrees skipped."""
+    # lxml returns the same proxy object for a node while a reference to it lives (the leaves hold one)
     index = {(id(leaf.element), leaf.is_tail): i for i, leaf in enumerate(leaves)}
     blocks: list[SCSBlock] = []
     path_tags: list[str] = []
     path_classes: list[str] = []
     path_elements: list[etree._Element] = [root]
-    current: dict = {"first": None, "pieces": [], "tags": (), "classes": (), "el": root, "last": -1}
+    current = _Run()
 
     def add_text(el: etree._Element, is_tail: bool) -> None:
         text = el.tail if is_tail else el.text
@@ -138,10 +149,11 @@ def search(root: etree._Element, leaves: list[Leaf]) -> list[SCSBlock]:
         leaf = index.get((id(el), is_tail))
         if leaf is None:
             return
-        if current["first"] is None:
-            current.update(first=leaf, tags=tuple(path_tags), classes=tuple(path_classes), el=path_elements[-1])
-        current["last"] = leaf
-        current["pieces"].append(text)
+        if current.first is None:
+            current.first, current.tags, current.classes = leaf, tuple(path_tags), tuple(path_classes)
+            current.element = path_elements[-1]
+        current.last = leaf
+        current.pieces.append(text)
 
     # Explicit stack instead of recursion: pages can be thousands of levels deep.
     stack: list[tuple[etree._Element, bool]] = [(root, False)]
@@ -152,7 +164,7 @@ def search(root: etree._Element, leaves: list[Leaf]) -> list[SCSBlock]:
         group = tag_group(tag) if tag else 1
         if leaving:
             if group == 3:
-                _flush(current, blocks)
+                current.flush(blocks)
                 path_tags.pop()
                 del path_classes[len(path_classes) - class_counts.pop():]
                 path_elements.pop()
@@ -164,7 +176,7 @@ def search(root: etree._Element, leaves: list[Leaf]) -> list[SCSBlock]:
                 add_text(el, True)  # the tail is outside the skipped element
             continue
         if group == 3:
-            _flush(current, blocks)
+            current.flush(blocks)
             path_tags.append(tag)
             names = class_names(el)
             path_classes.extend(names)
@@ -173,7 +185,7 @@ def search(root: etree._Element, leaves: list[Leaf]) -> list[SCSBlock]:
         add_text(el, False)
         stack.append((el, True))
         stack.extend((child, False) for child in reversed(el))
-    _flush(current, blocks)
+    current.flush(blocks)
     return blocks
 
 
