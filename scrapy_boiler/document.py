@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 CONTENT = "content"
@@ -34,6 +34,14 @@ class Block:
     @property
     def is_content(self) -> bool:
         return self.label == CONTENT
+
+    def __reduce__(self) -> tuple[type[Block], tuple[object, ...]]:
+        """Pickle as constructor arguments: twice as fast to load as the slotted-dataclass default, and
+        extraction workers send every page's blocks back to the crawler."""
+        return type(self), tuple(getattr(self, name) for name in _BLOCK_FIELDS)
+
+
+_BLOCK_FIELDS = tuple(f.name for f in fields(Block))
 
 
 @dataclass(frozen=True, slots=True)

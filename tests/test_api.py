@@ -154,3 +154,10 @@ def test_headline_is_the_heading_repeating_the_title_without_the_site_name(page_
 def test_headline_falls_back_to_the_longest_piece_of_the_title():
     body = b"<title>Home | Night trains return to the Alps | Rail Weekly</title><p>" + b"Some words. " * 9 + b"</p>"
     assert extract(body).headline == "Night trains return to the Alps"
+
+
+def test_documents_survive_pickling(page_bytes):
+    import pickle
+
+    doc = extract(page_bytes("news_article.html"), "http://example.com/")
+    assert pickle.loads(pickle.dumps(doc)) == doc
