@@ -24,7 +24,7 @@ from scrapy_boiler.neural.semtext_model import SemTextConfig, SemTextNet  # noqa
 from scrapy_boiler.neural.subwords import SubwordEmbedding, Vocabulary, word_table  # noqa: E402
 from scrapy_boiler.parse.html import parse_html  # noqa: E402
 from scrapy_boiler.training.loop import FitConfig, fit, seed_everything  # noqa: E402
-from scrapy_boiler.training.semtext import SemTextTask, prepare, score_examples  # noqa: E402
+from scrapy_boiler.training.semtext_task import SemTextTask, prepare, score_examples  # noqa: E402
 
 TINY = {"embed_dim": 8, "filters": (4, 4, 8), "hidden": 8, "dropout": 0.0}
 

@@ -32,7 +32,7 @@ from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.semtext import SemTextExtractor, SemTextModel, default_model_prefix
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, fit, seed_everything
-from scrapy_boiler.training.semtext import CACHE_VERSION, SemTextTask, prepare
+from scrapy_boiler.training.semtext_task import CACHE_VERSION, SemTextTask, prepare
 
 FOLD_MODEL = "semtext-fold"
 SPEC = "webforum-train"

@@ -22,6 +22,8 @@ from scrapy_boiler.segment.scs import SCSBlock
 
 #: Words kept per string (seed 000 §IV.B: n = 50).
 MAX_WORDS = 50
+#: The word strings of a block, in the order the model reads them (seed 000 §III.B).
+FIELDS: tuple[str, ...] = ("tags", "classes", "text")
 
 #: Meaning of every group-3 tag (and a few others that may appear), from the HTML5 element index.
 TAG_WORDS: dict[str, str] = {

@@ -19,9 +19,9 @@ from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 from torchcrf import CRF
 
+from scrapy_boiler.features.semantic import FIELDS
 from scrapy_boiler.neural.subwords import SubwordEmbedding
 
-FIELDS: tuple[str, ...] = ("tags", "classes", "text")
 #: Padded lengths strings are grouped into (see :meth:`StringEncoder.encode`).
 PAD_BUCKETS: tuple[int, ...] = (8, 12, 16, 24, 32, 40, 50)
 

@@ -14,112 +14,17 @@ learnt with the model instead of 300-d pretrained fastText vectors, Bi-LSTM size
 from __future__ import annotations
 
 import argparse
-import random
 import shlex
 import sys
-import time
-from collections.abc import Sequence
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-import torch
+from scrapy_boiler.features.semantic import FIELDS
 
-from scrapy_boiler.datasets.labels import LabelledPage
-from scrapy_boiler.evaluation.metrics import Confusion
-from scrapy_boiler.neural.device import pick_device
-from scrapy_boiler.neural.semtext import SemTextModel, encode_batch, page_strings, predict_sequences
-from scrapy_boiler.neural.semtext_model import FIELDS, SemTextConfig, SemTextNet
-from scrapy_boiler.neural.subwords import Vocabulary
-from scrapy_boiler.neural.windows import overlapping
-from scrapy_boiler.segment.scs import scs
-from scrapy_boiler.training.data import ExampleCache, seeded_split
-from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
+if TYPE_CHECKING:
+    from scrapy_boiler.training.loop import FitResult
 
 SUMMARY = "SemText (seed 000): SCS blocks, word strings, depthwise CNN + Bi-LSTM + CRF"
-CACHE_VERSION = "semtext-2"
 DEFAULT_DATA = ("dragnet:train", "l3s-gn1:train")
-
-
-def prepare(page: LabelledPage) -> dict[str, Any] | None:
-    """A page as a SemText example: block word strings, leaf spans, block and leaf gold labels.
-
-    A block is content when at least half of its words are in gold-content leaves.
-    """
-    assert page.parsed is not None
-    seg = scs(page.parsed.root, page.leaves)
-    if not seg.blocks:
-        return None
-    words = page.leaf_words
-    labels = []
-    for block in seg.blocks:
-        total = sum(words[block.leaf_start:block.leaf_end])
-        content = sum(w for w, g in zip(words[block.leaf_start:block.leaf_end],
-                                        page.labels[block.leaf_start:block.leaf_end], strict=True) if g)
-        labels.append(int(total > 0 and 2 * content >= total))
-    return {
-        "dataset": page.page.dataset, "id": page.page.id,
-        "strings": [list(map(list, s)) for s in page_strings(seg)],
-        "spans": [[b.leaf_start, b.leaf_end] for b in seg.blocks],
-        "labels": labels, "leaf_labels": [int(x) for x in page.labels],
-    }
-
-
-def _strings(example: dict[str, Any]) -> list[tuple[tuple[str, ...], ...]]:
-    cached = example.get("_tuples")
-    if cached is None:
-        cached = example["_tuples"] = [tuple(tuple(field) for field in block) for block in example["strings"]]
-    return cached
-
-
-def leaf_predictions(example: dict[str, Any], block_labels: Sequence[int]) -> list[bool]:
-    """Block labels spread over the example's reference leaves (leaves in no block: boilerplate)."""
-    out = [False] * len(example["leaf_labels"])
-    for (start, end), label in zip(example["spans"], block_labels, strict=True):
-        if label:
-            out[start:end] = [True] * (end - start)
-    return out
-
-
-class SemTextTask:
-    """The :class:`~scrapy_boiler.training.loop.Task` of SemText."""
-
-    def __init__(self, net: SemTextNet, vocab: Vocabulary, device: torch.device, batch_size: int,
-                 meta: dict[str, Any]) -> None:
-        self.module = net
-        self.vocab = vocab
-        self.device = device
-        self.batch_size = batch_size
-        self.meta = meta
-
-    def batches(self, items: Sequence[dict[str, Any]], rng: random.Random) -> list[list[tuple[int, int, int]]]:
-        windows = [(i, a, b) for i, ex in enumerate(items) for a, b in overlapping(len(ex["labels"]))]
-        rng.shuffle(windows)
-        self._items = items
-        return [windows[i:i + self.batch_size] for i in range(0, len(windows), self.batch_size)]
-
-    def loss(self, batch: list[tuple[int, int, int]]) -> torch.Tensor:
-        items = self._items
-        encoded = encode_batch(
-            [_strings(items[i])[a:b] for i, a, b in batch], self.vocab, self.module.config.fields,
-            [items[i]["labels"][a:b] for i, a, b in batch],
-        ).to(self.device)
-        return self.module.loss(encoded)
-
-    def validate(self, items: Sequence[dict[str, Any]]) -> dict[str, float]:
-        return score_examples(SemTextModel(self.module, self.vocab, self.meta), items, self.device)
-
-    def save_best(self, path: Path) -> None:
-        SemTextModel(self.module, self.vocab, self.meta).save(path)
-
-
-def score_examples(model: SemTextModel, items: Sequence[dict[str, Any]], device: torch.device,
-                   window_mode: str = "overlap") -> dict[str, float]:
-    """Leaf-level (reference blocks) precision, recall and F1 pooled over ``items``."""
-    predicted = predict_sequences(model, [_strings(ex) for ex in items], device, window_mode=window_mode)
-    confusion = Confusion()
-    for example, labels in zip(items, predicted, strict=True):
-        confusion.add(leaf_predictions(example, labels), [bool(x) for x in example["leaf_labels"]])
-    return {"precision": confusion.precision, "recall": confusion.recall, "f1": confusion.f1}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -151,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-progress", action="store_true")
 
 
-def _command(args: argparse.Namespace) -> str:
+def training_command(args: argparse.Namespace) -> str:
     """The command line that ran this training (``args.argv`` is set by ``scrapy boiler-train``)."""
     argv = getattr(args, "argv", None)
     if argv:
@@ -159,68 +64,8 @@ def _command(args: argparse.Namespace) -> str:
     return "python -m scrapy_boiler.training " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
-def _load(specs: Sequence[str], args: argparse.Namespace) -> list[dict[str, Any]]:
-    cache = ExampleCache(args.cache or None, CACHE_VERSION)
-    out: list[dict[str, Any]] = []
-    for spec in specs:
-        out.extend(cache.load_or_prepare(spec, prepare, data_dir=args.data_dir, limit=args.limit,
-                                         progress=not args.no_progress))
-    return out
-
-
 def run(args: argparse.Namespace) -> FitResult:
-    """Train (and optionally fine-tune) SemText and write the model to ``args.out``."""
-    began = time.monotonic()
-    seed_everything(args.seed)
-    torch.set_num_threads(max(1, args.threads))
-    device = pick_device(args.device)
-    fields = tuple(f for f in args.fields.split(",") if f)
-    if not fields or any(f not in FIELDS for f in fields):
-        raise ValueError(f"--fields must name some of {', '.join(FIELDS)}")
-    specs = args.data or list(DEFAULT_DATA)
-    out = Path(args.out)
-    work = Path(args.work_dir) if args.work_dir else out.with_name(out.name + ".work")
-    examples = _load(specs, args)
-    train, valid = seeded_split(examples, args.seed)
-    print(f"semtext: {len(train)} training and {len(valid)} validation pages from {', '.join(specs)}", file=sys.stderr)
-    vocab = Vocabulary.build((field for ex in train for block in ex["strings"] for field in block),
-                             max_size=args.vocab_size, buckets=args.buckets) if train else Vocabulary([], args.buckets)
-    config = SemTextConfig(rows=vocab.rows, embed_dim=args.embed_dim, hidden=args.hidden, fields=fields)
-    net = SemTextNet(config).to(device)
-    meta: dict[str, Any] = {
-        "data": specs, "split": f"seeded 75/25 (seed {args.seed}): {len(train)} train / {len(valid)} valid pages",
-        "command": _command(args),
-        "window": "overlapping windows of 85 blocks, stride 64, centre-most label",
-    }
-    task = SemTextTask(net, vocab, device, args.batch_size, meta)
-    fit_config = FitConfig(work / "main", epochs=args.epochs, lr=args.lr, seed=args.seed, resume=args.resume,
-                           progress=not args.no_progress, label="semtext", max_batches=args.max_batches)
-    result = fit(task, train, valid, fit_config)
-    meta["main"] = result.to_json()
-    final = work / "main" / "best"
-    if args.finetune:
-        tuned = _load([args.finetune], args)
-        tune_train, tune_valid = seeded_split(tuned, args.seed)
-        model = SemTextModel.load(final, device)
-        meta["finetune_data"] = args.finetune
-        meta["finetune_split"] = f"seeded 75/25: {len(tune_train)} train / {len(tune_valid)} valid pages"
-        task = SemTextTask(model.net, model.vocab, device, args.batch_size, meta)
-        before = task.validate(tune_valid)
-        tune_config = FitConfig(work / "finetune", epochs=args.finetune_epochs, lr=args.finetune_lr, seed=args.seed,
-                                resume=args.resume, progress=not args.no_progress, label="finetune",
-                                max_batches=args.max_batches)
-        tuned_result = fit(task, tune_train, tune_valid, tune_config)
-        meta["finetune"] = tuned_result.to_json() | {"valid_before": before}
-        if tuned_result.best_f1 >= before["f1"]:
-            final = work / "finetune" / "best"
-        else:
-            meta["finetune"]["kept"] = "no: fine-tuning did not beat the main model on the fine-tuning validation pages"
-    model = SemTextModel.load(final, device)
-    meta["training_seconds"] = round(time.monotonic() - began, 1)
-    meta["threads"] = args.threads
-    meta["device"] = str(device)
-    model.meta = meta
-    weights, config_path = model.save(out)
-    print(f"semtext: wrote {weights} and {config_path} (best valid F1 {result.best_f1:.4f}, "
-          f"{meta['training_seconds']:.0f}s)", file=sys.stderr)
-    return result
+    """Train SemText; the torch work is in :mod:`scrapy_boiler.training.semtext_task`."""
+    from scrapy_boiler.training.semtext_task import train
+
+    return train(args)
