@@ -8,7 +8,7 @@
 
 from scrapy_boiler.api import PageInput, extract, extract_many
 from scrapy_boiler.document import Block, Document, Post, QAPair
-from scrapy_boiler.registry import UnknownModel, available_models
+from scrapy_boiler.registry import ModelUnavailable, UnknownModel, available_models
 
 _SCRAPY_GLUE = {
     "Addon": "scrapy_boiler.integration.addon",
@@ -28,6 +28,6 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "Addon", "Block", "BoilerDownloaderMiddleware", "BoilerPipeline", "BoilerSpiderMiddleware", "Document",
-    "PageInput", "Post", "QAPair", "UnknownModel", "available_models", "extract", "extract_many",
+    "ModelUnavailable", "PageInput", "Post", "QAPair", "UnknownModel", "available_models", "extract", "extract_many",
 ]
 __version__ = "0.1.0"

@@ -45,6 +45,13 @@ class UnknownModel(KeyError):
         return f"unknown model {self.args[0]!r}; available: {', '.join(available_models())}"
 
 
+class ModelUnavailable(UnknownModel):
+    """The model exists but cannot be built here: its optional dependencies or its weights are missing."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 def register(name: str, factory: Factory) -> None:
     """Make ``name`` selectable; ``factory(device)`` builds the extractor (``device``: auto/cpu/cuda)."""
     _FACTORIES[name] = factory
@@ -83,7 +90,7 @@ def _type2_model(device: str) -> Extractor | None:
         return None
     try:
         return _build(AUTO_TYPE2_MODEL, device)
-    except (OSError, ImportError, RuntimeError):  # no weights shipped, or no torch: the rules take over
+    except (ModelUnavailable, RuntimeError):  # no weights shipped, or no torch: the rules take over
         return None
 
 
@@ -101,7 +108,15 @@ def _build(name: str, device: str) -> Extractor:
     if name == THREAD_RULES:
         return ThreadRuleExtractor()
     if name in _FACTORIES:
-        return _FACTORIES[name](device)
+        try:
+            return _FACTORIES[name](device)
+        except ImportError as exc:
+            raise ModelUnavailable(
+                f"model {name!r} needs the [neural] extra ({exc.name or exc} is missing): "
+                "pip install torch==2.13.0 && pip install 'scrapy-boiler[neural]'"
+            ) from exc
+        except OSError as exc:
+            raise ModelUnavailable(f"model {name!r} cannot load its files: {exc}") from exc
     kind, sep, path = name.partition(":")
     if sep and kind in _FILE_LOADERS:
         try:

@@ -1,4 +1,4 @@
-"""A rules-only install (no torch) keeps the rules, ``auto`` and the trainer list working."""
+"""A rules-only install (no torch) keeps the rules, ``auto`` and the trainer list working; neural models say why not."""
 
 from __future__ import annotations
 
@@ -34,6 +34,13 @@ command.settings = Settings()
 command.add_options(parser)
 assert set(parser._subparsers._group_actions[0].choices) >= {"tree", "semtext", "web2text", "multiboilernet"}
 assert "torch" not in sys.modules
+from scrapy_boiler.registry import ModelUnavailable
+try:
+    extract(b"<p>x</p>", model="semtext")
+except ModelUnavailable as exc:
+    assert "[neural] extra" in str(exc) and "torch" in str(exc), exc
+else:
+    raise AssertionError("semtext without torch should fail")
 print("ok")
 """
 

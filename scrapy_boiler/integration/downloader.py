@@ -17,7 +17,7 @@ from scrapy_boiler.integration.processes import WorkerDied
 from scrapy_boiler.integration.runtime import Runtime
 from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SKIP
 from scrapy_boiler.parse.encoding import charset_from_content_type
-from scrapy_boiler.registry import UnknownModel, check_model
+from scrapy_boiler.registry import ModelUnavailable, UnknownModel, check_model
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler
@@ -124,6 +124,8 @@ def _is_html(response: Response) -> bool:
 
 
 def _reason(exc: BaseException) -> str:
+    if isinstance(exc, ModelUnavailable):
+        return "model_unavailable"
     if isinstance(exc, UnknownModel):
         return "unknown_model"
     if isinstance(exc, WorkerDied):
