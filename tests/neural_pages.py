@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from scrapy_boiler.datasets.corpora import Page
@@ -38,4 +39,29 @@ def pairs_folder(folder: Path) -> Path:
     (folder / "article.txt").write_text(ARTICLE_GOLD, encoding="utf-8")
     (folder / "news.html").write_bytes((PAGES / "news_article.html").read_bytes())
     (folder / "news.txt").write_text(_news_gold(), encoding="utf-8")
+    return folder
+
+
+def synthetic_news_page(i: int) -> Page:
+    """A made-up news page (menu, story, footer) with its gold story text; ``i`` varies length and menu."""
+    rng = random.Random(i)
+    topics = ["harbour", "bridge", "council", "budget", "river", "school", "market", "train"]
+    paragraphs = [" ".join(rng.choice(topics) + " " + w for w in ("news", "report", "today", "city")) * 3
+                  for _ in range(3 + i % 3)]
+    body = "".join(f"<p>{p}.</p>" for p in paragraphs)
+    links = "".join(f"<li class='menu-item'><a href='/{t}'>{t.title()}</a></li>" for t in topics[: 4 + i % 4])
+    html = (f"<html><head><title>Story {i}</title></head><body><ul class='main-nav'>{links}</ul>"
+            f"<div class='article-body'><h1>Story {i}</h1>{body}</div>"
+            f"<div class='site-footer'><p>Copyright and privacy terms</p></div></body></html>")
+    gold = "\n".join([f"Story {i}", *[p + "." for p in paragraphs]])
+    return Page("test", str(i), html.encode(), None, gold)
+
+
+def synthetic_news_folder(folder: Path, count: int = 8) -> Path:
+    """``count`` synthetic news pages as a folder of ``name.html`` + ``name.txt`` pairs (a corpus spec)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for i in range(count):
+        page = synthetic_news_page(i)
+        (folder / f"story{i}.html").write_bytes(page.html)
+        (folder / f"story{i}.txt").write_text(page.gold_text, encoding="utf-8")
     return folder

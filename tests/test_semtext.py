@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import warnings
 
 import pytest
@@ -10,8 +9,9 @@ import pytest
 torch = pytest.importorskip("torch")
 pytest.importorskip("torchcrf")
 
+from neural_pages import synthetic_news_page  # noqa: E402
+
 from scrapy_boiler import extract, registry  # noqa: E402
-from scrapy_boiler.datasets.corpora import Page  # noqa: E402
 from scrapy_boiler.datasets.labels import label_parsed  # noqa: E402
 from scrapy_boiler.neural.device import pick_device  # noqa: E402
 from scrapy_boiler.neural.semtext import (  # noqa: E402
@@ -29,25 +29,11 @@ from scrapy_boiler.training.semtext_task import SemTextTask, prepare, score_exam
 TINY = {"embed_dim": 8, "filters": (4, 4, 8), "hidden": 8, "dropout": 0.0}
 
 
-def _page(i: int) -> Page:
-    rng = random.Random(i)
-    topics = ["harbour", "bridge", "council", "budget", "river", "school", "market", "train"]
-    paragraphs = [" ".join(rng.choice(topics) + " " + w for w in ("news", "report", "today", "city")) * 3
-                  for _ in range(3 + i % 3)]
-    body = "".join(f"<p>{p}.</p>" for p in paragraphs)
-    links = "".join(f"<li class='menu-item'><a href='/{t}'>{t.title()}</a></li>" for t in topics[: 4 + i % 4])
-    html = (f"<html><head><title>Story {i}</title></head><body><ul class='main-nav'>{links}</ul>"
-            f"<div class='article-body'><h1>Story {i}</h1>{body}</div>"
-            f"<div class='site-footer'><p>Copyright and privacy terms</p></div></body></html>")
-    gold = "\n".join([f"Story {i}", *[p + "." for p in paragraphs]])
-    return Page("test", str(i), html.encode(), None, gold)
-
-
 @pytest.fixture(scope="module")
 def examples():
     out = []
     for i in range(8):
-        page = _page(i)
+        page = synthetic_news_page(i)
         example = prepare(label_parsed(page, parse_html(page.html)))
         assert example is not None
         out.append(example)
@@ -172,7 +158,7 @@ def test_semtext_through_extract_and_the_router(examples, tmp_path, monkeypatch,
     monkeypatch.setattr(registry, "AUTO_TYPE2_MODEL", "semtext")  # the router can hand threads to SemText
     registry._build.cache_clear()
     try:
-        doc = extract(_page(3).html, model="semtext")
+        doc = extract(synthetic_news_page(3).html, model="semtext")
         assert doc.model == "semtext" and doc.error is None
         assert len(doc.leaf_labels()) == doc.num_leaves > 0
         thread = extract(page_bytes("qa_thread.html"))

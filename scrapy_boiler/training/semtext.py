@@ -8,7 +8,9 @@ CleanEval dev. The final weights go to ``--out`` (``.pt`` tensors + ``.json`` co
 and training record); checkpoints, history and the curves SVG stay in ``--work-dir``.
 
 Deviations from the paper, all settings: Adam instead of SGD (few CPU epochs), embedding size 64
-learnt with the model instead of 300-d pretrained fastText vectors, Bi-LSTM size ``--hidden``.
+learnt with the model instead of 300-d pretrained fastText vectors (``--pretrain-epochs N`` first
+pre-trains them with our own skip-gram on the training pages' word strings, see
+:mod:`scrapy_boiler.neural.skipgram`), Bi-LSTM size ``--hidden``.
 """
 
 from __future__ import annotations
@@ -45,6 +47,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="word strings used, comma separated: tags,classes,text (ablation: text; tags,text...)")
     parser.add_argument("--vocab-size", type=int, default=20000)
     parser.add_argument("--buckets", type=int, default=30000, help="hashed character n-gram buckets")
+    parser.add_argument("--pretrain-epochs", type=int, default=0,
+                        help="skip-gram pre-training epochs of the subword embeddings on the training pages (0 = off)")
+    parser.add_argument("--pretrain-window", type=int, default=5, help="skip-gram context window (max words each side)")
+    parser.add_argument("--pretrain-fields", default="text",
+                        help="word strings the skip-gram reads, comma separated (e.g. text or tags,classes,text)")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda (cuda falls back to cpu if absent)")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads")

@@ -22,6 +22,7 @@ from scrapy_boiler.features.semantic import FIELDS
 from scrapy_boiler.neural.device import pick_device
 from scrapy_boiler.neural.semtext import SemTextModel, encode_batch, page_strings, predict_sequences
 from scrapy_boiler.neural.semtext_model import SemTextConfig, SemTextNet
+from scrapy_boiler.neural.skipgram import SkipGramConfig, pretrain
 from scrapy_boiler.neural.subwords import Vocabulary
 from scrapy_boiler.neural.windows import overlapping
 from scrapy_boiler.segment.scs import scs
@@ -123,6 +124,22 @@ def _load(specs: Sequence[str], args: argparse.Namespace) -> list[dict[str, Any]
     return out
 
 
+def pretrain_embeddings(net: SemTextNet, vocab: Vocabulary, train: Sequence[dict[str, Any]],
+                        args: argparse.Namespace) -> dict[str, Any]:
+    """Skip-gram pre-training of ``net.embed`` on the training pages' word strings; the record for the metadata."""
+    fields = tuple(f for f in args.pretrain_fields.split(",") if f)
+    if not fields or any(f not in FIELDS for f in fields):
+        raise ValueError(f"--pretrain-fields must name some of {', '.join(FIELDS)}")
+    positions = [FIELDS.index(f) for f in fields]
+    sentences = [block[p] for ex in train for block in ex["strings"] for p in positions if block[p]]
+    config = SkipGramConfig(epochs=args.pretrain_epochs, window=args.pretrain_window, seed=args.seed)
+    began = time.monotonic()
+    losses = pretrain(net.embed, vocab, sentences, config, progress=not args.no_progress)
+    return config.to_json() | {"fields": list(fields), "strings": len(sentences),
+                               "losses": [round(x, 4) for x in losses],
+                               "seconds": round(time.monotonic() - began, 1)}
+
+
 def train(args: argparse.Namespace) -> FitResult:
     """Train (and optionally fine-tune) SemText and write the model to ``args.out``."""
     began = time.monotonic()
@@ -147,6 +164,8 @@ def train(args: argparse.Namespace) -> FitResult:
         "command": training_command(args),
         "window": "overlapping windows of 85 blocks, stride 64, centre-most label",
     }
+    if getattr(args, "pretrain_epochs", 0) > 0:
+        meta["pretrain"] = pretrain_embeddings(net, vocab, train, args)
     task = SemTextTask(net, vocab, device, args.batch_size, meta)
     fit_config = FitConfig(work / "main", epochs=args.epochs, lr=args.lr, seed=args.seed, resume=args.resume,
                            progress=not args.no_progress, label="semtext", max_batches=args.max_batches)
