@@ -16,8 +16,6 @@ pre-trains them with our own skip-gram on the training pages' word strings, see
 from __future__ import annotations
 
 import argparse
-import shlex
-import sys
 from typing import TYPE_CHECKING
 
 from scrapy_boiler.features.semantic import FIELDS
@@ -61,14 +59,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true", help="continue from the checkpoints in --work-dir")
     parser.add_argument("--max-batches", type=int, default=None, help="cap batches per epoch (quick runs)")
     parser.add_argument("--no-progress", action="store_true")
-
-
-def training_command(args: argparse.Namespace) -> str:
-    """The command line that ran this training (``args.argv`` is set by ``scrapy boiler-train``)."""
-    argv = getattr(args, "argv", None)
-    if argv:
-        return "scrapy boiler-train " + " ".join(shlex.quote(a) for a in argv)
-    return "python -m scrapy_boiler.training " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
 def run(args: argparse.Namespace) -> FitResult:

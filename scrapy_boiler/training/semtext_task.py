@@ -28,7 +28,8 @@ from scrapy_boiler.neural.windows import overlapping
 from scrapy_boiler.segment.scs import scs
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
-from scrapy_boiler.training.semtext import DEFAULT_DATA, training_command
+from scrapy_boiler.training.options import command_line
+from scrapy_boiler.training.semtext import DEFAULT_DATA
 
 CACHE_VERSION = "semtext-2"
 
@@ -161,7 +162,7 @@ def train(args: argparse.Namespace) -> FitResult:
     net = SemTextNet(config).to(device)
     meta: dict[str, Any] = {
         "data": specs, "split": f"seeded 75/25 (seed {args.seed}): {len(train)} train / {len(valid)} valid pages",
-        "command": training_command(args),
+        "command": command_line(args, "semtext"),
         "window": "overlapping windows of 85 blocks, stride 64, centre-most label",
     }
     if getattr(args, "pretrain_epochs", 0) > 0:
