@@ -111,6 +111,42 @@ class _Paths:
     def __init__(self, root: etree._Element) -> None:
         self.tree = root.getroottree()
         self.cache: dict[etree._Element, tuple[str, str]] = {}
+        self.steps: dict[etree._Element, str] = {}
+        self.xpaths: dict[etree._Element, str] = {}
+
+    def xpath(self, element: etree._Element) -> str:
+        """The element's XPath as ``getpath`` writes it, memoised: ``getpath`` rescans the siblings on every
+        call, which made a page of 100,000 sibling paragraphs quadratic."""
+        chain: list[etree._Element] = []
+        node: etree._Element | None = element
+        while node is not None and node not in self.xpaths:
+            chain.append(node)
+            node = node.getparent()
+        path = self.xpaths[node] if node is not None else ""
+        for el in reversed(chain):
+            parent = el.getparent()
+            if parent is None or not isinstance(el.tag, str) or el.tag.startswith("{"):
+                path = self.tree.getpath(el)
+            else:
+                if el not in self.steps:
+                    self._number_children(parent)
+                path = f"{path}/{self.steps[el]}"
+            self.xpaths[el] = path
+        return path
+
+    def _number_children(self, parent: etree._Element) -> None:
+        """``tag[i]`` steps for all children at once; the index only where the tag repeats, as in ``getpath``."""
+        counts: dict[object, int] = {}
+        for child in parent:
+            counts[child.tag] = counts.get(child.tag, 0) + 1
+        seen: dict[object, int] = {}
+        for child in parent:
+            tag = child.tag
+            if counts[tag] == 1:
+                self.steps[child] = str(tag)
+            else:
+                seen[tag] = seen.get(tag, 0) + 1
+                self.steps[child] = f"{tag}[{seen[tag]}]"
 
     def of(self, element: etree._Element) -> tuple[str, str]:
         """(tag path, class/id path) from the root down to ``element``; iterative, for deep pages."""
@@ -140,7 +176,7 @@ def _public_blocks(blocks: list[TextBlock], root: etree._Element) -> list[Block]
     out: list[Block] = []
     for block in blocks:
         tag_path, class_path = paths.of(block.element)
-        xpath = paths.tree.getpath(block.element)
+        xpath = paths.xpath(block.element)
         features = block.features
         out.append(
             Block(

@@ -19,10 +19,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from scrapy_boiler.parse.text import UNSPACED_CHARS
+
 if TYPE_CHECKING:
     from scrapy_boiler.evaluation.posts import PostCounts
 
-_TOKEN = re.compile(r"\w+", re.UNICODE)
+#: Words, and single characters of scripts without spaces (the usual unit for scoring Chinese or Thai).
+_TOKEN = re.compile(rf"[{UNSPACED_CHARS}]|[^\W{UNSPACED_CHARS}]+")
 MAX_FAILURES_KEPT = 5
 
 

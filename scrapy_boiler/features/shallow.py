@@ -2,7 +2,8 @@
 
 Definitions follow the paper:
 
-* a *word* is a white-space delimited token containing at least one letter or digit;
+* a *word* is a white-space delimited token containing at least one letter or digit (and a pair of
+  characters in scripts written without spaces: :func:`scrapy_boiler.parse.text.words`);
 * *link density* is the share of a block's words that sit inside ``<a>``;
 * *text density* (eq. 1) wraps the block at ``WRAP_WIDTH`` = 80 columns and divides the words of
   all lines but the last by the number of lines minus one; a one-line block's density is its word count;
@@ -15,12 +16,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
+from scrapy_boiler.parse.text import words
 from scrapy_boiler.segment.blocks import TextBlock
 
 #: Column width for text density, seed 004 §3.4: "in this paper, we use w_max = 80".
 WRAP_WIDTH = 80
 
-_WORD = re.compile(r"\S*\w\S*")
 _SENTENCE_END = re.compile(r"[.?!;]+(?=\s|$)")
 _DATE_TIME = re.compile(
     r"""(?<!\S)(?:
@@ -62,11 +63,6 @@ class BlockFeatures:
 
 #: Features of the virtual block before the first and after the last one.
 EMPTY = BlockFeatures(0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0, 0, -1, 0.0)
-
-
-def words(text: str) -> list[str]:
-    """White-space delimited tokens holding at least one letter or digit (seed 004 §3.3)."""
-    return _WORD.findall(text)
 
 
 def text_density(block_words: Sequence[str], width: int = WRAP_WIDTH) -> tuple[float, int]:

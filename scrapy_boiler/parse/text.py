@@ -7,6 +7,18 @@ import re
 #: What sites put between the headline and the site name in ``<title>``: " | ", " - ", " :: ", " » "...
 TITLE_SEPARATORS = re.compile(r"\s+[-|–—:»·/]+\s+|\s*::\s*|\s*\|\s*")
 _NON_WORD = re.compile(r"[^\w\s]+")
+_WORD = re.compile(r"\S*\w\S*")
+#: Scripts written without spaces between words: Thai, Lao, Myanmar, Khmer, kana, CJK ideographs.
+UNSPACED_CHARS = (
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uf900-\ufaff\uff66-\uff9f"
+)
+_HAS_UNSPACED = re.compile(f"[{UNSPACED_CHARS}]")
+#: In unspaced text, a pseudo-word is two characters (the mean length of a Chinese word is about 1.6-2
+#: characters), so Boilerpipe's word counts and densities stay on the scale of spaced languages.
+_UNSPACED_WORD = re.compile(
+    rf"[{UNSPACED_CHARS}]{{1,2}}|[^\s{UNSPACED_CHARS}]*[^\W{UNSPACED_CHARS}][^\s{UNSPACED_CHARS}]*"
+)
 
 
 def collapse_spaces(text: str) -> str:
@@ -22,3 +34,22 @@ def comparable(text: str) -> str:
 def title_parts(title: str) -> list[str]:
     """The pieces of a ``<title>`` between separators, e.g. headline, section and site name."""
     return [part.strip() for part in TITLE_SEPARATORS.split(title) if part.strip()]
+
+
+def words(text: str | None) -> list[str]:
+    """Words of ``text``: white-space delimited tokens with a letter or digit (seed 004 §3.3).
+
+    Runs of Chinese, Japanese, Thai and the like, which have no spaces to split on, are cut into
+    two-character pseudo-words; otherwise a whole CJK paragraph would count as one word and every
+    threshold of the rule models would call it boilerplate.
+    """
+    if not text:
+        return []
+    if _HAS_UNSPACED.search(text) is None:
+        return _WORD.findall(text)
+    return _UNSPACED_WORD.findall(text)
+
+
+def count_words(text: str | None) -> int:
+    """``len(words(text))``."""
+    return len(words(text))

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from scrapy_boiler.parse.text import count_words
+
 #: Members needed for a group; a question with a single answer is still a thread.
 MIN_MEMBERS = 2
 #: A member counts as a post when it holds at least this many non-link words.
@@ -39,7 +41,6 @@ BODY_SHARE = 0.75
 BODY_RUNNER_UP = 0.5
 
 _DIGITS = re.compile(r"\d+")
-_WORD = re.compile(r"\S*\w\S*")
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
 _USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
 _DATE = re.compile(
@@ -50,8 +51,8 @@ _DATE = re.compile(
 
 
 def words(text: str | None) -> int:
-    """Number of words (white-space tokens with a letter or digit) in ``text``."""
-    return len(_WORD.findall(text)) if text else 0
+    """Number of words in ``text`` (:func:`scrapy_boiler.parse.text.words`)."""
+    return count_words(text)
 
 
 def signature(el: etree._Element) -> str:
