@@ -92,8 +92,9 @@ def test_broken_rules_file_names_the_file_and_its_line(tmp_path, page_bytes, fre
     lines[11] = lines[11].replace("<=", "=<")  # line 12 of the file, after four comment lines
     path = tmp_path / "broken.rules"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(ModelFileError, match=r"broken\.rules: is not a valid rules file: line 12: expected"):
+    with pytest.raises(ModelFileError, match=r"broken\.rules: is not a valid rules file: line 12: expected") as info:
         load_tree(path)
+    assert str(info.value).endswith("; correct that line, or retrain the tree (scrapy boiler-train tree)")
     with pytest.raises(ModelFileError, match=r"broken\.rules.*line 12"):
         extract(page_bytes("news_article.html"), model=f"tree:{path}")
     cut = tmp_path / "cut.rules"

@@ -59,7 +59,8 @@ def load_tree(path: str | Path) -> TreeNode:
     try:
         return loads(text)
     except RulesFormatError as exc:
-        raise ModelFileError(path, f"is not a valid rules file: {exc}") from None
+        raise ModelFileError(path, f"is not a valid rules file: {exc}",
+                             "correct that line, or retrain the tree (scrapy boiler-train tree)") from None
 
 
 def shipped_tree_path(name: str = SHIPPED_TREE) -> Path:

@@ -27,7 +27,7 @@ from scrapy_boiler.neural.subwords import Vocabulary, word_table
 from scrapy_boiler.neural.windows import even_split, overlapping, reconcile
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.scs import SCSPage, scs
-from scrapy_boiler.training.checkpoint import load_tensors
+from scrapy_boiler.training.checkpoint import load_tensors, save_tensors
 
 NAME = "semtext"
 #: Prefix of the ``format`` field of a config (``scrapy-boiler/semtext/1``), followed by the version.
@@ -103,7 +103,7 @@ class SemTextModel:
         weights, config = prefix.with_suffix(".pt"), prefix.with_suffix(".json")
         state = {k: v.detach().to("cpu", torch.float16) if v.is_floating_point() else v.detach().cpu()
                  for k, v in self.net.state_dict().items()}
-        torch.save(state, weights)
+        save_tensors(state, weights)  # atomic: an interrupted save leaves no half-written weights behind
         config.write_text(json.dumps({
             "format": f"{FORMAT}/{FORMAT_VERSION}", "config": self.net.config.to_json(),
             "vocabulary": self.vocab.words, "buckets": self.vocab.buckets, "meta": self.meta,
