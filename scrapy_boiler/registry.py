@@ -9,12 +9,22 @@ e.g. ``tree:my-tree.rules``.
 ``auto`` is the page-type router (:mod:`scrapy_boiler.classify.router`): article pages go to ``news``,
 type-2 pages (forums, Q&A) to :data:`AUTO_TYPE2_MODEL` when it is a registered trained model that can
 be built, else to the ``posts`` rules.
+
+:func:`check_model` answers "can this name be used here?" without importing torch or loading weights:
+a model registered with the ``files`` and ``modules`` it needs is refused early, with a clear message,
+when one is missing. A model file that is present but bad (damaged, not a model, newer format) raises
+:class:`ModelFileError` when the model loads.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib.util
+import os
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from scrapy_boiler.classify import learned_tree
 from scrapy_boiler.classify.base import Extractor
@@ -22,6 +32,13 @@ from scrapy_boiler.classify.extractors import get_rule_extractor, rule_names
 from scrapy_boiler.classify.router import ARTICLE_MODEL, PageTypeRouter
 from scrapy_boiler.classify.thread_rules import NAME as THREAD_RULES
 from scrapy_boiler.classify.thread_rules import ThreadRuleExtractor
+from scrapy_boiler.model_errors import ModelFileError, ModelUnavailable, UnknownModel
+from scrapy_boiler.model_files import MODELS_DIR_ENV, model_file
+
+__all__ = [
+    "AUTO_MODEL", "ModelFileError", "ModelUnavailable", "UnknownModel", "available_models", "check_model", "register",
+    "register_file_loader", "resolve",
+]
 
 #: Name of ``model="auto"``, the page-type router.
 AUTO_MODEL = "auto"
@@ -32,36 +49,43 @@ TYPE2_MODEL = "semtext"
 #: (README). A trained model named here takes over when its weights load.
 AUTO_TYPE2_MODEL = THREAD_RULES
 
+#: The top-level packages of the ``[neural]`` extra (torch, and pytorch-crf for SemText's CRF).
+NEURAL = ("torch",)
+NEURAL_CRF = ("torch", "torchcrf")
+_INSTALL_NEURAL = "pip install torch==2.13.0 && pip install 'scrapy-boiler[neural]'"
+
 Factory = Callable[[str], Extractor]
 FileLoader = Callable[[str, str], Extractor]
+
+
+@dataclass(frozen=True)
+class _Needs:
+    """What a registered model needs besides its factory: model file names and importable packages."""
+
+    files: tuple[str, ...] = ()
+    modules: tuple[str, ...] = ()
+
+
 _FACTORIES: dict[str, Factory] = {}
+_NEEDS: dict[str, _Needs] = {}
 _FILE_LOADERS: dict[str, FileLoader] = {}
 
 
-class UnknownModel(KeyError):
-    """The model name is not one of :func:`available_models`."""
+def register(name: str, factory: Factory, *, files: Sequence[str] = (), modules: Sequence[str] = ()) -> None:
+    """Make ``name`` selectable; ``factory(device)`` builds the extractor (``device``: auto/cpu/cuda).
 
-    def __str__(self) -> str:
-        return f"unknown model {self.args[0]!r}; available: {', '.join(available_models())}"
-
-
-class ModelUnavailable(UnknownModel):
-    """The model exists but cannot be built here: its optional dependencies or its weights are missing."""
-
-    def __str__(self) -> str:
-        return str(self.args[0])
-
-
-def register(name: str, factory: Factory) -> None:
-    """Make ``name`` selectable; ``factory(device)`` builds the extractor (``device``: auto/cpu/cuda)."""
+    ``files`` (names found through :func:`scrapy_boiler.model_files.model_file`) and ``modules`` (top-level
+    packages) are what the factory needs; :func:`check_model` checks they are there without loading them.
+    """
     _FACTORIES[name] = factory
-    _build.cache_clear()
+    _NEEDS[name] = _Needs(tuple(files), tuple(modules))
+    _clear_caches()
 
 
 def register_file_loader(kind: str, loader: FileLoader) -> None:
     """Make ``KIND:PATH`` selectable; ``loader(path, device)`` builds the extractor from a model file."""
     _FILE_LOADERS[kind] = loader
-    _build.cache_clear()
+    _clear_caches()
 
 
 def available_models() -> list[str]:
@@ -70,13 +94,66 @@ def available_models() -> list[str]:
 
 
 def check_model(name: str) -> None:
-    """Raise :class:`UnknownModel` unless ``name`` is valid, without loading any weights."""
-    kind, sep, _ = name.partition(":")
-    if name not in (AUTO_MODEL, THREAD_RULES) and name not in _FACTORIES and not (sep and kind in _FILE_LOADERS):
-        try:
-            get_rule_extractor(name)
-        except KeyError:
-            raise UnknownModel(name) from None
+    """Raise unless ``name`` can be used here, without importing torch or loading any weights.
+
+    :class:`UnknownModel` for a name that is not a model; :class:`ModelUnavailable` when a registered model's
+    packages (the ``[neural]`` extra) or files are missing; :class:`ModelFileError` when the file of a
+    ``KIND:PATH`` name does not exist. The Scrapy middleware calls this for every page, so the answer is
+    cached per name and ``$BOILER_MODELS_DIR``; a file that is present but damaged is found when it loads.
+    """
+    problem = _problem(name, os.environ.get(MODELS_DIR_ENV, ""))
+    if problem is not None:
+        error, args = problem
+        raise error(*args)
+
+
+@cache
+def _problem(name: str, models_dir: str) -> tuple[type[UnknownModel], tuple] | None:
+    """Why ``name`` cannot be used, as (exception class, arguments); ``models_dir`` is part of the cache key."""
+    if name in (AUTO_MODEL, THREAD_RULES):
+        return None
+    if name in _FACTORIES:
+        needs = _NEEDS.get(name, _Needs())
+        missing = next((module for module in needs.modules if not _importable(module)), None)
+        if missing is not None:
+            return ModelUnavailable, (_needs_extra(name, missing),)
+        for filename in needs.files:
+            try:
+                model_file(filename)
+            except FileNotFoundError as exc:
+                return ModelUnavailable, (_cannot_load(name, exc),)
+        return None
+    kind, sep, path = name.partition(":")
+    if sep and kind in _FILE_LOADERS:
+        if not Path(path).is_file():
+            return ModelFileError, (path, "does not exist", f"check the path given after '{kind}:'")
+        return None
+    try:
+        get_rule_extractor(name)
+    except KeyError:
+        return UnknownModel, (name, tuple(available_models()))
+    return None
+
+
+def _importable(module: str) -> bool:
+    """Whether a top-level package can be imported, found without importing it."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _needs_extra(name: str, missing: str) -> str:
+    return f"model {name!r} needs the [neural] extra ({missing} is missing): {_INSTALL_NEURAL}"
+
+
+def _cannot_load(name: str, exc: OSError) -> str:
+    return f"model {name!r} cannot load its files: {exc}"
+
+
+def _clear_caches() -> None:
+    _build.cache_clear()
+    _problem.cache_clear()
 
 
 def resolve(name: str, device: str = "auto") -> Extractor:
@@ -90,6 +167,10 @@ def _type2_model(device: str) -> Extractor | None:
         return None
     try:
         return _build(AUTO_TYPE2_MODEL, device)
+    except ModelFileError as exc:  # a broken file should not pass unnoticed; ``warnings`` shows it once
+        warnings.warn(f"auto: {AUTO_TYPE2_MODEL} cannot be used, the posts rules take over: {exc}", RuntimeWarning,
+                      stacklevel=2)
+        return None
     except (ModelUnavailable, RuntimeError):  # no weights shipped, or no torch: the rules take over
         return None
 
@@ -111,22 +192,21 @@ def _build(name: str, device: str) -> Extractor:
         try:
             return _FACTORIES[name](device)
         except ImportError as exc:
-            raise ModelUnavailable(
-                f"model {name!r} needs the [neural] extra ({exc.name or exc} is missing): "
-                "pip install torch==2.13.0 && pip install 'scrapy-boiler[neural]'"
-            ) from exc
+            raise ModelUnavailable(_needs_extra(name, exc.name or str(exc))) from exc
         except OSError as exc:
-            raise ModelUnavailable(f"model {name!r} cannot load its files: {exc}") from exc
+            raise ModelUnavailable(_cannot_load(name, exc)) from exc
     kind, sep, path = name.partition(":")
     if sep and kind in _FILE_LOADERS:
         try:
             return _FILE_LOADERS[kind](path, device)
-        except (OSError, ValueError) as exc:
-            raise UnknownModel(f"{name} ({exc})") from None
+        except ImportError as exc:
+            raise ModelUnavailable(_needs_extra(name, exc.name or str(exc))) from exc
+        except (OSError, ValueError) as exc:  # loaders raise ModelFileError; this covers other file loaders
+            raise ModelFileError(path, f"cannot be loaded as a {kind} model ({exc})") from exc
     try:
         return get_rule_extractor(name)
     except KeyError:
-        raise UnknownModel(name) from None
+        raise UnknownModel(name, available_models()) from None
 
 
 def _semtext_split(device: str) -> Extractor:
@@ -136,27 +216,28 @@ def _semtext_split(device: str) -> Extractor:
     return load_extractor(device, window_mode="split")
 
 
-register(TYPE2_MODEL, _semtext)
-register(f"{TYPE2_MODEL}-split", _semtext_split)
-register(learned_tree.SHIPPED_TREE, learned_tree.shipped_extractor)
+_SEMTEXT_FILES = (f"{TYPE2_MODEL}.json", f"{TYPE2_MODEL}.pt")
+register(TYPE2_MODEL, _semtext, files=_SEMTEXT_FILES, modules=NEURAL_CRF)
+register(f"{TYPE2_MODEL}-split", _semtext_split, files=_SEMTEXT_FILES, modules=NEURAL_CRF)
+register(learned_tree.SHIPPED_TREE, learned_tree.shipped_extractor, files=(f"{learned_tree.SHIPPED_TREE}.rules",))
 register_file_loader("tree", learned_tree.file_extractor)
 
 
-def _web2text(name: str, use_pairwise: bool, cleaneval: bool) -> Factory:
-    """Web2Text with Viterbi or unary only, on the all-corpora or the CleanEval-dev weights."""
+def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
+    """Web2Text with Viterbi or unary only, on the weights in ``filename``."""
 
     def build(device: str) -> Extractor:
         from scrapy_boiler.classify import web2text
 
-        filename = web2text.SHIPPED_CLEANEVAL if cleaneval else web2text.SHIPPED
         return web2text.shipped_factory(name, use_pairwise, filename)(device)
 
     return build
 
 
-for _name, _pairwise, _cleaneval in (("web2text", True, False), ("web2text-unary", False, False),
-                                     ("web2text-cleaneval", True, True), ("web2text-cleaneval-unary", False, True)):
-    register(_name, _web2text(_name, _pairwise, _cleaneval))
+for _name, _pairwise, _file in (("web2text", True, "web2text.pt"), ("web2text-unary", False, "web2text.pt"),
+                                ("web2text-cleaneval", True, "web2text-cleaneval.pt"),
+                                ("web2text-cleaneval-unary", False, "web2text-cleaneval.pt")):
+    register(_name, _web2text(_name, _pairwise, _file), files=(_file,), modules=NEURAL)
 
 
 def _multiboilernet(device: str) -> Extractor:
@@ -165,4 +246,4 @@ def _multiboilernet(device: str) -> Extractor:
     return shipped(device)
 
 
-register("multiboilernet", _multiboilernet)
+register("multiboilernet", _multiboilernet, files=("multiboilernet.pt",), modules=NEURAL)

@@ -15,3 +15,13 @@ def page_bytes():
         return (PAGES / name).read_bytes()
 
     return read
+
+
+@pytest.fixture
+def fresh_registry():
+    """Models built or checked by a test neither leak into other tests nor come from them."""
+    from scrapy_boiler import registry
+
+    registry._clear_caches()
+    yield registry
+    registry._clear_caches()

@@ -123,7 +123,7 @@ curr_link_density > 0.34: BOILERPLATE (p=0.050, n=90)
 def test_rules_file_round_trips_and_reads_like_the_paper():
     tree = loads(RULES)
     assert tree.feature == "curr_link_density" and tree.threshold == 0.34 and tree.n == 200
-    assert dumps(tree) == RULES.split("\n", 1)[1]
+    assert dumps(tree) == "# scrapy-boiler rules format 1\n" + RULES.split("\n", 1)[1]
     assert loads(dumps(tree, ["trained on nothing"])).leaves() == 4
     leaf, path = decide(tree, {"curr_link_density": 0.1, "prev_link_density": 0.0, "curr_num_words": 20}.__getitem__)
     assert leaf.content and leaf.p == 0.9 and path == ["curr_link_density<=0.34", "prev_link_density<=0.56",
@@ -142,7 +142,7 @@ def test_learnt_tree_round_trips_with_the_same_decisions():
 
 def test_a_single_leaf_tree_round_trips():
     leaf = TreeNode(content=True, p=0.75, n=12)
-    assert dumps(leaf) == "CONTENT (p=0.750, n=12)\n"
+    assert dumps(leaf) == "# scrapy-boiler rules format 1\nCONTENT (p=0.750, n=12)\n"
     assert loads(dumps(leaf)).p == 0.75
 
 

@@ -1,4 +1,5 @@
-"""A rules-only install (no torch) keeps the rules, ``auto`` and the trainer list working; neural models say why not."""
+"""A rules-only install (no torch) keeps the rules, ``auto``, the learned tree and the trainer list working;
+neural models say why not and what to install, both when they are used and in the early ``check_model``."""
 
 from __future__ import annotations
 
@@ -34,13 +35,22 @@ command.settings = Settings()
 command.add_options(parser)
 assert set(parser._subparsers._group_actions[0].choices) >= {"tree", "semtext", "web2text", "multiboilernet"}
 assert "torch" not in sys.modules
-from scrapy_boiler.registry import ModelUnavailable
-try:
-    extract(b"<p>x</p>", model="semtext")
-except ModelUnavailable as exc:
-    assert "[neural] extra" in str(exc) and "torch" in str(exc), exc
-else:
-    raise AssertionError("semtext without torch should fail")
+from scrapy_boiler.registry import ModelUnavailable, check_model
+for name in ("semtext", "web2text", "multiboilernet"):
+    for attempt in (check_model, lambda name: extract(b"<p>x</p>", model=name)):
+        try:
+            attempt(name)
+        except ModelUnavailable as exc:
+            message = str(exc)
+            assert f"{name!r} needs the [neural] extra" in message and "torch" in message, message
+            assert "pip install torch==2.13.0 && pip install 'scrapy-boiler[neural]'" in message, message
+        else:
+            raise AssertionError(f"{name} without torch should fail")
+for name in ("auto", "news", "posts", "learned-tree"):
+    check_model(name)  # the early check of the Scrapy middleware lets the rules through
+doc = extract(open(sys.argv[1], "rb").read(), model="learned-tree")
+assert doc.text and doc.error is None
+assert "torch" not in sys.modules
 print("ok")
 """
 

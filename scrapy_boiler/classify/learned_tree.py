@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scrapy_boiler.classify.base import PageLabels
-from scrapy_boiler.classify.tree_model import TreeNode, decide, feature_getter, loads
+from scrapy_boiler.classify.tree_model import RulesFormatError, TreeNode, decide, feature_getter, loads, rules_format
 from scrapy_boiler.features.shallow import annotate, context
-from scrapy_boiler.model_files import model_file
+from scrapy_boiler.model_errors import ModelFileError
+from scrapy_boiler.model_files import check_format, first_line, model_file
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import TextBlock, segment
 
@@ -46,8 +47,20 @@ class LearnedTreeExtractor:
 
 
 def load_tree(path: str | Path) -> TreeNode:
-    """Read a rules file; raises OSError or :class:`~scrapy_boiler.classify.tree_model.RulesFormatError`."""
-    return loads(Path(path).read_text(encoding="utf-8"))
+    """Read a rules file; a missing, unreadable or malformed one raises ModelFileError naming the file and line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ModelFileError(path, "does not exist",
+                             "check the path, or train a tree with scrapy boiler-train tree") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ModelFileError(path, f"cannot be read as a rules file ({first_line(exc)})") from exc
+    check_format(rules_format(text), path, "rules")
+    try:
+        return loads(text)
+    except RulesFormatError as exc:
+        raise ModelFileError(path, f"is not a valid rules file: {exc}",
+                             "correct that line, or retrain the tree (scrapy boiler-train tree)") from None
 
 
 def shipped_tree_path(name: str = SHIPPED_TREE) -> Path:

@@ -17,11 +17,11 @@ from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.classify.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.features.subwords import subword_ids
 from scrapy_boiler.features.tag_path import TagVocabulary, tag_paths
-from scrapy_boiler.model_files import model_file
-from scrapy_boiler.neural.device import pick_device
+from scrapy_boiler.model_files import interpreting, model_file
+from scrapy_boiler.neural.device import module_device, pick_device, place, run_with_cpu_fallback
 from scrapy_boiler.neural.multiboilernet import MultiBoilerNet, PageBatch
 from scrapy_boiler.neural.sentence_vectors import Encoder, load_encoder
-from scrapy_boiler.neural.store import load_payload, single_thread_on_cpu
+from scrapy_boiler.neural.store import load_payload, load_state, single_thread_on_cpu
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Leaf, segment
 
@@ -88,11 +88,19 @@ class MultiBoilerNetModel:
 
 
 def load_multiboilernet(path: str | Path, device: str = "auto", encoder: Encoder | None = None) -> MultiBoilerNetModel:
-    """A saved model; ``encoder`` reuses an already loaded sentence encoder instead of reloading it."""
-    config, state = load_payload(path)
-    model = MultiBoilerNetModel.from_config(config, encoder)
-    model.net.load_state_dict(state)
-    model.net.to(pick_device(device)).eval()
+    """A saved model; ``encoder`` reuses an already loaded sentence encoder instead of reloading it.
+
+    A bad file raises :class:`~scrapy_boiler.model_errors.ModelFileError`.
+    """
+    config, state = load_payload(path, "multiboilernet")
+    text = config.get("text")
+    if encoder is None and isinstance(text, dict) and text.get("kind") == "vectors" and "path" in text:
+        encoder, _ = load_encoder(text["path"])  # outside ``interpreting``: its errors are not the file's fault
+    with interpreting(path):
+        model = MultiBoilerNetModel.from_config(config, encoder)
+    load_state(model.net, state, path)
+    place(model.net, pick_device(device), "multiboilernet")
+    model.net.eval()
     return model
 
 
@@ -102,12 +110,14 @@ class MultiBoilerNetExtractor:
     def __init__(self, model: MultiBoilerNetModel, name: str = "multiboilernet") -> None:
         self.model = model
         self.name = name
+        self.device = module_device(model.net)
 
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        segmentations = [segment(page.root) for page in pages]
+        all_scores = run_with_cpu_fallback(
+            self, self.model.net, lambda: [self.model.content_probabilities(seg.leaves) for seg in segmentations])
         out = []
-        for page in pages:
-            seg = segment(page.root)
-            scores = self.model.content_probabilities(seg.leaves)
+        for seg, scores in zip(segmentations, all_scores, strict=True):
             blocks = blocks_from_leaf_labels(seg, [s > 0.5 for s in scores], scores, self.name)
             out.append(PageLabels(seg.leaves, blocks))
         return out

@@ -3,6 +3,7 @@
 The rules file is the tree written the way seed 004 prints Algorithms 1 and 2 (Weka's J48 layout),
 so a user reads it like the paper and :func:`loads` parses it back::
 
+    # scrapy-boiler rules format 1
     # comment lines (what it was trained on) start with '#'
     curr_link_density <= 0.34
     | curr_num_words <= 16: BOILERPLATE (p=0.121, n=4012)
@@ -11,7 +12,8 @@ so a user reads it like the paper and :func:`loads` parses it back::
 
 A feature is ``prev_``, ``curr_`` or ``next_`` followed by a :class:`BlockFeatures` field; ``p`` is
 the share of content (by training weight) in the leaf, used as the block's score, ``n`` the number
-of training blocks that reached it.
+of training blocks that reached it. The format line gives the file layout's version (a file without
+one, like the shipped ``learned-tree.rules``, is version 1).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from scrapy_boiler.features.shallow import BlockFeatures
+from scrapy_boiler.model_files import FORMAT_VERSION
 
 POSITIONS: tuple[str, ...] = ("prev", "curr", "next")
 FEATURE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(BlockFeatures))
@@ -38,6 +41,9 @@ _LINE = re.compile(
     r"(?:: (?P<leaf>.*))?$"
 )
 _LEAF = re.compile(r"^(?P<label>CONTENT|BOILERPLATE) \(p=(?P<p>[0-9.]+), n=(?P<n>\d+)\)$")
+#: First line :func:`dumps` writes: the rules-file format version (a comment, so older readers skip it).
+FORMAT_COMMENT = "scrapy-boiler rules format {version}"
+_FORMAT_LINE = re.compile(r"^#\s*scrapy-boiler rules format (?P<version>\d+)\s*$")
 
 
 class RulesFormatError(ValueError):
@@ -110,8 +116,9 @@ def _leaf_text(node: TreeNode) -> str:
 
 
 def dumps(root: TreeNode, comments: list[str] | tuple[str, ...] = ()) -> str:
-    """The rules-file text of a tree, with ``comments`` as ``#`` lines on top."""
-    lines = [f"# {line}".rstrip() for comment in comments for line in comment.splitlines() or [""]]
+    """The rules-file text of a tree: the format line, then ``comments`` as ``#`` lines, then the rules."""
+    lines = [f"# {FORMAT_COMMENT.format(version=FORMAT_VERSION)}"]
+    lines += [f"# {line}".rstrip() for comment in comments for line in comment.splitlines() or [""]]
     if root.is_leaf:
         lines.append(_leaf_text(root))
     else:
@@ -133,42 +140,61 @@ def _dump(node: TreeNode, depth: int, lines: list[str]) -> None:
 
 
 def loads(text: str) -> TreeNode:
-    """Parse a rules file written by :func:`dumps`; raises :class:`RulesFormatError`."""
-    lines = [line.rstrip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    """Parse a rules file written by :func:`dumps`; raises :class:`RulesFormatError` naming the file line."""
+    lines = [(number, line.rstrip()) for number, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("#")]
     if not lines:
         raise RulesFormatError("no rules in file")
-    if len(lines) == 1 and _LEAF.match(lines[0]):
-        return _parse_leaf(lines[0], 1)
+    if len(lines) == 1 and _LEAF.match(lines[0][1]):
+        number, line = lines[0]
+        return _parse_leaf(line, number)
     root, end = _parse(lines, 0, 0)
     if end != len(lines):
-        raise RulesFormatError(f"line {end + 1}: unexpected {lines[end]!r} after the tree")
+        raise RulesFormatError(f"line {lines[end][0]}: unexpected {lines[end][1]!r} after the tree")
     return root
+
+
+def rules_format(text: str) -> int | None:
+    """The format version in a rules file's ``# scrapy-boiler rules format N`` line; None if it has none."""
+    for line in text.splitlines():
+        match = _FORMAT_LINE.match(line)
+        if match:
+            return int(match["version"])
+    return None
 
 
 def _parse_leaf(text: str, lineno: int) -> TreeNode:
     match = _LEAF.match(text)
     if not match:
         raise RulesFormatError(f"line {lineno}: expected 'CONTENT|BOILERPLATE (p=P, n=N)', got {text!r}")
-    return TreeNode(content=match["label"] == CONTENT_LABEL, p=float(match["p"]), n=int(match["n"]))
+    return TreeNode(content=match["label"] == CONTENT_LABEL, p=_number(match["p"], lineno), n=int(match["n"]))
 
 
-def _parse(lines: list[str], pos: int, depth: int) -> tuple[TreeNode, int]:
+def _number(text: str, lineno: int) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise RulesFormatError(f"line {lineno}: {text!r} is not a number") from None
+
+
+def _parse(lines: list[tuple[int, str]], pos: int, depth: int) -> tuple[TreeNode, int]:
     node = TreeNode()
     for op in ("<=", ">"):
         if pos >= len(lines):
-            raise RulesFormatError(f"the tree ends where a '{op}' branch was expected")
-        match = _LINE.match(lines[pos])
+            raise RulesFormatError(f"line {lines[-1][0]}: the tree ends where a '{op}' branch was expected")
+        number, line = lines[pos]
+        match = _LINE.match(line)
         if not match or len(match["indent"]) != 2 * depth or match["op"] != op:
-            raise RulesFormatError(f"line {pos + 1}: expected a '{op}' test at depth {depth}, got {lines[pos]!r}")
-        feature, threshold = match["feature"], float(match["threshold"])
+            raise RulesFormatError(f"line {number}: expected a '{op}' test at depth {depth}, got {line!r}")
+        feature, threshold = match["feature"], _number(match["threshold"], number)
         if feature not in FEATURE_NAMES:
-            raise RulesFormatError(f"line {pos + 1}: unknown feature {feature!r}")
+            raise RulesFormatError(f"line {number}: unknown feature {feature!r}")
         if op == "<=":
             node.feature, node.threshold = feature, threshold
         elif (feature, threshold) != (node.feature, node.threshold):
-            raise RulesFormatError(f"line {pos + 1}: '>' branch does not match the test {node.feature} <= ...")
+            raise RulesFormatError(f"line {number}: '>' branch does not match the test {node.feature} <= ...")
         if match["leaf"] is not None:
-            child, pos = _parse_leaf(match["leaf"], pos + 1), pos + 1
+            child, pos = _parse_leaf(match["leaf"], number), pos + 1
         else:
             child, pos = _parse(lines, pos + 1, depth + 1)
         if op == "<=":

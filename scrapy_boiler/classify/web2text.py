@@ -14,18 +14,17 @@ from lxml import etree
 from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.classify.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.features.web2text import PageFeatures, page_features
-from scrapy_boiler.model_files import model_file
-from scrapy_boiler.neural.device import pick_device
-from scrapy_boiler.neural.store import load_payload
+from scrapy_boiler.model_files import interpreting, model_file
+from scrapy_boiler.neural.device import module_device, pick_device, place, run_with_cpu_fallback
+from scrapy_boiler.neural.store import load_payload, load_state
 from scrapy_boiler.neural.web2text import Web2TextModel
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Leaf, segment
 from scrapy_boiler.segment.cdom import collapse
 
-#: Shipped model files in ``models/``: trained on all our training corpora, and on CleanEval dev only
-#: (the paper's original 55 + 5 page setting, for comparison with its Table 1).
+#: Shipped model file in ``models/``, trained on all our training corpora. The registry also names
+#: ``web2text-cleaneval.pt``, trained on CleanEval dev only (the paper's 55 + 5 page setting, Table 1).
 SHIPPED = "web2text.pt"
-SHIPPED_CLEANEVAL = "web2text-cleaneval.pt"
 
 
 def features_of(leaves: Sequence[Leaf], root: etree._Element) -> PageFeatures:
@@ -34,10 +33,13 @@ def features_of(leaves: Sequence[Leaf], root: etree._Element) -> PageFeatures:
 
 
 def load_web2text(path: str | Path, device: str = "auto") -> Web2TextModel:
-    config, state = load_payload(path)
-    model = Web2TextModel.from_config(config)
-    model.load_state_dict(state)
-    return model.to(pick_device(device)).eval()
+    """A saved Web2Text model on ``device``; a bad file raises :class:`~scrapy_boiler.model_errors.ModelFileError`."""
+    config, state = load_payload(path, "web2text")
+    with interpreting(path):
+        model = Web2TextModel.from_config(config)
+    load_state(model, state, path)
+    place(model, pick_device(device), "web2text")
+    return model.eval()
 
 
 class Web2TextExtractor:
@@ -47,12 +49,14 @@ class Web2TextExtractor:
         self.model = model
         self.name = name
         self.use_pairwise = use_pairwise
+        self.device = module_device(model)
 
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
         segmentations = [segment(page.root) for page in pages]
         features = [features_of(seg.leaves, page.root) for seg, page in zip(segmentations, pages, strict=True)]
         out = []
-        for seg, potentials in zip(segmentations, self.model.potentials(features), strict=True):
+        all_potentials = run_with_cpu_fallback(self, self.model, lambda: self.model.potentials(features))
+        for seg, potentials in zip(segmentations, all_potentials, strict=True):
             labels = potentials.decode(self.use_pairwise)
             blocks = blocks_from_leaf_labels(seg, labels, potentials.content_probability(), self.name)
             out.append(PageLabels(seg.leaves, blocks))

@@ -3,7 +3,9 @@
 Pages longer than 85 blocks are cut into overlapping windows (:mod:`scrapy_boiler.neural.windows`)
 whose labels are reconciled per block; ``window_mode="split"`` gives the paper's even split instead,
 for comparison. Weights are a ``state_dict`` saved with :func:`torch.save` and loaded with
-``torch.load(weights_only=True)`` (no pickled code runs); configuration and vocabulary are JSON.
+``torch.load(weights_only=True)`` (no pickled code runs); configuration and vocabulary are JSON, whose
+``format`` field (``scrapy-boiler/semtext/N``) is the file-format version. A bad file pair is a
+:class:`~scrapy_boiler.model_errors.ModelFileError` naming the file at fault.
 """
 
 from __future__ import annotations
@@ -17,15 +19,19 @@ import torch
 
 from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.features.semantic import MAX_WORDS, block_strings
-from scrapy_boiler.model_files import model_file
-from scrapy_boiler.neural.device import pick_device
+from scrapy_boiler.model_files import FORMAT_VERSION, check_format, interpreting, model_file, read_json
+from scrapy_boiler.neural.device import module_device, pick_device, place, run_with_cpu_fallback
 from scrapy_boiler.neural.semtext_model import FIELDS, EncodedBatch, SemTextConfig, SemTextNet
+from scrapy_boiler.neural.store import load_state
 from scrapy_boiler.neural.subwords import Vocabulary, word_table
 from scrapy_boiler.neural.windows import even_split, overlapping, reconcile
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.scs import SCSPage, scs
+from scrapy_boiler.training.checkpoint import load_tensors, save_tensors
 
 NAME = "semtext"
+#: Prefix of the ``format`` field of a config (``scrapy-boiler/semtext/1``), followed by the version.
+FORMAT = f"scrapy-boiler/{NAME}"
 #: Zero slots kept after the longest string of a batch: the widest kernel (7) minus one.
 PAD_AFTER = 6
 #: Windows decoded per forward pass at inference.
@@ -97,27 +103,30 @@ class SemTextModel:
         weights, config = prefix.with_suffix(".pt"), prefix.with_suffix(".json")
         state = {k: v.detach().to("cpu", torch.float16) if v.is_floating_point() else v.detach().cpu()
                  for k, v in self.net.state_dict().items()}
-        torch.save(state, weights)
+        save_tensors(state, weights)  # atomic: an interrupted save leaves no half-written weights behind
         config.write_text(json.dumps({
-            "format": "scrapy-boiler/semtext/1", "config": self.net.config.to_json(),
+            "format": f"{FORMAT}/{FORMAT_VERSION}", "config": self.net.config.to_json(),
             "vocabulary": self.vocab.words, "buckets": self.vocab.buckets, "meta": self.meta,
         }), encoding="utf-8")
         return weights, config
 
     @classmethod
     def load(cls, prefix: str | Path, device: torch.device | None = None) -> SemTextModel:
-        """Read a saved model; tensors are loaded with ``weights_only=True``."""
+        """Read a saved model; tensors are loaded with ``weights_only=True``; raises ModelFileError."""
         prefix = Path(prefix)
-        data = json.loads(prefix.with_suffix(".json").read_text(encoding="utf-8"))
-        if data.get("format") != "scrapy-boiler/semtext/1":
-            raise OSError(f"{prefix.with_suffix('.json')} is not a SemText model")
-        net = SemTextNet(SemTextConfig.from_json(data["config"]))
-        state = torch.load(prefix.with_suffix(".pt"), map_location="cpu", weights_only=True)
-        net.load_state_dict({k: v.float() if v.is_floating_point() else v for k, v in state.items()})
+        config_path, weights_path = prefix.with_suffix(".json"), prefix.with_suffix(".pt")
+        data = read_json(config_path)
+        check_format(data.get("format"), config_path, NAME)
+        with interpreting(config_path):
+            net = SemTextNet(SemTextConfig.from_json(data["config"]))
+            vocab = Vocabulary(list(data["vocabulary"]), int(data["buckets"]))
+            meta = dict(data.get("meta", {}))
+        state = load_tensors(weights_path)
+        load_state(net, state, weights_path)  # float16 on disk, copied into float32 parameters
         net.eval()
         if device is not None:
-            net.to(device)
-        return cls(net, Vocabulary(data["vocabulary"], data["buckets"]), data.get("meta", {}))
+            place(net, device, NAME)
+        return cls(net, vocab, meta)
 
 
 def default_model_prefix() -> Path:
@@ -161,15 +170,15 @@ class SemTextExtractor:
     name = NAME
 
     def __init__(self, model: SemTextModel, device: str = "auto", window_mode: str = "overlap") -> None:
-        self.device = pick_device(device)
         self.model = model
-        self.model.net.to(self.device)
+        self.device = place(model.net, pick_device(device), NAME)
         self.window_mode = window_mode
 
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
         segmented = [scs(page.root) for page in pages]
-        labels = predict_sequences(self.model, [page_strings(p) for p in segmented], self.device,
-                                   window_mode=self.window_mode)
+        strings = [page_strings(p) for p in segmented]
+        labels = run_with_cpu_fallback(self, self.model.net, lambda: predict_sequences(
+            self.model, strings, module_device(self.model.net), window_mode=self.window_mode))
         return [
             PageLabels(seg.leaves, seg.text_blocks([bool(x) for x in page_labels]), model=self.name)
             for seg, page_labels in zip(segmented, labels, strict=True)
