@@ -10,10 +10,11 @@ from lxml import etree
 from scrapy_boiler.assemble.headline import find_headline
 from scrapy_boiler.assemble.posts import build_posts, qa_pairs
 from scrapy_boiler.assemble.text import to_html, to_text
-from scrapy_boiler.classify.base import PageLabels
+from scrapy_boiler.classify.base import Extractor, PageLabels
 from scrapy_boiler.classify.page_type import TYPE2
 from scrapy_boiler.document import BOILERPLATE, CONTENT, Block, Document, Post, QAPair
-from scrapy_boiler.parse.html import ParsedPage, ParseError, parse_html
+from scrapy_boiler.limits import DEFAULT_LIMITS, Deadline, Limits, PageRejected, TimeBudgetExceeded
+from scrapy_boiler.parse.html import ParsedPage, parse_html
 from scrapy_boiler.registry import resolve
 from scrapy_boiler.segment.blocks import TextBlock
 
@@ -33,35 +34,73 @@ def extract(
     model: str = "auto",
     encoding: str | None = None,
     device: str = "auto",
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Document:
     """Find the main content of one HTML page.
 
     ``html`` is the raw body (``bytes``, decoded with the charset policy of
     :mod:`scrapy_boiler.parse.encoding`) or already decoded text; ``encoding`` is the charset of the
     HTTP header when known. ``model`` is a name from :func:`scrapy_boiler.available_models`;
-    ``device`` (``auto``, ``cpu``, ``cuda``) only matters to neural models.
+    ``device`` (``auto``, ``cpu``, ``cuda``) only matters to neural models. ``limits`` bound the bytes,
+    blocks, depth and time one page may cost (:class:`scrapy_boiler.limits.Limits`).
 
-    Never raises for bad markup: a page with nothing to parse gives an empty :class:`Document`
-    whose ``error`` says why. Raises :class:`~scrapy_boiler.registry.UnknownModel` for a bad name.
+    Never raises for bad input: a page that cannot be cleaned (empty, binary, over a limit...) gives a
+    :class:`Document` with empty text, ``reason`` from :data:`scrapy_boiler.limits.REASONS` and ``error``
+    saying what happened. Raises :class:`~scrapy_boiler.registry.UnknownModel` for a bad name, and its
+    subclass :class:`~scrapy_boiler.registry.ModelUnavailable` when the model's files or packages are missing.
     """
-    return extract_many([PageInput(html, url, encoding)], model=model, device=device)[0]
+    return extract_many([PageInput(html, url, encoding)], model=model, device=device, limits=limits)[0]
 
 
-def extract_many(pages: Iterable[PageInput], *, model: str = "auto", device: str = "auto") -> list[Document]:
-    """:func:`extract` over a batch of pages: neural models label the whole batch in one forward pass."""
+def extract_many(
+    pages: Iterable[PageInput], *, model: str = "auto", device: str = "auto", limits: Limits = DEFAULT_LIMITS
+) -> list[Document]:
+    """:func:`extract` over a batch of pages: neural models label the whole batch in one forward pass.
+
+    The time budget covers the batch (``time_budget`` per page); a batch that overruns it is redone page
+    by page, so only the slow page is refused.
+    """
     extractor = resolve(model, device)
-    model_name = model
-    docs: list[Document | None] = []
-    parsed: list[ParsedPage] = []
-    for page in pages:
-        try:
-            parsed.append(parse_html(page.html, url=page.url, encoding=page.encoding))
-            docs.append(None)
-        except ParseError as exc:
-            docs.append(Document(text="", title="", html="", blocks=[], model=model_name, url=page.url, error=str(exc)))
-    labelled = iter(extractor.label_pages(parsed) if parsed else [])
-    pending = iter(parsed)
-    return [doc if doc is not None else _document(next(pending), next(labelled), model_name) for doc in docs]
+    batch = list(pages)
+    try:
+        return _extract_batch(batch, extractor, model, limits)
+    except TimeBudgetExceeded as exc:
+        if len(batch) == 1:
+            return [_refused(batch[0], model, exc)]
+    return [_extract_alone(page, extractor, model, limits) for page in batch]
+
+
+def _extract_alone(page: PageInput, extractor: Extractor, model: str, limits: Limits) -> Document:
+    try:
+        return _extract_batch([page], extractor, model, limits)[0]
+    except TimeBudgetExceeded as exc:
+        return _refused(page, model, exc)
+
+
+def _extract_batch(pages: list[PageInput], extractor: Extractor, model: str, limits: Limits) -> list[Document]:
+    budget = None if limits.time_budget is None else limits.time_budget * max(1, len(pages))
+    deadline = Deadline(budget)
+    with deadline.alarm():
+        docs: list[Document | None] = []
+        parsed: list[ParsedPage] = []
+        for page in pages:
+            try:
+                parsed.append(parse_html(page.html, url=page.url, encoding=page.encoding, limits=limits))
+                docs.append(None)
+            except PageRejected as exc:
+                docs.append(_refused(page, model, exc))
+            deadline.check()
+        labelled = iter(extractor.label_pages(parsed) if parsed else [])
+        deadline.check()
+        pending = iter(parsed)
+        return [doc if doc is not None else _document(next(pending), next(labelled), model) for doc in docs]
+
+
+def _refused(page: PageInput, model: str, exc: PageRejected) -> Document:
+    """The empty Document of a page that could not be cleaned."""
+    return Document(
+        text="", title="", html="", blocks=[], model=model, url=page.url, error=str(exc), reason=exc.reason
+    )
 
 
 def _document(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
@@ -91,6 +130,7 @@ def _document(page: ParsedPage, labels: PageLabels, model_name: str) -> Document
         url=page.url,
         encoding=page.encoding,
         num_leaves=len(labels.leaves),
+        warnings=list(page.warnings),
         posts=posts,
         qa_pairs=pairs,
     )

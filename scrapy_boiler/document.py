@@ -70,7 +70,9 @@ class Document:
     clean HTML; ``headline`` the heading that repeats the ``<title>`` (which usually adds the site
     name), else the first ``<h1>``, else the title's longest piece. ``page_type`` is ``"article"``
     for the rule models; type-2 models add ``"qa"`` and ``"forum"`` with ``posts`` and ``qa_pairs``.
-    ``error`` is set (and the text empty) when the page could not be cleaned, e.g. an empty body.
+    ``error`` is set (and the text empty) when the page could not be cleaned, e.g. an empty body, and
+    ``reason`` then names the cause (a key of :data:`scrapy_boiler.limits.REASONS`). ``warnings`` lists what
+    was changed to extract the page (:data:`scrapy_boiler.limits.WARNINGS`), e.g. flattened nesting.
     """
 
     text: str
@@ -87,6 +89,8 @@ class Document:
     posts: list[Post] = field(default_factory=list)
     qa_pairs: list[QAPair] = field(default_factory=list)
     error: str | None = None
+    reason: str | None = None
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def content_blocks(self) -> list[Block]:

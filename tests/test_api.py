@@ -106,11 +106,20 @@ def test_str_and_bytes_agree(page_bytes):
 
 
 def test_deeply_nested_page_does_not_recurse():
-    depth = 2000  # deeper than Python's recursion limit; libxml2 itself drops content past ~2047 levels
+    from scrapy_boiler.limits import Limits
+
+    depth = 1990  # deeper than Python's recursion limit, within the largest max_depth (libxml2 stops at 2048)
     html = "<div>" * depth + "<p>" + "deep words in a deeply nested page " * 4 + "</p>" + "</div>" * depth
-    doc = extract(html, model="keep-everything")
-    assert doc.error is None and doc.blocks
+    doc = extract(html, model="keep-everything", limits=Limits(max_depth=2000))
+    assert doc.error is None and doc.blocks and not doc.warnings
     assert doc.blocks[0].tag_path.count("div") == depth
+
+
+def test_nesting_beyond_max_depth_is_flattened_keeping_the_text():
+    html = "<div>" * 600 + "<p>" + "deep words in a deeply nested page " * 4 + "</p>" + "</div>" * 600
+    doc = extract(html, model="keep-everything")
+    assert doc.warnings == ["depth_limited"] and "deep words in a deeply nested page" in doc.text
+    assert doc.blocks[0].tag_path.count(" > ") == 512 - 1
 
 
 def test_extract_many_keeps_order_and_reports_unparseable_pages_in_place():

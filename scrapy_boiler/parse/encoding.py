@@ -8,7 +8,8 @@ Order of evidence (strongest first):
    ``<meta>`` says (on our corpora the ``<meta>`` declaration is wrong far more often than a
    non-ASCII byte stream happens to be valid UTF-8 by accident: 112 of 621 L3S-GN1 pages declare
    Latin-1 but are UTF-8);
-4. the ``<meta charset>`` / ``http-equiv`` declaration in the first 4 KiB;
+4. the ``<meta charset>`` / ``http-equiv`` declaration in the first 4 KiB (a page declared UTF-8 that
+   mostly is keeps UTF-8, its stray bytes replaced: a paragraph pasted in from another charset);
 5. statistical detection (charset-normalizer, when installed);
 6. cp1252 with replacement characters, which never fails.
 """
@@ -93,6 +94,13 @@ def _looks_like_utf16(data: bytes) -> str | None:
     return None
 
 
+def is_utf16_or_32(data: bytes) -> bool:
+    """UTF-16 or UTF-32 by BOM, or UTF-16 by its NUL pattern: such text is not binary for all its NULs."""
+    return any(data.startswith(bom) for bom, encoding in _BOMS if encoding != "utf-8") or bool(
+        _looks_like_utf16(data)
+    )
+
+
 def _detect(data: bytes) -> str | None:
     try:
         from charset_normalizer import from_bytes
@@ -124,7 +132,12 @@ def decode_html(data: bytes, declared: str | None = None) -> Decoded:
     if text is not None:
         return Decoded(text, "utf-8", "utf-8")
     meta = sniff_meta_charset(data)
-    if meta and meta != "utf-8":
+    if meta == "utf-8" or (meta is None and header == "utf-8"):
+        # Declared UTF-8 and mostly UTF-8: a page with a pasted-in paragraph in another charset.
+        lenient = lenient_utf8(data)
+        if lenient is not None:
+            return Decoded(lenient, "utf-8", "meta" if meta else "header")
+    elif meta:
         text = _try(data, meta)
         if text is not None:
             return Decoded(text, meta, "meta")

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.parse.encoding import decode_html
+from scrapy_boiler.limits import DEFAULT_LIMITS, Limits, PageRejected
+from scrapy_boiler.parse.depth import flatten_markup, flatten_tree
+from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
+from scrapy_boiler.parse.sniff import binary_format, gunzip, is_gzip, is_json
 from scrapy_boiler.parse.text import collapse_spaces
 
 #: Subtrees removed before segmentation: they never render as readable text (seed 004 §3 works on
@@ -31,19 +34,20 @@ _XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
-class ParseError(ValueError):
-    """The input could not be turned into an HTML tree (e.g. it is empty)."""
+class ParseError(PageRejected):
+    """The input could not be turned into an HTML tree (e.g. it is empty); ``reason`` says why."""
 
 
 @dataclass
 class ParsedPage:
-    """A decoded, parsed and cleaned page."""
+    """A decoded, parsed and cleaned page; ``warnings`` are keys of :data:`scrapy_boiler.limits.WARNINGS`."""
 
     root: etree._Element
     title: str
     encoding: str
     encoding_source: str
     url: str | None = None
+    warnings: list[str] = field(default_factory=list)
 
 
 def _parser() -> etree.HTMLParser:
@@ -54,27 +58,76 @@ def _parser() -> etree.HTMLParser:
     )
 
 
-def parse_html(html: bytes | str, *, url: str | None = None, encoding: str | None = None) -> ParsedPage:
-    """Decode (see :mod:`~scrapy_boiler.parse.encoding`), parse and clean a page.
+def parse_html(
+    html: bytes | str, *, url: str | None = None, encoding: str | None = None, limits: Limits = DEFAULT_LIMITS
+) -> ParsedPage:
+    """Decode (see :mod:`~scrapy_boiler.parse.encoding`), parse and clean a page, within ``limits``.
 
     ``encoding`` is the charset from the HTTP header, when known; it applies to ``bytes`` input only.
-    Raises :class:`ParseError` when there is nothing to parse.
+    Raises :class:`ParseError` when there is nothing to parse or a limit refuses the page; its ``reason``
+    is a key of :data:`scrapy_boiler.limits.REASONS`.
     """
+    warnings: list[str] = []
     if isinstance(html, bytes):
-        decoded = decode_html(html, encoding)
+        data = _check_body(html, limits, warnings)
+        decoded = decode_html(data, encoding)
         text, used, source = decoded.text, decoded.encoding, decoded.source
     else:
+        if len(html) > limits.max_bytes:
+            raise ParseError("too_large", f"the page has {len(html)} characters, over max_bytes ({limits.max_bytes})")
         text, used, source = html, "unicode", "unicode"
     text = _XML_DECLARATION.sub("", _CONTROL_CHARS.sub(_control_replacement, text), count=1)
     if not text.strip():
-        raise ParseError("empty document")
-    # lxml is handed UTF-8 bytes with the encoding fixed, so a lying <meta charset> cannot re-decode it.
-    root = etree.fromstring(text.encode("utf-8", "replace"), _parser())
-    if root is None:
-        raise ParseError("no HTML element could be parsed")
+        raise ParseError("empty", "empty document")
+    if is_json(text):
+        raise ParseError("not_html", "the body is JSON, not HTML")
+    root = _parse_tree(text, limits.max_depth, warnings)
     title = _title(root)
     clean_tree(root)
-    return ParsedPage(root=root, title=title, encoding=used, encoding_source=source, url=url)
+    if flatten_tree(root, limits.max_depth) and "depth_limited" not in warnings:
+        warnings.append("depth_limited")
+    _check_blocks(root, limits.max_blocks)
+    return ParsedPage(root=root, title=title, encoding=used, encoding_source=source, url=url, warnings=warnings)
+
+
+def _check_body(data: bytes, limits: Limits, warnings: list[str]) -> bytes:
+    """The body to decode: refused when too large or binary, inflated when it is gzip served as HTML."""
+    if len(data) > limits.max_bytes:
+        raise ParseError("too_large", f"the body has {len(data)} bytes, over max_bytes ({limits.max_bytes})")
+    if is_gzip(data):
+        data = gunzip(data, limits.max_bytes)
+        warnings.append("decompressed")
+    if not is_utf16_or_32(data):
+        kind = binary_format(data)
+        if kind is not None:
+            raise ParseError("binary", f"the body is {kind} data, not HTML")
+    return data
+
+
+def _parse_tree(text: str, max_depth: int, warnings: list[str]) -> etree._Element:
+    """The lxml tree of ``text``; markup deeper than libxml2 accepts is flattened first and parsed again."""
+    # lxml is handed UTF-8 bytes with the encoding fixed, so a lying <meta charset> cannot re-decode it.
+    parser = _parser()
+    root = etree.fromstring(text.encode("utf-8", "replace"), parser)
+    if any(error.type_name == "ERR_RESOURCE_LIMIT" for error in parser.error_log):
+        warnings.append("depth_limited")
+        for depth in (max_depth, max_depth // 4):
+            parser = _parser()
+            root = etree.fromstring(flatten_markup(text, depth).encode("utf-8", "replace"), parser)
+            if not any(error.type_name == "ERR_RESOURCE_LIMIT" for error in parser.error_log):
+                break
+    if root is None:
+        raise ParseError("unparsable", "no HTML element could be parsed")
+    return root
+
+
+def _check_blocks(root: etree._Element, max_blocks: int) -> None:
+    """Refuse pages without visible text, or with more text nodes than ``max_blocks``."""
+    blocks = int(root.xpath("count(//text()[normalize-space()])"))
+    if blocks == 0:
+        raise ParseError("no_text", "the page has no visible text")
+    if blocks > max_blocks:
+        raise ParseError("too_many_blocks", f"the page has {blocks} text blocks, over max_blocks ({max_blocks})")
 
 
 def _control_replacement(match: re.Match[str]) -> str:
