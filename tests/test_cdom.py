@@ -1,3 +1,5 @@
+from lxml import etree
+
 from scrapy_boiler.parse import parse_html
 from scrapy_boiler.segment import segment
 from scrapy_boiler.segment.cdom import collapse
@@ -49,7 +51,8 @@ def test_tree_distance_counts_hops_to_the_first_common_ancestor(page_bytes):
 
 
 def test_text_directly_in_a_merged_chain_and_a_page_without_text():
-    leaves, cdom = cdom_of("<html><body><div><div><p>Only text</p></div></div></body></html>")
+    _, cdom = cdom_of("<html><body><div><div><p>Only text</p></div></div></body></html>")
     assert cdom.root is cdom.leaf_nodes[0] and cdom.root.tags == ("html", "body", "div", "div", "p")
-    leaves, cdom = cdom_of("<html><body><div> </div></body></html>")
-    assert leaves == [] and cdom.leaf_nodes == []
+    root = etree.fromstring("<html><body><div> </div></body></html>", etree.HTMLParser())  # parse_html refuses it
+    cdom = collapse(root, segment(root).leaves)
+    assert cdom.leaf_nodes == []

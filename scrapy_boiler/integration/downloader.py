@@ -15,7 +15,7 @@ from scrapy_boiler.api import PageInput
 from scrapy_boiler.document import Document
 from scrapy_boiler.integration.processes import WorkerDied
 from scrapy_boiler.integration.runtime import Runtime
-from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SKIP
+from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SECONDS, META_SKIP
 from scrapy_boiler.parse.encoding import charset_from_content_type
 from scrapy_boiler.registry import ModelUnavailable, UnknownModel, check_model
 
@@ -39,11 +39,15 @@ class BoilerDownloaderMiddleware:
 
     Everything else passes untouched. A page that fails to extract is logged, counted under
     ``boiler/errors`` and passed on unchanged: the crawl never stops because of a page.
+    ``request.meta["boiler_seconds"]`` gets the page's extraction time (its share of its batch).
 
-    Stats: ``boiler/pages``, ``boiler/page_type/<type>``, ``boiler/model/<name>``, ``boiler/no_content``,
-    ``boiler/errors`` and ``boiler/errors/<reason>``, ``boiler/skipped/<reason>`` (non_html, status,
-    too_large, meta, empty_body), ``boiler/time_total`` and ``boiler/time_max`` (seconds of extraction,
-    a page's share of its batch), ``boiler/batches`` and ``boiler/batch_max``.
+    Every response ends in exactly one of: ``boiler/skipped/<reason>`` (not extracted: meta, status,
+    non_html, empty_body, too_large), ``boiler/pages`` (extracted), ``boiler/rejected/<reason>`` (a
+    Document with ``reason`` set, see :data:`scrapy_boiler.limits.REASONS`; it is attached too) or
+    ``boiler/errors/<reason>`` (no Document: worker_died, time_budget, model_unavailable, extraction...).
+    Also: ``boiler/page_type/<type>``, ``boiler/model/<name>``, ``boiler/no_content``,
+    ``boiler/warnings/<warning>``, ``boiler/errors``, ``boiler/time_total`` and ``boiler/time_max`` (seconds
+    of extraction), ``boiler/batches`` and ``boiler/batch_max``.
     """
 
     def __init__(self, crawler: Crawler) -> None:
@@ -70,8 +74,9 @@ class BoilerDownloaderMiddleware:
         except Exception as exc:  # the crawl goes on: count it and pass the response on
             self._error(response, _reason(exc), exc)
             return response
+        request.meta[META_SECONDS] = outcome.seconds
         if outcome.document is None:
-            self._error(response, "extraction", outcome.error)
+            self._error(response, outcome.reason, outcome.error)
             return response
         doc = outcome.document
         request.meta[META_DOCUMENT] = doc
@@ -92,17 +97,26 @@ class BoilerDownloaderMiddleware:
         return None
 
     def _record(self, doc: Document, seconds: float) -> None:
-        self.runtime.inc("pages")
-        self.runtime.inc(f"page_type/{doc.page_type}")
-        self.runtime.inc(f"model/{doc.model}")
-        if not doc.text:
-            self.runtime.inc("no_content")
+        if doc.reason is not None:
+            logger.info("scrapy-boiler refused %s: %s", doc.url, doc.error)
+            self.runtime.inc(f"rejected/{doc.reason}")
+        else:
+            self._count_page(doc)
         if self.stats is not None:
             self.stats.inc_value("boiler/time_total", seconds)
             self.stats.max_value("boiler/time_max", seconds)
             pool = self.runtime.pool
             self.stats.set_value("boiler/batches", pool.batches)
             self.stats.max_value("boiler/batch_max", pool.max_batch)
+
+    def _count_page(self, doc: Document) -> None:
+        self.runtime.inc("pages")
+        self.runtime.inc(f"page_type/{doc.page_type}")
+        self.runtime.inc(f"model/{doc.model}")
+        if not doc.text:
+            self.runtime.inc("no_content")
+        for warning in doc.warnings:
+            self.runtime.inc(f"warnings/{warning}")
 
     def _error(self, response: Response, reason: str, detail: object) -> None:
         logger.error("scrapy-boiler could not extract %s: %s", response.url, detail)

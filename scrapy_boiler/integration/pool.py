@@ -23,6 +23,7 @@ from twisted.internet.defer import Deferred
 from scrapy_boiler.api import PageInput
 from scrapy_boiler.integration.processes import WorkerDied, WorkerProcess
 from scrapy_boiler.integration.worker import Outcome, extract_batch
+from scrapy_boiler.limits import DEFAULT_LIMITS, Limits
 
 logger = logging.getLogger(__name__)
 
@@ -30,15 +31,43 @@ logger = logging.getLogger(__name__)
 #: of the crawler (workers that cannot even start would otherwise be respawned for every batch).
 MAX_DEATHS_IN_A_ROW = 3
 
+#: A worker still busy this many times its batch's time budget, plus :data:`KILL_GRACE` seconds, is
+#: killed: the budget inside the worker (``SIGALRM``) cannot interrupt a stuck C call, this can. The
+#: factor leaves room for the worker's own retry of an overrun batch page by page.
+KILL_FACTOR = 3
+KILL_GRACE = 2.0
+#: Seconds a worker may take to load a model before its first batch of that model; the batch's own budget
+#: starts when the worker says the model is loaded.
+LOAD_GRACE = 120.0
+
 _Batch = list[Deferred[Outcome]]
+
+
+class _Running:
+    """A batch a worker holds: enough to fail it, or to resubmit its pages one by one after a kill."""
+
+    def __init__(self, model: str, pages: list[PageInput], deferreds: _Batch) -> None:
+        self.model = model
+        self.pages = pages
+        self.deferreds = deferreds
+        self.started = time.monotonic()
+        self.timer: Any = None
+        self.timed_out = False
+
+    def cancel_timer(self) -> None:
+        if self.timer is not None and self.timer.active():
+            self.timer.cancel()
 
 
 class ExtractionPool:
     """Hands pages to workers and fires one Deferred per page, on the reactor thread, with its :class:`Outcome`."""
 
-    def __init__(self, *, workers: int, device: str, batch_size: int, batch_wait: float) -> None:
+    def __init__(
+        self, *, workers: int, device: str, batch_size: int, batch_wait: float, limits: Limits = DEFAULT_LIMITS
+    ) -> None:
         self.workers = workers
         self.device = device
+        self.limits = limits
         self.batch_size = batch_size
         self.batch_wait = batch_wait
         self.batches = 0
@@ -49,7 +78,8 @@ class ExtractionPool:
         self._ids = itertools.count()
         self._live: set[WorkerProcess] = set()
         self._idle: list[WorkerProcess] = []
-        self._busy: dict[WorkerProcess, _Batch] = {}
+        self._busy: dict[WorkerProcess, _Running] = {}
+        self._solo: list[tuple[str, PageInput, Deferred[Outcome]]] = []  # pages of a killed batch, one by one
         self._deaths_in_a_row = 0
         self._thread: ThreadPoolExecutor | None = None
         self._thread_busy = False
@@ -70,6 +100,9 @@ class ExtractionPool:
             for _, _, deferred in queue:
                 deferred.cancel()
         self._pending.clear()
+        for _, _, deferred in self._solo:
+            deferred.cancel()
+        self._solo.clear()
         for worker in list(self._live):
             worker.stop()
         if self._thread is not None:
@@ -79,6 +112,9 @@ class ExtractionPool:
 
     def _dispatch(self) -> None:
         """Send batches to idle workers, the model whose oldest page waited longest first."""
+        while self._solo and not self._closed and self._has_idle_worker():
+            model, page, deferred = self._solo.pop(0)
+            self._run(model, [page], [deferred])
         while self._pending and not self._closed and self._has_idle_worker():
             model, queue = min(self._pending.items(), key=lambda entry: entry[1][0][0])
             wait = self.batch_wait - (time.monotonic() - queue[0][0])
@@ -109,12 +145,24 @@ class ExtractionPool:
             self._thread_busy = True
             if self._thread is None:
                 self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="boiler")
-            future = self._thread.submit(extract_batch, pages, model, self.device)
+            future = self._thread.submit(extract_batch, pages, model, self.device, self.limits)
             future.add_done_callback(lambda done: _call_from_reactor(self._on_thread_done, done, deferreds))
             return
         worker = self._idle.pop()
-        self._busy[worker] = deferreds
-        worker.send((next(self._ids), pages, model, self.device))
+        running = self._busy[worker] = _Running(model, pages, deferreds)
+        self._arm(worker, running, loading=model not in worker.models_loaded)
+        worker.send((next(self._ids), pages, model, self.device, self.limits))
+
+    def _arm(self, worker: WorkerProcess, running: _Running, *, loading: bool) -> None:
+        """(Re)start the kill timer of a batch: the load grace while the model loads, then the budget."""
+        budget = self.limits.time_budget
+        if budget is None:
+            return
+        from twisted.internet import reactor
+
+        running.cancel_timer()
+        timeout = LOAD_GRACE if loading else KILL_FACTOR * budget * len(running.pages) + KILL_GRACE
+        running.timer = reactor.callLater(timeout, self._on_timeout, worker)  # type: ignore[attr-defined]
 
     def _wake_in(self, seconds: float) -> None:
         from twisted.internet import reactor
@@ -124,10 +172,20 @@ class ExtractionPool:
 
     # -- results -----------------------------------------------------------------------------------
 
-    def _on_reply(self, worker: WorkerProcess, message: tuple[int, list[Outcome]]) -> None:
+    def _on_reply(self, worker: WorkerProcess, message: tuple[int, list[Outcome] | None]) -> None:
         _, outcomes = message
         self._deaths_in_a_row = 0
-        _fire(self._busy.pop(worker, []), outcomes)
+        if outcomes is None:  # the model is loaded: the batch's time budget starts now
+            running = self._busy.get(worker)
+            if running is not None:
+                worker.models_loaded.add(running.model)
+                self._arm(worker, running, loading=False)
+            return
+        running = self._busy.pop(worker, None)
+        if running is not None:
+            running.cancel_timer()
+            worker.models_loaded.add(running.model)
+            _fire(running.deferreds, outcomes)
         if worker.alive and not self._closed:
             self._idle.append(worker)
         self._dispatch()
@@ -136,13 +194,18 @@ class ExtractionPool:
         self._live.discard(worker)
         if worker in self._idle:
             self._idle.remove(worker)
-        batch = self._busy.pop(worker, None)
+        running = self._busy.pop(worker, None)
+        if running is not None:
+            running.cancel_timer()
+        batch = running.deferreds if running is not None else None
         if self._closed:
             for deferred in batch or []:
                 if not deferred.called:
                     deferred.cancel()
             return
-        if batch is not None:
+        if running is not None and running.timed_out:
+            self._after_kill(running)
+        elif batch is not None:
             self._deaths_in_a_row += 1
             logger.error("An extraction worker died with %d page(s): %s", len(batch), reason)
             for deferred in batch:
@@ -153,6 +216,24 @@ class ExtractionPool:
                          self._deaths_in_a_row)
             self.workers = 0
         self._dispatch()
+
+    def _on_timeout(self, worker: WorkerProcess) -> None:
+        running = self._busy.get(worker)
+        if running is None:
+            return
+        running.timed_out = True
+        logger.error("An extraction worker overran the time budget with %d page(s) for %.0f s: killing it",
+                     len(running.pages), time.monotonic() - running.started)
+        worker.kill()
+
+    def _after_kill(self, running: _Running) -> None:
+        """A batch whose worker was killed for time: a lone page fails, the pages of a batch retry alone."""
+        if len(running.deferreds) > 1:
+            self._solo.extend(zip([running.model] * len(running.pages), running.pages, running.deferreds, strict=True))
+            return
+        seconds = time.monotonic() - running.started
+        error = f"the extraction worker was killed after {seconds:.0f} s, far over the time budget"
+        _fire(running.deferreds, [Outcome(None, error, seconds, reason="time_budget")])
 
     def _on_thread_done(self, future: Future[list[Outcome]], deferreds: _Batch) -> None:
         self._thread_busy = False

@@ -45,6 +45,7 @@ class WorkerProcess(ProcessProtocol):
         self._stderr = bytearray()
         self._requests: int | None = None  # our end of the worker's stdin
         self.alive = False
+        self.models_loaded: set[str] = set()  # models this worker has answered a batch with
 
     @classmethod
     def start(cls, threads: int, on_reply: Callable[[WorkerProcess, Any], None],
@@ -84,6 +85,14 @@ class WorkerProcess(ProcessProtocol):
     def stop(self) -> None:
         """Close the worker's stdin: it finishes its batch, sees end of input and exits."""
         self._close_requests()
+
+    def kill(self) -> None:
+        """Kill the worker at once (a batch stuck past its time budget); ``processEnded`` reports it."""
+        if self.alive and self.transport is not None:
+            try:
+                self.transport.signalProcess("KILL")
+            except Exception:  # already gone: processEnded is on its way
+                logger.debug("could not kill an extraction worker", exc_info=True)
 
     def _close_requests(self) -> None:
         if self._requests is not None:

@@ -49,7 +49,8 @@ class Runtime:
         if self._pool is None:
             s = self.settings
             self._pool = ExtractionPool(
-                workers=s.workers, device=s.device, batch_size=s.batch_size, batch_wait=s.batch_wait
+                workers=s.workers, device=s.device, batch_size=s.batch_size, batch_wait=s.batch_wait,
+                limits=s.limits,
             )
         return self._pool
 

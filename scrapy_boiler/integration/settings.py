@@ -13,7 +13,15 @@ setting                     default            meaning
 ``BOILER_BATCH_WAIT``       ``0.0``            seconds a page waits for others even when a worker is idle
                                                (raise it for bigger neural batches at low load)
 ``BOILER_MAX_BYTES``        ``10485760``       larger bodies are passed on unextracted (``boiler/skipped/
-                                               too_large``)
+                                               too_large``; gzip served as HTML: ``rejected/too_large``)
+``BOILER_MAX_BLOCKS``       ``20000``          pages with more DOM text nodes are refused
+                                               (``boiler/rejected/too_many_blocks``)
+``BOILER_MAX_DEPTH``        ``512``            deeper elements are flattened into their ancestor, text kept
+                                               (``Document.warnings``: ``depth_limited``)
+``BOILER_TIME_BUDGET``      ``10.0``           seconds of extraction per page; a page over it gets
+                                               ``rejected/time_budget``; a worker still busy 3 × its
+                                               batch's budget + 2 s later is killed and the batch retried
+                                               page by page (``errors/time_budget``); ``0``: no budget
 ``BOILER_OUTPUT``           see ``fields``     item fields to fill: a list of names, or a dict
                                                ``{item field: source}`` to rename
 ``BOILER_HTML_FIELD``       ``"html"``         item field holding raw HTML to extract when the item did not
@@ -33,6 +41,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from scrapy_boiler.integration.fields import DEFAULT_OUTPUT, output_mapping
+from scrapy_boiler.limits import DEFAULT_LIMITS, Limits
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings
@@ -44,16 +53,20 @@ DEFAULTS: dict[str, object] = {
     "BOILER_WORKERS": None,  # None: os.cpu_count()
     "BOILER_BATCH_SIZE": 16,
     "BOILER_BATCH_WAIT": 0.0,
-    "BOILER_MAX_BYTES": 10 * 1024 * 1024,
+    "BOILER_MAX_BYTES": DEFAULT_LIMITS.max_bytes,
+    "BOILER_MAX_BLOCKS": DEFAULT_LIMITS.max_blocks,
+    "BOILER_MAX_DEPTH": DEFAULT_LIMITS.max_depth,
+    "BOILER_TIME_BUDGET": DEFAULT_LIMITS.time_budget,
     "BOILER_OUTPUT": list(DEFAULT_OUTPUT),
     "BOILER_HTML_FIELD": "html",
     "BOILER_DROP_EMPTY": False,
 }
 
-#: Request.meta keys read by the middleware, and the one it writes.
+#: Request.meta keys read by the middleware, and the two it writes (the Document, its extraction seconds).
 META_MODEL = "boiler_model"
 META_SKIP = "boiler_skip"
 META_DOCUMENT = "boiler"
+META_SECONDS = "boiler_seconds"
 
 
 @dataclass(frozen=True)
@@ -65,6 +78,7 @@ class BoilerSettings:
     batch_size: int
     batch_wait: float
     max_bytes: int
+    limits: Limits
     output: Mapping[str, str]
     html_field: str
     drop_empty: bool
@@ -76,6 +90,8 @@ class BoilerSettings:
             return DEFAULTS[name] if value is None else value
 
         workers = settings.get("BOILER_WORKERS")
+        max_bytes = int(get("BOILER_MAX_BYTES"))  # type: ignore[call-overload]
+        budget = get("BOILER_TIME_BUDGET")
         output = get("BOILER_OUTPUT")
         if isinstance(output, str):
             output = [name.strip() for name in output.split(",") if name.strip()]
@@ -86,7 +102,13 @@ class BoilerSettings:
             workers=(os.cpu_count() or 1) if workers is None else int(workers),
             batch_size=max(1, settings.getint("BOILER_BATCH_SIZE", 16)),
             batch_wait=max(0.0, settings.getfloat("BOILER_BATCH_WAIT", 0.0)),
-            max_bytes=settings.getint("BOILER_MAX_BYTES", 10 * 1024 * 1024),
+            max_bytes=max_bytes,
+            limits=Limits(
+                max_bytes=max_bytes,
+                max_blocks=int(get("BOILER_MAX_BLOCKS")),  # type: ignore[call-overload]
+                max_depth=int(get("BOILER_MAX_DEPTH")),  # type: ignore[call-overload]
+                time_budget=float(budget) if budget else None,  # type: ignore[arg-type]
+            ),
             output=output_mapping(output),  # type: ignore[arg-type]
             html_field=str(get("BOILER_HTML_FIELD")),
             drop_empty=settings.getbool("BOILER_DROP_EMPTY", False),

@@ -7,6 +7,7 @@ prints cannot corrupt the stream (stray output goes to stderr, which the crawler
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import struct
@@ -18,34 +19,38 @@ from typing import BinaryIO
 
 from scrapy_boiler.api import PageInput, extract_many
 from scrapy_boiler.document import Document
+from scrapy_boiler.limits import Limits
+from scrapy_boiler.registry import resolve
 
 HEADER = struct.Struct("!Q")
 
 
 @dataclass(slots=True)
 class Outcome:
-    """One page's result: a Document, or the error that stopped it, and its share of the batch time."""
+    """One page's result: a Document, or the error that stopped it (``reason``: its stats key), and its share
+    of the batch time."""
 
     document: Document | None
     error: str | None
     seconds: float
+    reason: str = "extraction"
 
 
-def extract_batch(pages: Sequence[PageInput], model: str, device: str) -> list[Outcome]:
+def extract_batch(pages: Sequence[PageInput], model: str, device: str, limits: Limits) -> list[Outcome]:
     """Extract a batch in one call; if the batch fails, retry page by page so one bad page fails alone."""
     start = time.perf_counter()
     try:
-        docs = extract_many(pages, model=model, device=device)
+        docs = extract_many(pages, model=model, device=device, limits=limits)
     except Exception:
-        return [_extract_one(page, model, device) for page in pages]
+        return [_extract_one(page, model, device, limits) for page in pages]
     share = (time.perf_counter() - start) / max(1, len(pages))
     return [Outcome(doc, None, share) for doc in docs]
 
 
-def _extract_one(page: PageInput, model: str, device: str) -> Outcome:
+def _extract_one(page: PageInput, model: str, device: str, limits: Limits) -> Outcome:
     start = time.perf_counter()
     try:
-        doc = extract_many([page], model=model, device=device)[0]
+        doc = extract_many([page], model=model, device=device, limits=limits)[0]
     except Exception as exc:  # reported to the crawler as this page's error; the worker lives on
         return Outcome(None, f"{type(exc).__name__}: {exc}", time.perf_counter() - start)
     return Outcome(doc, None, time.perf_counter() - start)
@@ -58,14 +63,25 @@ def frame(message: object) -> bytes:
 
 
 def serve(requests: BinaryIO, replies: BinaryIO) -> None:
-    """Answer ``(batch_id, pages, model, device)`` requests with ``(batch_id, outcomes)`` until EOF."""
+    """Answer ``(batch_id, pages, model, device, limits)`` requests with ``(batch_id, outcomes)`` until EOF.
+
+    The first batch of each model is acknowledged with ``(batch_id, None)`` once the model is loaded, so the
+    crawler's time budget for the batch starts then: loading torch and weights is not the pages' fault.
+    """
+    loaded: set[tuple[str, str]] = set()
     while True:
         header = requests.read(HEADER.size)
         if len(header) < HEADER.size:
             return
         body = requests.read(HEADER.unpack(header)[0])
-        batch_id, pages, model, device = pickle.loads(body)  # sent by our own parent crawler process
-        replies.write(frame((batch_id, extract_batch(pages, model, device))))
+        batch_id, pages, model, device, limits = pickle.loads(body)  # sent by our own parent crawler process
+        if (model, device) not in loaded:
+            loaded.add((model, device))
+            with contextlib.suppress(Exception):  # a model that cannot load fails page by page in extract_batch
+                resolve(model, device)
+            replies.write(frame((batch_id, None)))
+            replies.flush()
+        replies.write(frame((batch_id, extract_batch(pages, model, device, limits))))
         replies.flush()
 
 
