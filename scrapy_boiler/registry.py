@@ -82,6 +82,13 @@ def register(name: str, factory: Factory, *, files: Sequence[str] = (), modules:
     _clear_caches()
 
 
+def unregister(name: str) -> None:
+    """Forget a model added with :func:`register` (a no-op for names it does not know)."""
+    _FACTORIES.pop(name, None)
+    _NEEDS.pop(name, None)
+    _clear_caches()
+
+
 def register_file_loader(kind: str, loader: FileLoader) -> None:
     """Make ``KIND:PATH`` selectable; ``loader(path, device)`` builds the extractor from a model file."""
     _FILE_LOADERS[kind] = loader

@@ -68,6 +68,7 @@ class PageSpider(scrapy.Spider):
             item = {"url": response.url, "status": response.status, "has_document": "boiler" in response.meta}
             if "boiler" in response.meta:
                 item["callback_text"] = response.meta["boiler"].text
+                item["reason"] = response.meta["boiler"].reason
             yield item
         for html in self.config.get("offline_html", []):
             yield {"html": html}

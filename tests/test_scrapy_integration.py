@@ -51,12 +51,15 @@ def server():
     httpd.shutdown()
 
 
-def crawl(tmp_path: Path, requests: list[dict], *, settings: dict | None = None, **config) -> tuple[list, dict]:
+def crawl(tmp_path: Path, requests: list[dict], *, settings: dict | None = None, env: dict | None = None,
+          **config) -> tuple[list, dict]:
+    """Crawl ``requests`` in a subprocess (``env``: its environment) and return its items and final stats."""
     config.update(out=str(tmp_path), requests=requests,
                   settings={"ADDONS": {"scrapy_boiler.Addon": 500}, **(settings or {})})
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config))
-    run = subprocess.run([sys.executable, str(RUNNER), str(path)], capture_output=True, text=True, timeout=120)
+    run = subprocess.run([sys.executable, str(RUNNER), str(path)], capture_output=True, text=True, timeout=120,
+                         env=env)
     assert run.returncode == 0, run.stderr[-3000:]
     lines = (tmp_path / "items.jsonl").read_text().splitlines() if (tmp_path / "items.jsonl").exists() else []
     return [json.loads(line) for line in lines], json.loads((tmp_path / "stats.json").read_text())

@@ -34,6 +34,7 @@ SOURCES: dict[str, Callable[[Document], Any]] = {
     "pageType": lambda doc: doc.page_type,
     "boilerModel": lambda doc: doc.model,
     "boilerError": lambda doc: doc.error,
+    "boilerReason": lambda doc: doc.reason,
     "question": _question,
     "answers": _answers,
     "qa_pairs": lambda doc: [asdict(pair) for pair in doc.qa_pairs] or None,
