@@ -145,6 +145,12 @@ def _is_comment_thread(labels: PageLabels) -> bool:
     return all(not (block.is_content and block.element in members) for block in labels.blocks)
 
 
+#: Class names and characters of a name kept in ``Block.class_path``: a page with a megabyte class
+#: attribute would otherwise copy it into every block below it.
+_MAX_CLASSES = 8
+_MAX_NAME = 64
+
+
 class _Paths:
     """Tag, class/id and XPath paths of elements, memoised through their parents."""
 
@@ -199,10 +205,10 @@ class _Paths:
         for el in reversed(chain):
             tag = str(el.tag)
             label = tag
-            ident = (el.get("id") or "").strip()
+            ident = (el.get("id") or "").strip()[:_MAX_NAME]
             if ident:
                 label += f"#{ident}"
-            classes = (el.get("class") or "").split()
+            classes = [name[:_MAX_NAME] for name in (el.get("class") or "").split()[:_MAX_CLASSES]]
             if classes:
                 label += "." + ".".join(classes)
             paths = (tag, label) if paths is None else (f"{paths[0]} > {tag}", f"{paths[1]} > {label}")
