@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from scrapy_boiler import Document, extract  # noqa: E402
-from scrapy_boiler.evaluation.hostile import article_page  # noqa: E402
+from scrapy_boiler.evaluation.hostile import MARKER, article_body, article_page  # noqa: E402
 from scrapy_boiler.limits import REASONS, WARNINGS  # noqa: E402
 
 PAGES = sorted((Path(__file__).parent / "pages").glob("*.html"))
@@ -107,6 +107,19 @@ def test_tag_soup(data: bytes, model: str):
 @given(mutated_page(), st.sampled_from(["auto", "news", "learned-tree"]), st.sampled_from([None, "utf-8", "latin-1"]))
 def test_mutated_real_pages(data: bytes, model: str, charset: str | None):
     check_document(extract(data, model=model, encoding=charset))
+
+
+@FUZZ
+@given(st.lists(st.sampled_from(["<div>", "<font>", "<b>", "<span>", "<td>", "<li>", "<blockquote>", "<a href=x>"]),
+                min_size=1, max_size=4), st.integers(1, 6000), st.booleans())
+def test_nesting_never_loses_the_words(tags: list[str], depth: int, closed: bool):
+    """However deep the article is wrapped (closed or not), every word of it is kept."""
+    opening = "".join(tags)
+    closing = "".join(f"</{tag[1:].split()[0].rstrip('>')}>" for tag in reversed(tags)) if closed else ""
+    body = opening * depth + article_body() + closing * depth + "<p>after the nesting</p>"
+    doc = extract(article_page(body), model="keep-everything")
+    check_document(doc)
+    assert MARKER in doc.text and "after the nesting" in doc.text
 
 
 @settings(max_examples=max(10, EXAMPLES // 6), deadline=None, suppress_health_check=list(HealthCheck))
