@@ -244,9 +244,13 @@ def figures(monitor: LoadMonitor, stats: dict[str, Any], *, wall_seconds: float,
         "mismatches": monitor.mismatches,
         "memory": {f"at_{monitor.checkpoint}": first, "at_end": monitor.end},
         "checkpoints": monitor.checkpoints,
+        # boiler_seconds is a page's share of its batch's time, so a slow page is spread over its batch:
+        # the batch sizes tell how much (boiler/batch_max pages at most).
         "extraction_seconds": {"pages": len(ordered), "p50": percentile(ordered, 0.5),
                                "p99": percentile(ordered, 0.99), "max": ordered[-1] if ordered else 0.0,
                                "total": sum(ordered)},
+        "batches": {"count": stats.get("boiler/batches", 0), "max_pages": stats.get("boiler/batch_max", 0),
+                    "mean_pages": len(ordered) / stats["boiler/batches"] if stats.get("boiler/batches") else 0.0},
         "crawl_seconds": crawl_seconds,
         "items_per_second": items / crawl_seconds if crawl_seconds else 0.0,
         "wall_seconds": wall_seconds,
@@ -274,15 +278,18 @@ def report(f: dict[str, Any]) -> str:
                  f"({sum(c['served'] for c in served.values())} pages)"
                  + (f"; not served: {', '.join(f['cases_not_served'])}" if f["cases_not_served"] else ""))
     lines += [f"  {m['case']}: expected {m['expected']}, got {m['got']} ({m['url']})" for m in f["mismatches"][:10]]
-    lines.append("memory (MiB)          crawler now / peak   workers   workers now / peak (sampled sum)")
+    lines += ["memory, MiB | items | crawler now | crawler peak | workers | workers now | workers peak (sampled sum)"
+              " | workers' own peaks summed", "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for label, snap in f["memory"].items():
         if snap:
-            lines.append(f"  {label:8} ({snap['items']:6d} items) {snap['crawler_rss_mib']:7.0f} / "
-                         f"{snap['crawler_hwm_mib']:5.0f}      {snap['workers']:5d}   {snap['workers_rss_mib']:7.0f} / "
-                         f"{snap['peak_workers_rss_mib']:5.0f}")
-    e = f["extraction_seconds"]
-    lines.append(f"extraction seconds over {e['pages']} pages: p50 {e['p50']:.4f}, p99 {e['p99']:.4f}, "
-                 f"max {e['max']:.3f}")
+            mib = [f"{snap[key]:.0f}" for key in ("crawler_rss_mib", "crawler_hwm_mib")]
+            mib += [str(snap["workers"])]
+            mib += [f"{snap[key]:.0f}" for key in ("workers_rss_mib", "peak_workers_rss_mib", "workers_hwm_mib")]
+            lines.append(f"| {label} | {snap['items']} | " + " | ".join(mib) + " |")
+    e, b = f["extraction_seconds"], f["batches"]
+    lines.append(f"extraction seconds (a page's share of its batch) over {e['pages']} pages: p50 {e['p50']:.4f}, "
+                 f"p99 {e['p99']:.4f}, max {e['max']:.3f}; {b['count']} batches of {b['mean_pages']:.1f} pages "
+                 f"on average, {b['max_pages']} at most")
     lines.append(f"{f['items_per_second']:.1f} items/s over {f['crawl_seconds']:.1f} s of crawl; "
                  f"wall time {f['wall_seconds']:.1f} s ({f['cpu_count']} CPUs)")
     return "\n".join(lines)
