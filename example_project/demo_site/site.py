@@ -18,8 +18,14 @@ BROKEN_PATH = "/news/live-blog.html"
 PDF_PATH = "/files/vale-courier-annual-report-2026.pdf"
 HTML = "text/html; charset=utf-8"
 #: The load index: every page of the site as a list of paths, LOAD_PER_PAGE a file, the next file last.
-LOAD_INDEX_PATH = "/load/urls-1.txt"
 LOAD_PER_PAGE = 500
+
+
+def load_index_path(page: int) -> str:
+    return f"/load/urls-{page}.txt"
+
+
+LOAD_INDEX_PATH = load_index_path(1)
 
 _ARTICLE = re.compile(r"^/news/(\d+)-[a-z0-9-]*\.html$")
 _THREAD = re.compile(r"^/qa/(\d+)-[a-z0-9-]*\.html$")
@@ -82,8 +88,7 @@ class DemoSite:
         """Every page a load run fetches, in the order it fetches them: the server error and the PDF, then the
         articles and threads interleaved, with the bad pages spread evenly among them."""
         if self._load_paths is None:
-            content = _spread(self.article_paths(), self.thread_paths())
-            placed = [((i + 0.5) / len(content), path) for i, path in enumerate(content)] + self.bad.schedule
+            placed = _evenly(self.article_paths()) + _evenly(self.thread_paths()) + self.bad.schedule
             self._load_paths = [BROKEN_PATH, PDF_PATH, *(path for _, path in sorted(placed))]
         return self._load_paths
 
@@ -146,7 +151,7 @@ class DemoSite:
         self._in_range(page, pages)
         lines = paths[(page - 1) * LOAD_PER_PAGE : page * LOAD_PER_PAGE]
         if page < pages:
-            lines.append(LOAD_INDEX_PATH.replace("-1.", f"-{page + 1}."))
+            lines.append(load_index_path(page + 1))
         return Reply(200, "text/plain; charset=utf-8", "".join(f"{line}\n" for line in lines).encode())
 
     def hot_threads(self, number: int) -> list[Thread]:
@@ -161,11 +166,9 @@ class DemoSite:
         return number
 
 
-def _spread(first: list[str], second: list[str]) -> list[str]:
-    """Both lists merged, each keeping its order, ``second`` spread evenly through ``first``."""
-    keyed = [((i + 0.5) / len(first), 0, x) for i, x in enumerate(first)]
-    keyed += [((i + 0.5) / len(second), 1, x) for i, x in enumerate(second)]
-    return [x for *_, x in sorted(keyed)]
+def _evenly(paths: list[str]) -> list[tuple[float, str]]:
+    """Each path with its place in a crawl (a fraction of it) when the paths are spread evenly over it."""
+    return [((i + 0.5) / len(paths), path) for i, path in enumerate(paths)]
 
 
 def _html(text: str) -> Reply:
