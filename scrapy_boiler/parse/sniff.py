@@ -7,6 +7,7 @@ bytes of a PDF or a PNG back as the "main content" of the page.
 from __future__ import annotations
 
 import json
+import re
 import zlib
 
 from scrapy_boiler.limits import PageRejected
@@ -35,6 +36,7 @@ _SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "OLE (old office document)"),
 )
 _GZIP = b"\x1f\x8b"
+_JSON_START = re.compile(r"\s*[\[{]")
 #: Control bytes no text encoding but UTF-16/32 produces in any number (tab, newlines, form feed excepted).
 _CONTROL = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
 _SAMPLE = 1024
@@ -76,8 +78,7 @@ def gunzip(data: bytes, max_bytes: int) -> bytes:
 
 def is_json(text: str) -> bool:
     """A JSON document (an object or array) rather than markup."""
-    start = text.lstrip()[:1]
-    if start not in ("{", "["):
+    if _JSON_START.match(text) is None:
         return False
     try:
         json.loads(text)
