@@ -18,12 +18,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-PROJECT_DIR = Path(__file__).resolve().parent.parent
+from boiler_example.site_process import PROJECT_DIR, demo_server
+
 MODES = ("off", "on")
 
 
@@ -51,23 +51,6 @@ class CrawlRun:
 
     def per_page_ms(self, seconds: float) -> float:
         return 1000 * seconds / self.responses if self.responses else 0.0
-
-
-@contextmanager
-def demo_server(articles: int, latency_ms: float) -> Iterator[str]:
-    """Run ``python -m demo_site`` in its own process on a free port; yield its URL."""
-    command = [sys.executable, "-m", "demo_site", "--port", "0", "--articles", str(articles), "--questions", "0",
-               "--latency-ms", str(latency_ms)]
-    server = subprocess.Popen(command, cwd=PROJECT_DIR, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        assert server.stdout is not None
-        url = server.stdout.readline().strip()
-        if not url.startswith("http://"):
-            raise RuntimeError(f"demo server did not start (exit code {server.poll()})")
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def crawl(url: str, mode: str, *, concurrency: int, model: str, workers: int | None, latency_ms: float,
@@ -124,7 +107,7 @@ def run(pages: int, latencies: Sequence[float], *, concurrency: int = 16, model:
     runs: list[CrawlRun] = []
     with tempfile.TemporaryDirectory(prefix="demo-bench-") as tmp:
         for latency in latencies:
-            with demo_server(pages, latency) as url:
+            with demo_server("--articles", str(pages), "--questions", "0", "--latency-ms", str(latency)) as url:
                 for round_ in range(rounds):
                     for mode in MODES if round_ % 2 == 0 else MODES[::-1]:
                         result = crawl(url, mode, concurrency=concurrency, model=model, workers=workers,

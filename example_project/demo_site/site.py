@@ -9,6 +9,7 @@ from functools import lru_cache
 from urllib.parse import urlsplit
 
 from demo_site import templates
+from demo_site.bad import BadPages
 from demo_site.content import Article, Thread, article, thread
 from demo_site.pdf import tiny_pdf
 
@@ -16,10 +17,20 @@ PER_PAGE = 20
 BROKEN_PATH = "/news/live-blog.html"
 PDF_PATH = "/files/vale-courier-annual-report-2026.pdf"
 HTML = "text/html; charset=utf-8"
+#: The load index: every page of the site as a list of paths, LOAD_PER_PAGE a file, the next file last.
+LOAD_PER_PAGE = 500
+
+
+def load_index_path(page: int) -> str:
+    return f"/load/urls-{page}.txt"
+
+
+LOAD_INDEX_PATH = load_index_path(1)
 
 _ARTICLE = re.compile(r"^/news/(\d+)-[a-z0-9-]*\.html$")
 _THREAD = re.compile(r"^/qa/(\d+)-[a-z0-9-]*\.html$")
 _LISTING = re.compile(r"^/(news|qa)/(?:page/(\d+)\.html)?$")
+_LOAD_INDEX = re.compile(r"^/load/urls-(\d+)\.txt$")
 #: The site's chrome links (footer, account, tags, share buttons, ads) lead to one short page each.
 INFO_PREFIXES = ("/about/", "/ads/click", "/login", "/newsletter", "/qa/ask", "/qa/help", "/qa/rules", "/qa/tags",
                  "/qa/users", "/search", "/share")
@@ -36,23 +47,26 @@ class DemoSite:
     """A news section with ``articles`` articles and a Q&A section with ``questions`` threads.
 
     Besides the pages, listing page 1 of the news links to a PDF and to a live blog that always
-    answers HTTP 500, so a crawl exercises a non-HTML response and a server error.
+    answers HTTP 500, so a crawl exercises a non-HTML response and a server error. ``bad`` adds the
+    hostile-input catalogue (:mod:`demo_site.bad`); no page links it, load runs find it in the load index.
     """
 
-    def __init__(self, articles: int, questions: int, per_page: int = PER_PAGE) -> None:
+    def __init__(self, articles: int, questions: int, per_page: int = PER_PAGE, bad: BadPages | None = None) -> None:
         if articles < 1 or questions < 0 or per_page < 1:
             raise ValueError("need at least one article, no negative question count and a positive page size")
         self.articles = articles
         self.questions = questions
         self.per_page = per_page
+        self.bad = bad or BadPages()
+        self._load_paths: list[str] | None = None
         self.article = lru_cache(maxsize=4096)(self._article)
         self.thread = lru_cache(maxsize=4096)(self._thread)
 
     @classmethod
-    def with_pages(cls, pages: int) -> DemoSite:
+    def with_pages(cls, pages: int, bad: BadPages | None = None) -> DemoSite:
         """A site of about ``pages`` content pages: two thirds articles, one third Q&A threads."""
         questions = pages // 3
-        return cls(articles=max(1, pages - questions), questions=questions)
+        return cls(articles=max(1, pages - questions), questions=questions, bad=bad)
 
     def _article(self, number: int) -> Article:
         return article(number, self.articles)
@@ -69,6 +83,14 @@ class DemoSite:
 
     def thread_paths(self) -> list[str]:
         return [self.thread(n).path for n in range(1, self.questions + 1)]
+
+    def load_paths(self) -> list[str]:
+        """Every page a load run fetches, in the order it fetches them: the server error and the PDF, then the
+        articles and threads interleaved, with the bad pages spread evenly among them."""
+        if self._load_paths is None:
+            placed = _evenly(self.article_paths()) + _evenly(self.thread_paths()) + self.bad.schedule
+            self._load_paths = [BROKEN_PATH, PDF_PATH, *(path for _, path in sorted(placed))]
+        return self._load_paths
 
     def get(self, url_or_path: str) -> Reply:
         """The response to a GET of ``url_or_path`` (query strings are ignored, like a static site)."""
@@ -89,6 +111,10 @@ class DemoSite:
                 "Readers: steady. Print run: smaller. Website visits: up.",
                 "This file exists so that a demo crawl meets a non-HTML response.",
             ]))
+        if case := self.bad.case_of(path):
+            return Reply(200, self.bad.content_type(case), self.bad.body(case))
+        if match := _LOAD_INDEX.match(path):
+            return self._load_index(int(match.group(1)))
         if path.startswith(INFO_PREFIXES):
             return _html(templates.info_page(path))
         if match := _LISTING.match(path):
@@ -119,6 +145,15 @@ class DemoSite:
         numbers = range(first, min(self.questions, first + self.per_page - 1) + 1)
         return _html(templates.qa_listing(page, pages, [self.thread(n) for n in numbers]))
 
+    def _load_index(self, page: int) -> Reply:
+        paths = self.load_paths()
+        pages = max(1, math.ceil(len(paths) / LOAD_PER_PAGE))
+        self._in_range(page, pages)
+        lines = paths[(page - 1) * LOAD_PER_PAGE : page * LOAD_PER_PAGE]
+        if page < pages:
+            lines.append(load_index_path(page + 1))
+        return Reply(200, "text/plain; charset=utf-8", "".join(f"{line}\n" for line in lines).encode())
+
     def hot_threads(self, number: int) -> list[Thread]:
         """Five other threads for the sidebar, chosen by a fixed stride so the choice is deterministic."""
         others = [1 + (number + 7 * k) % self.questions for k in range(1, 6)]
@@ -129,6 +164,11 @@ class DemoSite:
         if not 1 <= number <= top:
             raise LookupError(number)
         return number
+
+
+def _evenly(paths: list[str]) -> list[tuple[float, str]]:
+    """Each path with its place in a crawl (a fraction of it) when the paths are spread evenly over it."""
+    return [((i + 0.5) / len(paths), path) for i, path in enumerate(paths)]
 
 
 def _html(text: str) -> Reply:

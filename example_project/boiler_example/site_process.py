@@ -1,0 +1,30 @@
+"""The demo site in its own process, for the commands that measure crawls (``demo-bench``, ``demo-load``).
+
+A separate process keeps the server's CPU time and GIL out of the crawler being measured.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+
+
+@contextmanager
+def demo_server(*options: str) -> Iterator[str]:
+    """Run ``python -m demo_site --port 0 OPTIONS`` and yield its URL; stop it on exit."""
+    command = [sys.executable, "-m", "demo_site", "--port", "0", *options]
+    server = subprocess.Popen(command, cwd=PROJECT_DIR, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().strip()
+        if not url.startswith("http://"):
+            raise RuntimeError(f"demo server did not start (exit code {server.poll()})")
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
