@@ -56,6 +56,13 @@ class CrawlRun:
 @contextmanager
 def demo_server(articles: int, latency_ms: float) -> Iterator[str]:
     """Run ``python -m demo_site`` in its own process on a free port; yield its URL."""
+    with demo_server_process(articles, latency_ms) as (url, _):
+        yield url
+
+
+@contextmanager
+def demo_server_process(articles: int, latency_ms: float) -> Iterator[tuple[str, int]]:
+    """:func:`demo_server`, yielding the server's process id too (to measure its CPU)."""
     command = [sys.executable, "-m", "demo_site", "--port", "0", "--articles", str(articles), "--questions", "0",
                "--latency-ms", str(latency_ms)]
     server = subprocess.Popen(command, cwd=PROJECT_DIR, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -64,7 +71,7 @@ def demo_server(articles: int, latency_ms: float) -> Iterator[str]:
         url = server.stdout.readline().strip()
         if not url.startswith("http://"):
             raise RuntimeError(f"demo server did not start (exit code {server.poll()})")
-        yield url
+        yield url, server.pid
     finally:
         server.terminate()
         server.wait(timeout=10)

@@ -55,8 +55,11 @@ def page_record(record: Any, source: str) -> Record:
         content_type = record.rec_headers.get_header("Content-Type")
     try:
         body = record.content_stream().read()
+        record.raw_stream.read()  # whatever a decoder left, so that only a cut archive leaves bytes owed
     except (OSError, EOFError, ValueError, zlib.error) as exc:  # a broken chunked or gzip body
         return Record(source, url=url, skip=UNREADABLE, detail=f"{type(exc).__name__}: {exc}")
+    if getattr(record.raw_stream, "limit", 0) > 0:  # warcio hands out a cut-off last record without a word
+        return Record(source, url=url, skip=UNREADABLE, detail="truncated record: the archive ends inside it")
     if not is_html(content_type, body):
         return Record(source, url=url, skip=NON_HTML, detail=content_type or "")
     if not body.strip():

@@ -82,11 +82,14 @@ class Command(ScrapyCommand):
 
 
 def summary(tally: Tally, seconds: float, jobs: int) -> str:
-    """``N records in S s (R records/s, --jobs J): W written (E with an error), K skipped (reason n, ...)``."""
+    """``N records in S s (R records/s, P written/s, --jobs J): W written (E with an error), K skipped (reason n,
+    ...)``."""
     rate = tally.read / seconds if seconds > 0 else 0.0
+    written_rate = tally.written / seconds if seconds > 0 else 0.0
     reasons = ", ".join(f"{reason} {count}" for reason, count in tally.skipped.most_common())
     skipped = sum(tally.skipped.values())
-    return (f"boiler-extract: {tally.read} records in {seconds:.1f} s ({rate:.1f} records/s, --jobs {jobs}): "
+    return (f"boiler-extract: {tally.read} records in {seconds:.1f} s ({rate:.1f} records/s, "
+            f"{written_rate:.1f} written/s, --jobs {jobs}): "
             f"{tally.written} written ({tally.errors} with an error), {skipped} skipped"
             + (f" ({reasons})" if reasons else ""))
 
