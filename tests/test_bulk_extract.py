@@ -159,7 +159,10 @@ def test_command_over_demo_warc_folder_and_missing_file_with_two_jobs(tmp_path):
     from demo_site.archive import write_warc
 
     site = DemoSite.with_pages(24)  # 16 articles and 8 threads
-    counts = write_warc(site, tmp_path / "demo.warc.gz")
+    made = scrapy("demo-warc", str(tmp_path / "demo.warc.gz"), "--pages", "24", cwd=EXAMPLE_PROJECT)
+    numbers = re.search(r"(\d+) WARC records, (\d+) responses, (\d+) of them HTML", made.stdout)
+    counts = dict(zip(("records", "responses", "html_200"), map(int, numbers.groups()), strict=True))
+    assert made.returncode == 0 and counts == write_warc(site, tmp_path / "again.warc")  # command = function
     responses, html = counts["responses"], counts["html_200"]
     folder = tmp_path / "pages"
     folder.mkdir()

@@ -7,7 +7,9 @@ themselves (``scrapy_boiler.IdleClose``). Skips without redis-server on PATH or 
 
 from __future__ import annotations
 
+import json
 import shutil
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -77,3 +79,16 @@ def test_processes_stop_by_themselves(shared_crawl):
     for _, stats in results:
         assert stats["finish_reason"] == "finished"
         assert stats["idle_close/idle_seconds"] >= 2
+
+
+def test_demo_scale_command_reports_both_process_counts(tmp_path):
+    figures = tmp_path / "scale.json"
+    result = subprocess.run([sys.executable, "-m", "scrapy", "demo-scale", "--pages", "20", "--processes", "1,2",
+                             "--workers", "1", "--idle-close", "1", "--json", str(figures)],
+                            cwd=EXAMPLE_PROJECT, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr[-3000:]
+    assert "| 1 | 20 | 20 | 21 (21,) |" in result.stdout and "2 processes:" in result.stdout
+    runs = json.loads(figures.read_text())
+    assert [run["processes"] for run in runs] == [1, 2]
+    assert all(run["items"] == run["unique_urls"] == 20 and run["pages_extracted"] == 21 for run in runs)
+    assert all(run["items_per_second"] > 0 and run["seconds"] < run["wall_seconds"] for run in runs)
