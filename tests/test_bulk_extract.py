@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
 import subprocess
 import sys
@@ -12,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from scrapy_boiler.bulk.records import EMPTY, HTTP_STATUS, NON_HTML, UNREADABLE, is_html, read_records
-from scrapy_boiler.bulk.run import Tally, extract_records, resolve_jobs
+from scrapy_boiler.bulk.records import EMPTY, HTTP_STATUS, NON_HTML, UNREADABLE, Record, is_html, read_records
+from scrapy_boiler.bulk.run import WORKER_DIED, Tally, _in_pool, extract_records, process_chunk, resolve_jobs
 
 PAGES = Path(__file__).parent / "pages"
 EXAMPLE_PROJECT = Path(__file__).resolve().parent.parent / "example_project"
@@ -143,6 +144,21 @@ def test_results_in_input_order_and_balanced(tmp_path):
     doc = json.loads(results[2].output)
     assert doc["source"] == records[2].source and doc["url"] == "http://x.test/a"
     assert "The harbour bridge reopened to traffic" in doc["text"]
+
+
+def die_on_poison(chunk: list[Record], model: str, fmt: str):
+    """A worker task that kills its process on the page marked poison, as a crash inside lxml would."""
+    if any(record.url == "poison" for record in chunk):
+        os._exit(3)
+    return process_chunk(chunk, model, fmt)
+
+
+def test_a_dying_worker_fails_its_chunks_and_the_run_goes_on():
+    records = [Record(f"page-{i}", ARTICLE, "poison" if i == 1 else f"http://x.test/{i}") for i in range(12)]
+    results = list(_in_pool(([r] for r in records), "news", "json", 2, task=die_on_poison))
+    assert [r.source for r in results] == [r.source for r in records]  # one result per record, in order
+    assert results[1].error == WORKER_DIED and json.loads(results[1].output)["error"] == WORKER_DIED
+    assert all(r.error is None and json.loads(r.output)["text"] for r in results[10:])  # a fresh pool took over
 
 
 def test_resolve_jobs():

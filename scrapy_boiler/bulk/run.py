@@ -13,7 +13,7 @@ import json
 import multiprocessing
 import os
 from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -84,12 +84,12 @@ def render(doc: Document, fmt: str, source: str | None = None) -> str:
 
 def process_chunk(chunk: list[Record], model: str, fmt: str) -> list[Result]:
     """Extract the records of a chunk that are not skipped, in one batch; runs in a worker process."""
-    todo = [record for record in chunk if record.skip is None]
-    outcomes = iter(extract_batch([PageInput(r.body, r.url, r.charset) for r in todo], model, "auto"))
+    todo = [PageInput(r.body, r.url, r.charset) for r in chunk if r.skip is None]
+    outcomes = iter(extract_batch(todo, model, "auto") if todo else [])
     results = []
     for record in chunk:
         if record.skip is not None:
-            results.append(Result(record.source, skip=record.skip, error=record.detail or None))
+            results.append(_skipped(record))
             continue
         outcome = next(outcomes)
         if outcome.document is None:
@@ -103,9 +103,13 @@ def process_chunk(chunk: list[Record], model: str, fmt: str) -> list[Result]:
 def _failed(record: Record, model: str, fmt: str, error: str) -> Result:
     """A record that could not be extracted: written as an empty Document whose ``error`` says why."""
     if record.skip is not None:
-        return Result(record.source, skip=record.skip, error=record.detail or None)
+        return _skipped(record)
     doc = Document(text="", title="", html="", blocks=[], model=model, url=record.url, error=error)
     return Result(record.source, render(doc, fmt, record.source), error=error)
+
+
+def _skipped(record: Record) -> Result:
+    return Result(record.source, skip=record.skip, error=record.detail or None)
 
 
 def extract_records(records: Iterable[Record], *, model: str, fmt: str, jobs: int = 1,
@@ -119,14 +123,15 @@ def extract_records(records: Iterable[Record], *, model: str, fmt: str, jobs: in
     yield from _in_pool(chunks, model, fmt, jobs)
 
 
-def _in_pool(chunks: Iterator[list[Record]], model: str, fmt: str, jobs: int) -> Iterator[Result]:
+def _in_pool(chunks: Iterable[list[Record]], model: str, fmt: str, jobs: int,
+             task: Callable[[list[Record], str, str], list[Result]] = process_chunk) -> Iterator[Result]:
     # spawn, not fork: the parent may run threads (the progress bar's monitor), which fork does not copy safely.
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(jobs, mp_context=context)
     pending: deque[tuple[list[Record], Future[list[Result]]]] = deque()
     try:
         for chunk in chunks:
-            pending.append((chunk, pool.submit(process_chunk, chunk, model, fmt)))
+            pending.append((chunk, pool.submit(task, chunk, model, fmt)))
             while len(pending) > jobs * (1 + CHUNKS_AHEAD):
                 results, pool = _collect(pending, pool, context, jobs, model, fmt)
                 yield from results
