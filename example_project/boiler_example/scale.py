@@ -4,15 +4,15 @@ Each measured crawl empties a private ``redis-server`` (free loopback port, no p
 processes with the ``settings_redis`` profile against the demo server (its own process, see :mod:`bench`) and
 waits for all of them to stop by themselves. Throughput = items of all processes / (the last process's end of
 work - the first process's spider open); a process's end of work is its close minus the idle wait that
-``IdleClose`` adds, so the timeout does not count. CPU seconds of the crawlers (their extraction workers
-included), the demo server and redis-server show what the machine spent, against ``cores x seconds``.
+``IdleClose`` adds, so the timeout does not count. Per page: the CPU of the crawlers' reactor threads, the time
+their extraction workers spent (``boiler/time_total``), and the CPU of the demo server and redis-server; and how
+busy the whole machine was during the run (other users' work included), against its core count.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import resource
 import shutil
 import socket
 import statistics
@@ -42,22 +42,24 @@ class ScaleRun:
     pages_per_process: tuple[int, ...]
     seconds: float  # first spider open to last end of work
     wall_seconds: float  # first process start to last process exit (start-up and idle wait included)
-    idle_seconds: float  # the idle wait of the last process to stop: part of wall_seconds, no work
-    crawler_cpu_seconds: float  # the crawler processes and their extraction workers
+    reactor_cpu_seconds: float  # the crawler processes' reactor threads, spider open to close (ReactorMonitor)
+    extraction_seconds: float  # boiler/time_total of all processes: time the extraction workers spent on pages
     server_cpu_seconds: float
     redis_cpu_seconds: float
+    machine_cpu_seconds: float  # every process of the machine, ours or not, over the run (Linux /proc/stat)
 
     @property
     def items_per_second(self) -> float:
         return self.items / self.seconds if self.seconds else 0.0
 
+    def per_page_ms(self, seconds: float) -> float:
+        return 1000 * seconds / self.pages_extracted if self.pages_extracted else 0.0
+
     @property
-    def cores_busy(self) -> float:
-        """CPU seconds of everything the crawl ran per second of it (start-up included, the final idle wait not):
-        2.0 = both cores of this machine full."""
-        cpu = self.crawler_cpu_seconds + self.server_cpu_seconds + self.redis_cpu_seconds
-        busy = self.wall_seconds - self.idle_seconds
-        return cpu / busy if busy > 0 else 0.0
+    def machine_cores_busy(self) -> float:
+        """CPU the whole machine used per second of the run, start-up and idle wait included: 2.0 = both cores of
+        this machine full, whoever used them (what else ran shows here)."""
+        return self.machine_cpu_seconds / self.wall_seconds if self.wall_seconds > 0 else 0.0
 
 
 def free_port() -> int:
@@ -136,13 +138,12 @@ def finish_crawlers(processes: Sequence[subprocess.Popen[str]], workdir: Path,
 def crawl(count: int, round_: int, *, site_url: str, redis_url: str, server_pid: int, redis_pid: int,
           settings: dict[str, object], workdir: Path) -> ScaleRun:
     flush(redis_url)
-    server_cpu, redis_cpu = _cpu_of(server_pid), _cpu_of(redis_pid)
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server_cpu, redis_cpu, machine_cpu = _cpu_of(server_pid), _cpu_of(redis_pid), _machine_cpu()
     started = time.monotonic()
     results = finish_crawlers(start_crawlers(count, site_url=site_url, redis_url=redis_url, workdir=workdir,
                                              settings=settings), workdir)
     wall = time.monotonic() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    machine_cpu = _machine_cpu() - machine_cpu
     urls = Counter(item["url"] for items, _ in results for item in items)
     opened = [datetime.fromisoformat(stats["start_time"]) for _, stats in results]
     ends = [datetime.fromisoformat(stats["finish_time"]).timestamp() - stats.get("idle_close/idle_seconds", 0.0)
@@ -156,11 +157,22 @@ def crawl(count: int, round_: int, *, site_url: str, redis_url: str, server_pid:
         pages_per_process=tuple(stats.get("boiler/pages", 0) for _, stats in results),
         seconds=max(ends) - min(t.timestamp() for t in opened),
         wall_seconds=wall,
-        idle_seconds=min(stats.get("idle_close/idle_seconds", 0.0) for _, stats in results),
-        crawler_cpu_seconds=(after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime),
+        reactor_cpu_seconds=sum(stats.get("reactor/cpu_s", 0.0) for _, stats in results),
+        extraction_seconds=sum(stats.get("boiler/time_total", 0.0) for _, stats in results),
         server_cpu_seconds=_cpu_of(server_pid) - server_cpu,
         redis_cpu_seconds=_cpu_of(redis_pid) - redis_cpu,
+        machine_cpu_seconds=machine_cpu,
     )
+
+
+def _machine_cpu() -> float:
+    """Busy CPU seconds of the whole machine since boot (Linux /proc/stat: user, nice, system, irq, softirq; 0
+    elsewhere)."""
+    try:
+        ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return 0.0
+    return (ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6]) / os.sysconf("SC_CLK_TCK")
 
 
 def _cpu_of(pid: int) -> float:
@@ -176,7 +188,7 @@ def run(pages: int, counts: Sequence[int], *, latency_ms: float = 0.0, concurren
         workers: int | None = None, rounds: int = 1, idle_close: float = 2.0, progress=print) -> list[ScaleRun]:
     settings: dict[str, object] = {
         "CONCURRENT_REQUESTS": concurrency, "CONCURRENT_REQUESTS_PER_DOMAIN": concurrency, "BOILER_MODEL": model,
-        "BOILER_IDLE_CLOSE": idle_close, "LOG_LEVEL": "WARNING", "LOGSTATS_INTERVAL": 0,
+        "BOILER_IDLE_CLOSE": idle_close, "LOG_LEVEL": "WARNING", "LOGSTATS_INTERVAL": 0, "REACTOR_MONITOR": True,
     }
     if workers is not None:
         settings["BOILER_WORKERS"] = workers
@@ -202,20 +214,19 @@ def report(runs: Sequence[ScaleRun], *, pages: int, latency_ms: float, concurren
             f"server latency {latency_ms:g} ms; this machine: {os.cpu_count()} CPUs; medians over rounds")
     lines = [head, "",
              "| processes | items | unique URLs | pages extracted (per process) | s | items/s | "
-             "CPU s: crawlers / server / redis | cores busy |",
+             "ms per page: reactor threads / extraction / server / redis | machine cores busy |",
              "|---:|---:|---:|---|---:|---:|---|---:|"]
     rates = {}
     for count in dict.fromkeys(r.processes for r in runs):
         mine = [r for r in runs if r.processes == count]
         rates[count] = statistics.median(r.items_per_second for r in mine)
         first = mine[0]
+        per_page = " / ".join(f"{statistics.median(r.per_page_ms(getattr(r, name)) for r in mine):.1f}" for name in
+                              ("reactor_cpu_seconds", "extraction_seconds", "server_cpu_seconds", "redis_cpu_seconds"))
         lines.append(
             f"| {count} | {first.items} | {first.unique_urls} | {first.pages_extracted} {first.pages_per_process} | "
-            f"{statistics.median(r.seconds for r in mine):.2f} | {rates[count]:.1f} | "
-            f"{statistics.median(r.crawler_cpu_seconds for r in mine):.1f} / "
-            f"{statistics.median(r.server_cpu_seconds for r in mine):.1f} / "
-            f"{statistics.median(r.redis_cpu_seconds for r in mine):.1f} | "
-            f"{statistics.median(r.cores_busy for r in mine):.2f} |")
+            f"{statistics.median(r.seconds for r in mine):.2f} | {rates[count]:.1f} | {per_page} | "
+            f"{statistics.median(r.machine_cores_busy for r in mine):.2f} |")
     base = rates.get(min(rates)) if rates else None
     if base:
         lines.append("")
@@ -225,4 +236,5 @@ def report(runs: Sequence[ScaleRun], *, pages: int, latency_ms: float, concurren
 
 
 def to_json(runs: Sequence[ScaleRun]) -> list[dict[str, object]]:
-    return [{**asdict(r), "items_per_second": r.items_per_second, "cores_busy": r.cores_busy} for r in runs]
+    return [{**asdict(r), "items_per_second": r.items_per_second, "machine_cores_busy": r.machine_cores_busy}
+            for r in runs]
