@@ -128,10 +128,10 @@ def test_cut_warc_ends_with_one_unreadable_record(tmp_path, tail):
     tally = Tally()
     for result in extract_records(records, model="news", fmt="json"):
         tally.add(result)
-    assert tally.balanced and tally.skipped[UNREADABLE] == 1
+    assert tally.skipped[UNREADABLE] == 1 and tally.written == sum(r.skip is None for r in records)
 
 
-def test_results_in_input_order_and_balanced(tmp_path):
+def test_results_in_input_order_with_their_counts(tmp_path):
     archive = tmp_path / "crawl.warc.gz"
     _warc(archive)
     records = list(read_records([str(archive)]))
@@ -140,7 +140,7 @@ def test_results_in_input_order_and_balanced(tmp_path):
     for result in results:
         tally.add(result)
     assert [r.source for r in results] == [r.source for r in records]
-    assert (tally.read, tally.written, tally.errors) == (9, 4, 0) and tally.balanced
+    assert (tally.read, tally.written, tally.errors) == (9, 4, 0)
     doc = json.loads(results[2].output)
     assert doc["source"] == records[2].source and doc["url"] == "http://x.test/a"
     assert "The harbour bridge reopened to traffic" in doc["text"]

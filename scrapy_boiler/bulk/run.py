@@ -57,10 +57,6 @@ class Tally:
             self.written += 1
             self.errors += result.error is not None
 
-    @property
-    def balanced(self) -> bool:
-        return self.read == self.written + sum(self.skipped.values())
-
 
 def resolve_jobs(jobs: str | int) -> int:
     """``--jobs``: a positive count, or ``0``/``auto`` for every core."""
