@@ -68,6 +68,9 @@ def test_every_page_is_extracted_exactly_once(shared_crawl):
     pages = [stats.get("boiler/pages", 0) for _, stats in results]
     html_pages = SITE.articles + SITE.listing_pages("news")
     assert sum(pages) == html_pages
+    fetched = sum(stats["downloader/response_count"] - stats.get("boiler/skipped/non_html", 0)
+                  - stats.get("boiler/skipped/status", 0) for _, stats in results)
+    assert fetched == html_pages  # no HTML page was fetched twice, by one process or by both
     assert sum(stats.get("boiler/skipped/non_html", 0) for _, stats in results) == 1  # the PDF, fetched once
     assert all(stats.get("boiler/errors", 0) == 0 for _, stats in results)
     assert left == 0  # the shared queue was drained
