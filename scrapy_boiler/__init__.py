@@ -15,6 +15,7 @@ _SCRAPY_GLUE = {
     "BoilerDownloaderMiddleware": "scrapy_boiler.integration.downloader",
     "BoilerSpiderMiddleware": "scrapy_boiler.integration.spider",
     "BoilerPipeline": "scrapy_boiler.integration.pipeline",
+    "IdleClose": "scrapy_boiler.integration.idle",
 }
 
 
@@ -28,6 +29,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "Addon", "Block", "BoilerDownloaderMiddleware", "BoilerPipeline", "BoilerSpiderMiddleware", "Document",
-    "ModelUnavailable", "PageInput", "Post", "QAPair", "UnknownModel", "available_models", "extract", "extract_many",
+    "IdleClose", "ModelUnavailable", "PageInput", "Post", "QAPair", "UnknownModel", "available_models", "extract",
+    "extract_many",
 ]
 __version__ = "0.1.0"

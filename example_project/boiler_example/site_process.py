@@ -1,4 +1,5 @@
-"""The demo site in its own process, for the commands that measure crawls (``demo-bench``, ``demo-load``).
+"""The demo site in its own process, for the commands that measure crawls (``demo-bench``, ``demo-load``,
+``demo-scale``).
 
 A separate process keeps the server's CPU time and GIL out of the crawler being measured.
 """
@@ -17,6 +18,13 @@ PROJECT_DIR = Path(__file__).resolve().parent.parent
 @contextmanager
 def demo_server(*options: str) -> Iterator[str]:
     """Run ``python -m demo_site --port 0 OPTIONS`` and yield its URL; stop it on exit."""
+    with demo_server_process(*options) as (url, _):
+        yield url
+
+
+@contextmanager
+def demo_server_process(*options: str) -> Iterator[tuple[str, int]]:
+    """:func:`demo_server`, yielding the server's process id too (to measure its CPU)."""
     command = [sys.executable, "-m", "demo_site", "--port", "0", *options]
     server = subprocess.Popen(command, cwd=PROJECT_DIR, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
@@ -24,7 +32,7 @@ def demo_server(*options: str) -> Iterator[str]:
         url = server.stdout.readline().strip()
         if not url.startswith("http://"):
             raise RuntimeError(f"demo server did not start (exit code {server.poll()})")
-        yield url
+        yield url, server.pid
     finally:
         server.terminate()
         server.wait(timeout=10)

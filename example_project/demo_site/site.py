@@ -92,6 +92,14 @@ class DemoSite:
             self._load_paths = [BROKEN_PATH, PDF_PATH, *(path for _, path in sorted(placed))]
         return self._load_paths
 
+    def listing_paths(self, section: str) -> list[str]:
+        return [f"/{section}/"] + [f"/{section}/page/{n}.html" for n in range(2, self.listing_pages(section) + 1)]
+
+    def section_paths(self) -> list[str]:
+        """Every path of both sections: home, listings, articles, threads, and the PDF and broken page."""
+        return ["/", *self.listing_paths("news"), *self.article_paths(), BROKEN_PATH, PDF_PATH,
+                *(self.listing_paths("qa") if self.questions else []), *self.thread_paths()]
+
     def get(self, url_or_path: str) -> Reply:
         """The response to a GET of ``url_or_path`` (query strings are ignored, like a static site)."""
         path = urlsplit(url_or_path).path or "/"

@@ -1,45 +1,19 @@
-"""``scrapy boiler-extract``: the main content of files or URLs, for one-off use."""
+"""``scrapy boiler-extract``: the main content of files, folders, WARC archives or URLs, on all cores if asked."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import urllib.request
-from pathlib import Path
-from typing import Any, ClassVar
+import time
+from contextlib import ExitStack
+from typing import IO, Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
-from scrapy_boiler.api import extract
-from scrapy_boiler.document import Document
-from scrapy_boiler.parse.encoding import charset_from_content_type
+from scrapy_boiler.bulk.records import UNREADABLE, read_records
+from scrapy_boiler.bulk.run import FORMATS, Result, Tally, extract_records, resolve_jobs
 from scrapy_boiler.registry import UnknownModel, resolve
-
-FETCH_TIMEOUT = 30
-FETCH_MAX_BYTES = 20 * 1024 * 1024
-
-
-def read_source(source: str) -> tuple[bytes, str | None, str | None]:
-    """(body, url, header charset) of a file path, ``-`` (stdin) or an http(s) URL."""
-    if source == "-":
-        return sys.stdin.buffer.read(), None, None
-    if source.startswith(("http://", "https://")):
-        request = urllib.request.Request(source, headers={"User-Agent": "scrapy-boiler (boiler-extract)"})
-        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT) as response:
-            body = response.read(FETCH_MAX_BYTES)
-            return body, response.geturl(), charset_from_content_type(response.headers.get("Content-Type"))
-    path = Path(source)
-    return path.read_bytes(), path.resolve().as_uri(), None
-
-
-def render(doc: Document, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps(doc.to_dict(), ensure_ascii=False)
-    if fmt == "html":
-        return doc.html
-    return doc.text
 
 
 class Command(ScrapyCommand):
@@ -48,33 +22,94 @@ class Command(ScrapyCommand):
     default_settings: ClassVar[dict[str, Any]] = {"LOG_ENABLED": False}
 
     def syntax(self) -> str:
-        return "PATH_OR_URL... [--model NAME] [--format text|json|html]"
+        return "PATH_OR_URL... [--model NAME] [--format text|json|html] [-o FILE] [--jobs N]"
 
     def short_desc(self) -> str:
-        return "Print the main content of HTML files or URLs"
+        return "Print the main content of HTML files, folders, WARC archives or URLs"
+
+    def long_desc(self) -> str:
+        return (
+            "Inputs: HTML files, folders (every *.html/*.htm, also .gz, recursively), WARC archives "
+            "(.warc, .warc.gz; needs the [warc] extra), http(s) URLs, or - for stdin. Named files are always "
+            "extracted; folder files and WARC records that are empty, not HTML, not a 2xx response or not a "
+            "response at all are skipped and counted by reason. A page that fails to extract is written with "
+            "its error set. With more than one record a summary goes to stderr: records in = written + skipped."
+        )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
         parser.add_argument("--model", "-m", default="auto", help="model name (default: auto)")
-        parser.add_argument("--format", "-f", choices=("text", "json", "html"), default="text",
-                            help="output format (json: one Document per line)")
+        parser.add_argument("--format", "-f", choices=FORMATS, default=None,
+                            help="output format (json: one Document per line; default json with -o, else text)")
+        parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
+        parser.add_argument("--jobs", "-j", default="1",
+                            help="worker processes extracting in parallel; 0 or auto = all cores (default 1)")
+        parser.add_argument("--no-progress", action="store_true",
+                            help="no progress bar (there is none anyway when stderr is not a terminal)")
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
         if not args:
-            raise UsageError("give at least one file, URL or - for stdin")
+            raise UsageError("give at least one file, folder, WARC, URL or - for stdin")
         try:
             resolve(opts.model)
+            jobs = resolve_jobs(opts.jobs)
         except UnknownModel as exc:
             raise UsageError(str(exc), print_help=False) from None
-        for source in args:
-            try:
-                body, url, charset = read_source(source)
-            except (OSError, ValueError) as exc:
-                print(f"boiler-extract: {source}: {exc}", file=sys.stderr)
-                self.exitcode = 1
-                continue
-            doc = extract(body, url, model=opts.model, encoding=charset)
-            if doc.error:
-                print(f"boiler-extract: {source}: {doc.error}", file=sys.stderr)
-                self.exitcode = 1
-            print(render(doc, opts.format))
+        except ValueError:
+            raise UsageError("--jobs takes a positive number, 0 or auto", print_help=False) from None
+        fmt = opts.format or ("json" if opts.output else "text")
+        tally = Tally()
+        start = time.perf_counter()
+        with ExitStack() as stack:
+            out: IO[str] = sys.stdout
+            if opts.output:
+                out = stack.enter_context(open(opts.output, "w", encoding="utf-8"))
+            bar = stack.enter_context(_progress(opts.no_progress))
+            for result in extract_records(read_records(args), model=opts.model, fmt=fmt, jobs=jobs):
+                tally.add(result)
+                self._report(result)
+                if result.output is not None:
+                    print(result.output, file=out)
+                bar.update(1)
+        if tally.read > 1 or tally.skipped:
+            print(summary(tally, time.perf_counter() - start, jobs), file=sys.stderr)
+
+    def _report(self, result: Result) -> None:
+        """Failures are named one by one (and fail the exit code); other skips are only counted."""
+        if result.error is not None and (result.skip is None or result.skip == UNREADABLE):
+            print(f"boiler-extract: {result.source}: {result.error}", file=sys.stderr)
+            self.exitcode = 1
+
+
+def summary(tally: Tally, seconds: float, jobs: int) -> str:
+    """``N records in S s (R records/s, P written/s, --jobs J): W written (E with an error), K skipped (reason n,
+    ...)``."""
+    rate = tally.read / seconds if seconds > 0 else 0.0
+    written_rate = tally.written / seconds if seconds > 0 else 0.0
+    reasons = ", ".join(f"{reason} {count}" for reason, count in tally.skipped.most_common())
+    skipped = sum(tally.skipped.values())
+    return (f"boiler-extract: {tally.read} records in {seconds:.1f} s ({rate:.1f} records/s, "
+            f"{written_rate:.1f} written/s, --jobs {jobs}): "
+            f"{tally.written} written ({tally.errors} with an error), {skipped} skipped"
+            + (f" ({reasons})" if reasons else ""))
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        """No progress bar: stderr is not a terminal, --no-progress, or tqdm is not installed."""
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _progress(disabled: bool) -> Any:
+    if disabled or not sys.stderr.isatty():
+        return _NoBar()
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return _NoBar()
+    return tqdm(unit=" records", file=sys.stderr, dynamic_ncols=True, mininterval=0.5)

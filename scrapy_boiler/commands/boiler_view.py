@@ -15,7 +15,7 @@ from scrapy.exceptions import UsageError
 
 from scrapy_boiler.api import extract
 from scrapy_boiler.assemble.view import render_view
-from scrapy_boiler.commands.boiler_extract import read_source
+from scrapy_boiler.bulk.records import read_source
 from scrapy_boiler.registry import UnknownModel, resolve
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from typing import TYPE_CHECKING, Any
 
 from scrapy.exceptions import NotConfigured
@@ -17,6 +16,7 @@ from scrapy_boiler.integration.processes import WorkerDied
 from scrapy_boiler.integration.runtime import Runtime
 from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SECONDS, META_SKIP
 from scrapy_boiler.parse.encoding import charset_from_content_type
+from scrapy_boiler.parse.sniff import SNIFFABLE_TYPES, looks_like_html
 from scrapy_boiler.registry import ModelUnavailable, UnknownModel, check_model
 
 if TYPE_CHECKING:
@@ -24,14 +24,6 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-#: Served without an HTML content type but starting like HTML (after a BOM and blanks).
-_LOOKS_LIKE_HTML = re.compile(
-    rb"^(?:\xef\xbb\xbf)?\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.IGNORECASE | re.DOTALL
-)
-
-
-#: Content types that do not rule HTML out (missing, generic): the body is sniffed.
-_SNIFFABLE_TYPES = frozenset({"", "text/plain", "application/octet-stream", "binary/octet-stream"})
 
 
 class BoilerDownloaderMiddleware:
@@ -134,7 +126,7 @@ def _is_html(response: Response) -> bool:
     if isinstance(response, HtmlResponse):
         return True
     mime = (_header(response, b"Content-Type") or "").split(";")[0].strip().lower()
-    return mime in _SNIFFABLE_TYPES and bool(_LOOKS_LIKE_HTML.match(response.body[:2048]))
+    return mime in SNIFFABLE_TYPES and looks_like_html(response.body)
 
 
 def _reason(exc: BaseException) -> str:

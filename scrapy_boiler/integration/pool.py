@@ -21,8 +21,8 @@ from typing import Any
 from twisted.internet.defer import Deferred
 
 from scrapy_boiler.api import PageInput
+from scrapy_boiler.batch import Outcome, extract_batch
 from scrapy_boiler.integration.processes import WorkerDied, WorkerProcess
-from scrapy_boiler.integration.worker import Outcome, extract_batch
 from scrapy_boiler.limits import DEFAULT_LIMITS, Limits
 
 logger = logging.getLogger(__name__)

@@ -35,6 +35,11 @@ _SIGNATURES: tuple[tuple[bytes, str], ...] = (
     (b"\x00\x00\x01\x00", "ICO"),
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "OLE (old office document)"),
 )
+#: Content types that do not rule HTML out (missing, generic): the body is sniffed with :func:`looks_like_html`.
+SNIFFABLE_TYPES = frozenset({"", "text/plain", "application/octet-stream", "binary/octet-stream"})
+_HTML_START = re.compile(
+    rb"^(?:\xef\xbb\xbf)?\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html|head|body)\b", re.IGNORECASE | re.DOTALL
+)
 _GZIP = b"\x1f\x8b"
 _JSON_START = re.compile(r"\s*[\[{]")
 #: Control bytes no text encoding but UTF-16/32 produces in any number (tab, newlines, form feed excepted).
@@ -42,6 +47,11 @@ _CONTROL = bytes(b for b in range(32) if b not in (9, 10, 12, 13))
 _SAMPLE = 1024
 #: Share of control bytes in the first kilobyte above which a body is binary.
 BINARY_CONTROL_SHARE = 0.10
+
+
+def looks_like_html(body: bytes) -> bool:
+    """The body starts like an HTML document (after a BOM, blanks and comments)."""
+    return bool(_HTML_START.match(body[:2048]))
 
 
 def binary_format(data: bytes) -> str | None:
