@@ -25,3 +25,4 @@ def fresh_registry():
     registry._clear_caches()
     yield registry
     registry._clear_caches()
+

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import os
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from local_http import local_server
 from test_scrapy_integration import crawl
 
 from scrapy_boiler.evaluation.hostile import CASES, CATALOGUE, MARKER, article_page
@@ -17,34 +16,21 @@ SKIPPED = {"empty": "empty_body", "whitespace": "empty_body", "50mb": "too_large
 _BODIES: dict[str, bytes] = {}
 
 
-class _Handler(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        name = self.path.strip("/").split("/")[-1]
-        if name in CASES:
-            case = CASES[name]
-            body = _BODIES.setdefault(name, case.make())
-            content_type = case.content_type + (f"; charset={case.header_charset}" if case.header_charset else "")
-        else:
-            title = "STUCK" if name == "stuck" else "Ferry timetable"
-            body = article_page().replace("<title>Ferry timetable</title>", f"<title>{title}</title>").encode()
-            content_type = "text/html; charset=utf-8"
-        self.send_response(200)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args) -> None:
-        pass
+def _reply(path: str) -> tuple[int, str, bytes]:
+    name = path.strip("/").split("/")[-1]
+    if name in CASES:
+        case = CASES[name]
+        body = _BODIES.setdefault(name, case.make())
+        return 200, case.content_type + (f"; charset={case.header_charset}" if case.header_charset else ""), body
+    title = "STUCK" if name == "stuck" else "Ferry timetable"
+    body = article_page().replace("<title>Ferry timetable</title>", f"<title>{title}</title>").encode()
+    return 200, "text/html; charset=utf-8", body
 
 
 @pytest.fixture(scope="module")
 def server():
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    with local_server(_reply) as url:
+        yield url
 
 
 def _outcomes(stats: dict) -> int:

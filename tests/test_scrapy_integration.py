@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from local_http import local_server
 
 PAGES = Path(__file__).parent / "pages"
 RUNNER = Path(__file__).parent / "crawl_runner.py"
@@ -28,27 +27,10 @@ ROUTES: dict[str, tuple[int, str | None, bytes]] = {
 }
 
 
-class _Handler(BaseHTTPRequestHandler):
-    def do_GET(self) -> None:
-        status, content_type, body = ROUTES.get(self.path.split("?")[0], (404, "text/plain", b"not found"))
-        self.send_response(status)
-        if content_type:
-            self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, *args) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def server():
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
+    with local_server(lambda path: ROUTES.get(path, (404, "text/plain", b"not found"))) as url:
+        yield url
 
 
 def crawl(tmp_path: Path, requests: list[dict], *, settings: dict | None = None, env: dict | None = None,
