@@ -9,6 +9,7 @@ from scrapy_boiler import Addon, BoilerDownloaderMiddleware, BoilerPipeline, Boi
 from scrapy_boiler.document import Document, Post, QAPair
 from scrapy_boiler.integration.fields import field_values, output_mapping
 from scrapy_boiler.integration.settings import BoilerSettings
+from scrapy_boiler.limits import Limits
 
 
 def test_addon_adds_components_and_defaults_below_project_settings():
@@ -21,6 +22,15 @@ def test_addon_adds_components_and_defaults_below_project_settings():
     pipelines = settings.getdict("ITEM_PIPELINES")
     assert pipelines == {"scrapy_boiler.BoilerPipeline": 300}  # listed by hand: its priority is kept
     assert BoilerPipeline is not None
+
+
+def test_settings_build_limits_from_strings_as_given_on_the_command_line():
+    limits = BoilerSettings.from_settings(Settings({"BOILER_MAX_BLOCKS": "500", "BOILER_MAX_DEPTH": "64",
+                                                    "BOILER_MAX_BYTES": "1000", "BOILER_TIME_BUDGET": "2.5"})).limits
+    assert (limits.max_blocks, limits.max_depth, limits.max_bytes, limits.time_budget) == (500, 64, 1000, 2.5)
+    for off in ("0", 0, ""):
+        assert BoilerSettings.from_settings(Settings({"BOILER_TIME_BUDGET": off})).limits.time_budget is None
+    assert BoilerSettings.from_settings(Settings()).limits == Limits()
 
 
 def test_settings_parse_output_lists_and_renames():

@@ -107,9 +107,15 @@ class BoilerSettings:
                 max_bytes=max_bytes,
                 max_blocks=int(get("BOILER_MAX_BLOCKS")),  # type: ignore[call-overload]
                 max_depth=int(get("BOILER_MAX_DEPTH")),  # type: ignore[call-overload]
-                time_budget=float(budget) if budget else None,  # type: ignore[arg-type]
+                time_budget=_seconds_or_none(budget),
             ),
             output=output_mapping(output),  # type: ignore[arg-type]
             html_field=str(get("BOILER_HTML_FIELD")),
             drop_empty=settings.getbool("BOILER_DROP_EMPTY", False),
         )
+
+
+def _seconds_or_none(value: object) -> float | None:
+    """``BOILER_TIME_BUDGET`` from settings or the command line (``-s BOILER_TIME_BUDGET=0``): 0 or empty = none."""
+    seconds = float(value) if value not in (None, "") else 0.0  # type: ignore[arg-type]
+    return seconds if seconds > 0 else None
