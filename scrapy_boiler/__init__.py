@@ -8,6 +8,7 @@
 
 from scrapy_boiler.api import PageInput, extract, extract_many
 from scrapy_boiler.document import Block, Document, Post, QAPair
+from scrapy_boiler.limits import Limits
 from scrapy_boiler.registry import ModelUnavailable, UnknownModel, available_models
 
 _SCRAPY_GLUE = {
@@ -29,7 +30,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "Addon", "Block", "BoilerDownloaderMiddleware", "BoilerPipeline", "BoilerSpiderMiddleware", "Document",
-    "IdleClose", "ModelUnavailable", "PageInput", "Post", "QAPair", "UnknownModel", "available_models", "extract",
-    "extract_many",
+    "IdleClose", "Limits", "ModelUnavailable", "PageInput", "Post", "QAPair", "UnknownModel", "available_models",
+    "extract", "extract_many",
 ]
 __version__ = "0.1.0"

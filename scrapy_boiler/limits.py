@@ -87,11 +87,11 @@ class Deadline:
 
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
-        self.end = None if seconds is None else time.monotonic() + seconds
+        self.started = time.monotonic()
 
     def check(self) -> None:
         """Raise :class:`TimeBudgetExceeded` if the budget is spent (the cooperative half)."""
-        if self.end is not None and self.seconds is not None and time.monotonic() > self.end:
+        if self.seconds is not None and time.monotonic() > self.started + self.seconds:
             raise TimeBudgetExceeded(self.seconds)
 
     @contextmanager

@@ -62,7 +62,7 @@ def binary_format(data: bytes) -> str | None:
     for signature, name in _SIGNATURES:
         if data.startswith(signature):
             return name
-    if data[4:12] in (b"ftypisom", b"ftypmp42", b"ftypMSNV", b"ftypqt  ") or data[4:8] == b"ftyp":
+    if data[4:8] == b"ftyp":  # ISO base media: MP4, QuickTime, HEIF, AVIF
         return "MP4/QuickTime"
     sample = data[:_SAMPLE]
     if sample and sum(sample.count(byte) for byte in _CONTROL) > BINARY_CONTROL_SHARE * len(sample):
