@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import subprocess
 import sys
@@ -55,6 +56,10 @@ def test_boiler_train_tree_on_a_folder(tmp_path):
     assert not tree.is_leaf and tree.depth() <= 3
     card = out.with_suffix(".md").read_text(encoding="utf-8")
     assert "4 pages" in card and "## Retrain" in card and "--min-leaf 2,4" in card and "| validation |" in card
+    record = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    assert record["train_pages"] == 4 and len(record["candidates"]) == 8  # 2 depths x 2 leaf sizes x 2 weightings
+    assert record["chosen"]["max_depth"] in (2, 3)
+    assert record["scores"]["valid"]["f1"] > 0.5 and "--min-leaf 2,4" in record["command"]
     assert out.read_text(encoding="utf-8") in result.stdout.decode()  # the rules are printed too
     # the trained file is a model: story paragraphs kept, menu links dropped
     doc = extract((TRAIN_DIR / "ferry.html").read_bytes(), model=f"tree:{out}")

@@ -5,13 +5,14 @@ The paper fitted Weka's J48 on the features of the previous, current and next bl
 :mod:`scrapy_boiler.features.shallow`. With ``--valid`` the depth, minimum leaf size and instance
 weighting are chosen on the validation pages by word-weighted F1 of the content class; the chosen
 tree is written as a rules file (:mod:`scrapy_boiler.classify.tree_model`) plus a model card
-(same name, ``.md``).
+(same name, ``.md``) and the run's record (``.json``).
 """
 
 from __future__ import annotations
 
 import argparse
 import fnmatch
+import json
 import shlex
 import sys
 import time
@@ -131,6 +132,42 @@ def fit_candidates(train: BlockTable, depths: tuple[int, ...], min_leaves: tuple
     return out
 
 
+def _scores(confusion: Confusion) -> dict[str, float]:
+    return {"precision": round(confusion.precision, 4), "recall": round(confusion.recall, 4),
+            "f1": round(confusion.f1, 4)}
+
+
+def run_record(best: Candidate, candidates: list[Candidate], train: BlockTable, valid: BlockTable | None,
+               args: argparse.Namespace, seconds: float, train_score: Confusion) -> dict[str, object]:
+    """The run in machine-readable form (``OUT.json`` beside the rules), as the neural trainers write theirs."""
+    return {
+        "kind": "tree",
+        "data": list(args.data),
+        "valid": list(args.valid),
+        "train_pages": train.pages,
+        "train_blocks": len(train),
+        "valid_pages": valid.pages if valid is not None else 0,
+        "valid_blocks": len(valid) if valid is not None else 0,
+        "chosen": {"max_depth": best.depth, "min_leaf": best.min_leaf, "weight": best.weight,
+                   "confidence": args.confidence, "leaves": best.tree.leaves(), "depth": best.tree.depth()},
+        "features": list(train.feature_names),
+        "scores": {"train": _scores(train_score), **({"valid": _scores(best.valid)} if best.valid else {})},
+        "candidates": [
+            {"weight": c.weight, "min_leaf": c.min_leaf, "max_depth": c.depth, "leaves": c.tree.leaves(),
+             **({"valid_f1": round(c.valid.f1, 4)} if c.valid else {})}
+            for c in candidates
+        ],
+        "seconds": round(seconds, 1),
+        "seed": args.seed,
+        "command": "scrapy boiler-train " + shlex.join(_command(args)),
+    }
+
+
+def _command(args: argparse.Namespace) -> list[str]:
+    return getattr(args, "argv", None) or ["tree", *(f"--data={d}" for d in args.data),
+                                           *(f"--valid={v}" for v in args.valid), f"--out={args.out}"]
+
+
 def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: BlockTable, valid: BlockTable | None,
                args: argparse.Namespace, seconds: float, train_score: Confusion) -> str:
     tree = best.tree
@@ -176,9 +213,7 @@ def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: B
             f1 = c.valid.f1 if c.valid else 0.0
             lines.append(f"| {c.weight} | {c.min_leaf} | {c.depth} | {c.tree.leaves()} | {f1:.4f} |")
         lines.append(f"\n({len(candidates)} combinations tried; best 15 shown.)")
-    command = getattr(args, "argv", None) or ["tree", *(f"--data={d}" for d in args.data),
-                                              *(f"--valid={v}" for v in args.valid), f"--out={args.out}"]
-    lines += ["", "## Retrain", "```", "scrapy boiler-train " + shlex.join(command), "```", ""]
+    lines += ["", "## Retrain", "```", "scrapy boiler-train " + shlex.join(_command(args)), "```", ""]
     return "\n".join(lines)
 
 
@@ -227,8 +262,11 @@ def run(args: argparse.Namespace) -> None:
     out.write_text(text, encoding="utf-8")
     card = out.with_suffix(".md")
     card.write_text(model_card(out, best, candidates, train, valid, args, seconds, train_score), encoding="utf-8")
+    record = run_record(best, candidates, train, valid, args, seconds, train_score)
+    out.with_suffix(".json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     print(text, end="")
-    summary = f"wrote {out} ({best.tree.leaves()} leaves, depth {best.tree.depth()}) and {card} in {seconds:.1f}s"
+    summary = (f"wrote {out} ({best.tree.leaves()} leaves, depth {best.tree.depth()}), {card} and its .json record "
+               f"in {seconds:.1f}s")
     if best.valid is not None:
         summary += f"; validation word F1 {best.valid.f1:.4f}"
     print(summary, file=sys.stderr)
