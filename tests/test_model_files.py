@@ -6,7 +6,6 @@ These need no torch; loading damaged or hostile weight files is tested in test_m
 from __future__ import annotations
 
 import pickle
-import shutil
 
 import pytest
 
@@ -72,11 +71,11 @@ def test_read_json_names_the_file_and_the_place(tmp_path):
         read_json(tmp_path / "nothing.json")
 
 
-def test_shipped_rules_file_has_no_format_line_and_still_loads(tmp_path):
-    text = shipped_tree_path().read_text(encoding="utf-8")
-    assert "rules format" not in text  # written before versions: must keep loading as version 1
+def test_rules_file_without_a_format_line_still_loads(tmp_path):
+    lines = shipped_tree_path().read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[0] == "# scrapy-boiler rules format 1\n"
     copy = tmp_path / "tree.rules"
-    shutil.copy(shipped_tree_path(), copy)
+    copy.write_text("".join(lines[1:]), encoding="utf-8")  # as written before versions: must load as version 1
     assert load_tree(copy).leaves() == load_tree(shipped_tree_path()).leaves() > 2
 
 
@@ -89,13 +88,13 @@ def test_rules_file_of_a_newer_format_is_refused(tmp_path):
 
 def test_broken_rules_file_names_the_file_and_its_line(tmp_path, page_bytes, fresh_registry):
     lines = shipped_tree_path().read_text(encoding="utf-8").splitlines()
-    lines[11] = lines[11].replace("<=", "=<")  # line 12 of the file, after four comment lines
+    lines[12] = lines[12].replace("<=", "=<")  # line 13 of the file, after five comment lines
     path = tmp_path / "broken.rules"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(ModelFileError, match=r"broken\.rules: is not a valid rules file: line 12: expected") as info:
+    with pytest.raises(ModelFileError, match=r"broken\.rules: is not a valid rules file: line 13: expected") as info:
         load_tree(path)
     assert str(info.value).endswith("; correct that line, or retrain the tree (scrapy boiler-train tree)")
-    with pytest.raises(ModelFileError, match=r"broken\.rules.*line 12"):
+    with pytest.raises(ModelFileError, match=r"broken\.rules.*line 13"):
         extract(page_bytes("news_article.html"), model=f"tree:{path}")
     cut = tmp_path / "cut.rules"
     cut.write_text("\n".join(lines[:9]) + "\n", encoding="utf-8")  # truncated mid-tree
