@@ -182,9 +182,8 @@ class ExtractionPool:
                 self._arm(worker, running, loading=False)
             return
         running = self._busy.pop(worker, None)
-        if running is not None:
+        if running is not None:  # its model is in models_loaded: the worker acknowledged loading it first
             running.cancel_timer()
-            worker.models_loaded.add(running.model)
             _fire(running.deferreds, outcomes)
         if worker.alive and not self._closed:
             self._idle.append(worker)
