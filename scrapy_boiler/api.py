@@ -1,22 +1,22 @@
-"""``extract``: the one entry point everything else (Scrapy glue, commands, evaluation) builds on."""
+"""``extract`` and ``extract_many``: the entry point everything else (Scrapy glue, commands, evaluation) builds on.
+
+A page travels the shared stages in order: :mod:`~scrapy_boiler.parse` (bytes → cleaned tree), the model
+named by ``model`` (:mod:`~scrapy_boiler.extractors`: each family segments the tree and labels its blocks
+content or boilerplate) and :mod:`~scrapy_boiler.assemble` (labelled blocks → :class:`Document`). This module
+only runs that path under the per-page limits and time budget.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from lxml import etree
-
-from scrapy_boiler.assemble.headline import find_headline
-from scrapy_boiler.assemble.posts import build_posts, qa_pairs
-from scrapy_boiler.assemble.text import to_html, to_text
-from scrapy_boiler.classify.base import Extractor, PageLabels
-from scrapy_boiler.classify.page_type import TYPE2
-from scrapy_boiler.document import BOILERPLATE, CONTENT, Block, Document, Post, QAPair
+from scrapy_boiler.assemble.page import assemble
+from scrapy_boiler.document import Document
+from scrapy_boiler.extractors.base import Extractor
+from scrapy_boiler.extractors.registry import resolve
 from scrapy_boiler.limits import DEFAULT_LIMITS, Deadline, Limits, PageRejected, TimeBudgetExceeded
 from scrapy_boiler.parse.html import ParsedPage, parse_html
-from scrapy_boiler.registry import resolve
-from scrapy_boiler.segment.blocks import TextBlock
 
 
 class PageInput(NamedTuple):
@@ -42,12 +42,12 @@ def extract(
     :mod:`scrapy_boiler.parse.encoding`) or already decoded text; ``encoding`` is the charset of the
     HTTP header when known. ``model`` is a name from :func:`scrapy_boiler.available_models`;
     ``device`` (``auto``, ``cpu``, ``cuda``) only matters to neural models. ``limits`` bound the bytes,
-    blocks, depth and time one page may cost (:class:`scrapy_boiler.limits.Limits`).
+    blocks, depth and time one page may cost (:class:`~scrapy_boiler.Limits`).
 
     Never raises for bad input: a page that cannot be cleaned (empty, binary, over a limit...) gives a
     :class:`Document` with empty text, ``reason`` from :data:`scrapy_boiler.limits.REASONS` and ``error``
-    saying what happened. Raises :class:`~scrapy_boiler.registry.UnknownModel` for a bad name, and its
-    subclass :class:`~scrapy_boiler.registry.ModelUnavailable` when the model's files or packages are missing.
+    saying what happened. Raises :class:`~scrapy_boiler.UnknownModel` for a bad name, and its subclass
+    :class:`~scrapy_boiler.ModelUnavailable` when the model's files or packages are missing.
     """
     return extract_many([PageInput(html, url, encoding)], model=model, device=device, limits=limits)[0]
 
@@ -93,7 +93,7 @@ def _extract_batch(pages: list[PageInput], extractor: Extractor, model: str, lim
         labelled = iter(extractor.label_pages(parsed) if parsed else [])
         deadline.check()
         pending = iter(parsed)
-        return [doc if doc is not None else _document(next(pending), next(labelled), model) for doc in docs]
+        return [doc if doc is not None else assemble(next(pending), next(labelled), model) for doc in docs]
 
 
 def _refused(page: PageInput, model: str, exc: PageRejected) -> Document:
@@ -101,144 +101,3 @@ def _refused(page: PageInput, model: str, exc: PageRejected) -> Document:
     return Document(
         text="", title="", html="", blocks=[], model=model, url=page.url, error=str(exc), reason=exc.reason
     )
-
-
-def _document(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
-    blocks = _public_blocks(labels.blocks, page.root)
-    headline = find_headline(blocks, page.title)
-    posts: list[Post] = []
-    pairs: list[QAPair] = []
-    group = labels.post_group
-    if group is not None and labels.page_type in TYPE2:
-        content = [False] * len(labels.leaves)
-        for block in labels.blocks:
-            if block.is_content:
-                content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
-        posts = build_posts(group, labels.leaves, content)
-        pairs = qa_pairs(headline or page.title, posts)
-    elif group is not None and _is_comment_thread(labels):
-        posts = build_posts(group, labels.leaves)  # an article's comments, kept apart from its text
-    return Document(
-        text=to_text(labels.blocks),
-        title=page.title,
-        html=to_html(labels.blocks),
-        blocks=blocks,
-        model=labels.model or model_name,
-        headline=headline,
-        page_type=labels.page_type,
-        page_type_score=labels.page_type_score,
-        url=page.url,
-        encoding=page.encoding,
-        num_leaves=len(labels.leaves),
-        warnings=list(page.warnings),
-        posts=posts,
-        qa_pairs=pairs,
-    )
-
-
-def _is_comment_thread(labels: PageLabels) -> bool:
-    """An article page whose post group lies outside its content: a comment thread under the article."""
-    group = labels.post_group
-    if group is None or not group.keyword:
-        return False
-    members = group.member_of()
-    return all(not (block.is_content and block.element in members) for block in labels.blocks)
-
-
-#: Class names and characters of a name kept in ``Block.class_path``: a page with a megabyte class
-#: attribute would otherwise copy it into every block below it.
-_MAX_CLASSES = 8
-_MAX_NAME = 64
-
-
-class _Paths:
-    """Tag, class/id and XPath paths of elements, memoised through their parents."""
-
-    def __init__(self, root: etree._Element) -> None:
-        self.tree = root.getroottree()
-        self.cache: dict[etree._Element, tuple[str, str]] = {}
-        self.steps: dict[etree._Element, str] = {}
-        self.xpaths: dict[etree._Element, str] = {}
-
-    def xpath(self, element: etree._Element) -> str:
-        """The element's XPath as ``getpath`` writes it, memoised: ``getpath`` rescans the siblings on every
-        call, which made a page of 100,000 sibling paragraphs quadratic."""
-        chain: list[etree._Element] = []
-        node: etree._Element | None = element
-        while node is not None and node not in self.xpaths:
-            chain.append(node)
-            node = node.getparent()
-        path = self.xpaths[node] if node is not None else ""
-        for el in reversed(chain):
-            parent = el.getparent()
-            if parent is None or not isinstance(el.tag, str) or el.tag.startswith("{"):
-                path = self.tree.getpath(el)
-            else:
-                if el not in self.steps:
-                    self._number_children(parent)
-                path = f"{path}/{self.steps[el]}"
-            self.xpaths[el] = path
-        return path
-
-    def _number_children(self, parent: etree._Element) -> None:
-        """``tag[i]`` steps for all children at once; the index only where the tag repeats, as in ``getpath``."""
-        counts: dict[object, int] = {}
-        for child in parent:
-            counts[child.tag] = counts.get(child.tag, 0) + 1
-        seen: dict[object, int] = {}
-        for child in parent:
-            tag = child.tag
-            if counts[tag] == 1:
-                self.steps[child] = str(tag)
-            else:
-                seen[tag] = seen.get(tag, 0) + 1
-                self.steps[child] = f"{tag}[{seen[tag]}]"
-
-    def of(self, element: etree._Element) -> tuple[str, str]:
-        """(tag path, class/id path) from the root down to ``element``; iterative, for deep pages."""
-        chain: list[etree._Element] = []
-        node: etree._Element | None = element
-        while node is not None and node not in self.cache:
-            chain.append(node)
-            node = node.getparent()
-        paths = self.cache[node] if node is not None else None
-        for el in reversed(chain):
-            tag = str(el.tag)
-            label = tag
-            ident = (el.get("id") or "").strip()[:_MAX_NAME]
-            if ident:
-                label += f"#{ident}"
-            classes = [name[:_MAX_NAME] for name in (el.get("class") or "").split()[:_MAX_CLASSES]]
-            if classes:
-                label += "." + ".".join(classes)
-            paths = (tag, label) if paths is None else (f"{paths[0]} > {tag}", f"{paths[1]} > {label}")
-            self.cache[el] = paths
-        assert paths is not None
-        return paths
-
-
-def _public_blocks(blocks: list[TextBlock], root: etree._Element) -> list[Block]:
-    paths = _Paths(root)
-    out: list[Block] = []
-    for block in blocks:
-        tag_path, class_path = paths.of(block.element)
-        xpath = paths.xpath(block.element)
-        features = block.features
-        out.append(
-            Block(
-                index=block.index,
-                text=block.text,
-                label=CONTENT if block.is_content else BOILERPLATE,
-                score=block.score,
-                tag_path=tag_path,
-                class_path=class_path,
-                xpath=xpath,
-                leaf_start=block.leaf_start,
-                leaf_end=block.leaf_end,
-                num_words=features.num_words if features else 0,
-                link_density=features.link_density if features else 0.0,
-                text_density=features.text_density if features else 0.0,
-                reasons=tuple(block.reasons),
-            )
-        )
-    return out

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, Final, Literal
 
-CONTENT = "content"
-BOILERPLATE = "boilerplate"
+from scrapy_boiler.limits import Reason, WarningCode
+
+#: A block's label.
+Label = Literal["content", "boilerplate"]
+CONTENT: Final = "content"
+BOILERPLATE: Final = "boilerplate"
+
+#: What a page is: an article (one stretch of main text) or a thread of posts, Q&A or forum.
+PageType = Literal["article", "qa", "forum"]
+ARTICLE: Final = "article"
+QA: Final = "qa"
+FORUM: Final = "forum"
+#: The page types whose content is a thread of posts ("type-2" pages in SemText's terms).
+THREAD_TYPES: frozenset[PageType] = frozenset({QA, FORUM})
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +31,7 @@ class Block:
 
     index: int
     text: str
-    label: str
+    label: Label
     score: float
     tag_path: str
     class_path: str
@@ -81,7 +93,7 @@ class Document:
     blocks: list[Block]
     model: str
     headline: str = ""
-    page_type: str = "article"
+    page_type: PageType = ARTICLE
     page_type_score: float | None = None
     url: str | None = None
     encoding: str | None = None
@@ -89,8 +101,8 @@ class Document:
     posts: list[Post] = field(default_factory=list)
     qa_pairs: list[QAPair] = field(default_factory=list)
     error: str | None = None
-    reason: str | None = None
-    warnings: list[str] = field(default_factory=list)
+    reason: Reason | None = None
+    warnings: list[WarningCode] = field(default_factory=list)
 
     @property
     def content_blocks(self) -> list[Block]:

@@ -15,9 +15,15 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Literal
 
-#: Machine-readable ``Document.reason`` values: why a page gave no text.
-REASONS: dict[str, str] = {
+#: Why a page gave no text: ``Document.reason``.
+Reason = Literal["empty", "binary", "not_html", "too_large", "too_many_blocks", "time_budget", "no_text", "unparsable"]
+#: What was changed to extract a page: ``Document.warnings``.
+WarningCode = Literal["depth_limited", "decompressed"]
+
+#: Every :data:`Reason`, explained.
+REASONS: dict[Reason, str] = {
     "empty": "the body is empty or only white space",
     "binary": "the body is a binary format (PDF, image, archive...) served as HTML",
     "not_html": "the body is another text format (JSON) served as HTML",
@@ -28,8 +34,8 @@ REASONS: dict[str, str] = {
     "unparsable": "no HTML element could be parsed from the body",
 }
 
-#: ``Document.warnings`` values: the page was extracted, but not all of it as written.
-WARNINGS: dict[str, str] = {
+#: Every :data:`WarningCode`, explained: the page was extracted, but not all of it as written.
+WARNINGS: dict[WarningCode, str] = {
     "depth_limited": "elements nested deeper than max_depth were flattened into their ancestor",
     "decompressed": "the body was gzip data served without Content-Encoding, and was decompressed",
 }
@@ -70,9 +76,9 @@ DEFAULT_LIMITS = Limits()
 class PageRejected(ValueError):
     """A page that cannot or may not be extracted; ``reason`` is a key of :data:`REASONS`."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: Reason, message: str) -> None:
         super().__init__(message)
-        self.reason = reason
+        self.reason: Reason = reason
 
 
 class TimeBudgetExceeded(PageRejected):

@@ -20,7 +20,7 @@ def page_bytes():
 @pytest.fixture
 def fresh_registry():
     """Models built or checked by a test neither leak into other tests nor come from them."""
-    from scrapy_boiler import registry
+    from scrapy_boiler.extractors import registry
 
     registry._clear_caches()
     yield registry

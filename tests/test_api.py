@@ -133,8 +133,9 @@ def test_extract_many_keeps_order_and_reports_unparseable_pages_in_place():
 
 
 def test_registered_model_is_selectable_by_name():
-    from scrapy_boiler import available_models, extract, registry
-    from scrapy_boiler.classify.extractors import get_rule_extractor
+    from scrapy_boiler import available_models, extract
+    from scrapy_boiler.extractors import registry
+    from scrapy_boiler.extractors.boilerpipe.extractor import get_rule_extractor
 
     devices = []
 
@@ -150,8 +151,7 @@ def test_registered_model_is_selectable_by_name():
         extract(b"<p>again</p>", model="test-everything", device="cpu")
         assert devices == ["cpu"]  # built once per device
     finally:
-        registry._FACTORIES.pop("test-everything")
-        registry._build.cache_clear()
+        registry.unregister("test-everything")
 
 
 def test_headline_is_the_heading_repeating_the_title_without_the_site_name(page_bytes):

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from scrapy_boiler.bulk.records import EMPTY, HTTP_STATUS, NON_HTML, UNREADABLE, Record, is_html, read_records
+from scrapy_boiler.bulk.record import EMPTY, HTTP_STATUS, NON_HTML, UNREADABLE, Record, is_html
 from scrapy_boiler.bulk.run import WORKER_DIED, Tally, _in_pool, extract_records, process_chunk, resolve_jobs
+from scrapy_boiler.bulk.sources import read_records
 
 PAGES = Path(__file__).parent / "pages"
 EXAMPLE_PROJECT = Path(__file__).resolve().parent.parent / "example_project"

@@ -1,8 +1,8 @@
 from lxml import etree
 
+from scrapy_boiler.extractors.web2text.cdom import collapse
 from scrapy_boiler.parse import parse_html
 from scrapy_boiler.segment import segment
-from scrapy_boiler.segment.cdom import collapse
 
 
 def cdom_of(html: str):

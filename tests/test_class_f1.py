@@ -1,6 +1,6 @@
 import pytest
 
-from scrapy_boiler.evaluation.class_f1 import ClassF1
+from scrapy_boiler.metrics import ClassF1
 
 
 def test_micro_pools_blocks_and_macro_averages_pages():

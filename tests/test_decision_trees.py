@@ -4,8 +4,8 @@ from dataclasses import replace
 
 import pytest
 
-from scrapy_boiler.classify import decision_trees as dt
-from scrapy_boiler.features import EMPTY
+from scrapy_boiler.extractors.boilerpipe import classifiers as dt
+from scrapy_boiler.segment.features import EMPTY
 
 
 def f(words: int = 0, td: float = 0.0, ld: float = 0.0):

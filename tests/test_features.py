@@ -1,9 +1,10 @@
 import pytest
 
-from scrapy_boiler.features import EMPTY, annotate, context, text_density, words
-from scrapy_boiler.features.shallow import block_features
 from scrapy_boiler.parse import parse_html
+from scrapy_boiler.parse.text import words
 from scrapy_boiler.segment import segment
+from scrapy_boiler.segment.blocks import annotate, context
+from scrapy_boiler.segment.features import EMPTY, block_features, text_density
 
 
 def test_words_need_a_letter_or_digit():

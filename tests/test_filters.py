@@ -2,10 +2,10 @@
 
 import pytest
 
-from scrapy_boiler.classify import content_filters, fusion, tree_filter
-from scrapy_boiler.features import annotate
+from scrapy_boiler.extractors.boilerpipe import filters, fusion, tree_filter
 from scrapy_boiler.parse import parse_html
 from scrapy_boiler.segment import segment
+from scrapy_boiler.segment.blocks import annotate
 
 SENTENCE = "This sentence is long enough to look like real article content to the classifier. "
 
@@ -42,8 +42,8 @@ def test_fusion_density_difference_threshold():
 def test_largest_content_keeps_the_biggest_stretch_bridging_one_gap():
     html = "".join(f"<p>{SENTENCE * n}</p>" for n in (1, 1, 1, 3, 1, 3, 1, 1, 2))
     blocks = blocks_of(html, content={0, 1, 3, 5, 8})  # 2, 4, 6, 7 are boilerplate
-    assert content_filters.stretches(blocks) == [[0, 1, 3, 5], [8]]
-    content_filters.largest_content(blocks)
+    assert filters.stretches(blocks) == [[0, 1, 3, 5], [8]]
+    filters.largest_content(blocks)
     assert labels(blocks) == [0, 1, 3, 5]
     assert "largest-content:boilerplate" in blocks[8].reasons
 
@@ -54,7 +54,7 @@ def test_main_content_cuts_above_title_and_below_comments(page_bytes):
     annotate(blocks)
     for block in blocks:
         block.is_content = True
-    content_filters.main_content(blocks, page.title)
+    filters.main_content(blocks, page.title)
     kept = [b.text for b in blocks if b.is_content]
     assert kept[0] == "Harbour bridge reopens after repairs"
     assert not any("Finally!" in text for text in kept), "comments are cut"
@@ -63,14 +63,14 @@ def test_main_content_cuts_above_title_and_below_comments(page_bytes):
 
 def test_title_match_needs_three_words_and_prefers_headings():
     blocks = blocks_of("<p>Daily News</p><div>A storm hits the coast</div><h1>A storm hits the coast</h1>")
-    assert content_filters.find_title_block(blocks, "A storm hits the coast | Daily News") == 2
-    assert content_filters.find_title_block(blocks, "Daily News") is None
+    assert filters.find_title_block(blocks, "A storm hits the coast | Daily News") == 2
+    assert filters.find_title_block(blocks, "Daily News") is None
 
 
 def test_comment_indicators_ignore_counts_and_punctuation():
     blocks = blocks_of(f"<p>{SENTENCE}</p><h3>Comments (12)</h3><p>{SENTENCE}</p>")
-    assert content_filters.find_comments_block(blocks, 0) == 1
-    assert len(content_filters.COMMENT_INDICATORS) == 11
+    assert filters.find_comments_block(blocks, 0) == 1
+    assert len(filters.COMMENT_INDICATORS) == 11
 
 
 def test_tree_filter_keeps_the_group_with_most_text():

@@ -8,10 +8,10 @@ import time
 import pytest
 
 from scrapy_boiler import PageInput, extract, extract_many
-from scrapy_boiler.classify.base import PageLabels
 from scrapy_boiler.evaluation.hostile import CATALOGUE, MARKER, Case, article_page
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.registry import register, resolve, unregister
 from scrapy_boiler.limits import REASONS, WARNINGS, Limits
-from scrapy_boiler.registry import register, resolve, unregister
 
 
 @pytest.mark.parametrize("case", CATALOGUE, ids=[case.name for case in CATALOGUE])

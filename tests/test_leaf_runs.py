@@ -1,6 +1,6 @@
 import pytest
 
-from scrapy_boiler.classify.leaf_runs import blocks_from_leaf_labels
+from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.parse import parse_html
 from scrapy_boiler.segment import segment
 

@@ -16,16 +16,22 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from scrapy_boiler import extract, registry  # noqa: E402
-from scrapy_boiler.classify.multiboilernet import MultiBoilerNetExtractor, load_multiboilernet  # noqa: E402
-from scrapy_boiler.classify.web2text import Web2TextExtractor, load_web2text  # noqa: E402
-from scrapy_boiler.model_errors import ModelFileError  # noqa: E402
-from scrapy_boiler.model_files import MODELS_DIR_ENV, model_file  # noqa: E402
-from scrapy_boiler.neural.device import module_device, place, run_with_cpu_fallback  # noqa: E402
-from scrapy_boiler.neural.semtext import SemTextModel, load_extractor  # noqa: E402
-from scrapy_boiler.neural.store import save_model  # noqa: E402
+from scrapy_boiler import extract  # noqa: E402
+from scrapy_boiler.extractors import registry  # noqa: E402
+from scrapy_boiler.extractors.device import module_device, place, run_with_cpu_fallback  # noqa: E402
+from scrapy_boiler.extractors.model_files import (  # noqa: E402
+    MODELS_DIR_ENV,
+    ModelFileError,
+    load_tensors,
+    model_file,
+    save_model,
+    save_tensors,
+)
+from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet  # noqa: E402
+from scrapy_boiler.extractors.semtext.extractor import load_extractor  # noqa: E402
+from scrapy_boiler.extractors.semtext.model import SemTextModel  # noqa: E402
+from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text  # noqa: E402
 from scrapy_boiler.parse import parse_html  # noqa: E402
-from scrapy_boiler.training.checkpoint import load_tensors, save_tensors  # noqa: E402
 
 CPU = torch.device("cpu")
 OOM = torch.cuda.OutOfMemoryError

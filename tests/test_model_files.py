@@ -9,10 +9,20 @@ import pickle
 
 import pytest
 
-from scrapy_boiler import extract, model_files, registry
-from scrapy_boiler.classify.learned_tree import load_tree, shipped_tree_path
-from scrapy_boiler.model_errors import ModelFileError, ModelUnavailable, UnknownModel
-from scrapy_boiler.model_files import FORMAT_VERSION, MODELS_DIR_ENV, check_format, model_file, read_json, search_dirs
+from scrapy_boiler import extract
+from scrapy_boiler.extractors import model_files, registry
+from scrapy_boiler.extractors.learned_tree.extractor import load_tree, shipped_tree_path
+from scrapy_boiler.extractors.model_files import (
+    FORMAT_VERSION,
+    MODELS_DIR_ENV,
+    ModelFileError,
+    ModelUnavailable,
+    UnknownModel,
+    check_format,
+    model_file,
+    read_json,
+    search_dirs,
+)
 
 
 def test_env_folder_is_searched_first(tmp_path, monkeypatch):

@@ -7,13 +7,13 @@ torch = pytest.importorskip("torch")
 
 from neural_pages import labelled_pages  # noqa: E402
 
-from scrapy_boiler.classify.multiboilernet import MultiBoilerNetExtractor, load_multiboilernet  # noqa: E402
-from scrapy_boiler.features.subwords import subword_ids  # noqa: E402
-from scrapy_boiler.features.tag_path import TagVocabulary, tag_paths  # noqa: E402
-from scrapy_boiler.neural.multiboilernet import LockedDropout, multitask_loss  # noqa: E402
-from scrapy_boiler.neural.store import save_model  # noqa: E402
+from scrapy_boiler.extractors.model_files import save_model  # noqa: E402
+from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet  # noqa: E402
+from scrapy_boiler.extractors.multiboilernet.network import LockedDropout, multitask_loss  # noqa: E402
+from scrapy_boiler.extractors.multiboilernet.ngrams import subword_ids  # noqa: E402
+from scrapy_boiler.extractors.multiboilernet.tag_path import TagVocabulary, tag_paths  # noqa: E402
 from scrapy_boiler.parse import parse_html  # noqa: E402
-from scrapy_boiler.training import multiboilernet_task as training  # noqa: E402
+from scrapy_boiler.training.multiboilernet import fit as training  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from lxml import etree
 
-from scrapy_boiler import extract, registry
-from scrapy_boiler.classify.page_type import detect
+from scrapy_boiler import extract
+from scrapy_boiler.extractors import registry
+from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.repeats import find_post_group, signature
+from scrapy_boiler.segment.post_groups import find_post_group, signature
 
 
 def test_qa_page_is_detected_and_keeps_question_and_answers(page_bytes):

@@ -70,7 +70,7 @@ def test_time_budget_in_a_worker_refuses_the_page(server, tmp_path):
 #: Registers, in the crawler and in its workers, a model that hangs where no signal can stop it.
 _STUCK_MODEL = '''
 import signal, time
-from scrapy_boiler.registry import register, resolve
+from scrapy_boiler.extractors.registry import register, resolve
 
 class Stuck:
     name = "stuck"

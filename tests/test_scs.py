@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scrapy_boiler.features.semantic import MAX_WORDS, block_strings, class_words, clean, split_name, tag_words
+from scrapy_boiler.extractors.semtext.scs import GROUP1, GROUP2, GROUP3, scs, tag_group
+from scrapy_boiler.extractors.semtext.words import MAX_WORDS, block_strings, class_words, clean, split_name, tag_words
 from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.scs import GROUP1, GROUP2, GROUP3, scs, tag_group
 
 
 def blocks(body: str) -> list[str]:

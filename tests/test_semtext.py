@@ -11,20 +11,17 @@ pytest.importorskip("torchcrf")
 
 from neural_pages import synthetic_news_page  # noqa: E402
 
-from scrapy_boiler import extract, registry  # noqa: E402
+from scrapy_boiler import extract  # noqa: E402
 from scrapy_boiler.datasets.labels import label_parsed  # noqa: E402
-from scrapy_boiler.neural.device import pick_device  # noqa: E402
-from scrapy_boiler.neural.semtext import (  # noqa: E402
-    SemTextExtractor,
-    SemTextModel,
-    encode_batch,
-    predict_sequences,
-)
-from scrapy_boiler.neural.semtext_model import SemTextConfig, SemTextNet  # noqa: E402
-from scrapy_boiler.neural.subwords import SubwordEmbedding, Vocabulary, word_table  # noqa: E402
+from scrapy_boiler.extractors import registry  # noqa: E402
+from scrapy_boiler.extractors.device import pick_device  # noqa: E402
+from scrapy_boiler.extractors.semtext.embeddings import SubwordEmbedding, Vocabulary, word_table  # noqa: E402
+from scrapy_boiler.extractors.semtext.extractor import SemTextExtractor  # noqa: E402
+from scrapy_boiler.extractors.semtext.model import SemTextModel, encode_batch, predict_sequences  # noqa: E402
+from scrapy_boiler.extractors.semtext.network import SemTextConfig, SemTextNet  # noqa: E402
 from scrapy_boiler.parse.html import parse_html  # noqa: E402
 from scrapy_boiler.training.loop import FitConfig, fit, seed_everything  # noqa: E402
-from scrapy_boiler.training.semtext_task import SemTextTask, prepare, score_examples  # noqa: E402
+from scrapy_boiler.training.semtext.fit import SemTextTask, prepare, score_examples  # noqa: E402
 
 TINY = {"embed_dim": 8, "filters": (4, 4, 8), "hidden": 8, "dropout": 0.0}
 

@@ -13,10 +13,10 @@ pytest.importorskip("torchcrf")
 
 from neural_pages import synthetic_news_folder  # noqa: E402
 
-from scrapy_boiler.neural.semtext import SemTextModel  # noqa: E402
-from scrapy_boiler.neural.skipgram import SkipGramConfig, cosine, pretrain, skipgram_pairs  # noqa: E402
-from scrapy_boiler.neural.subwords import SubwordEmbedding, Vocabulary, word_table  # noqa: E402
-from scrapy_boiler.training import semtext  # noqa: E402
+from scrapy_boiler.extractors.semtext.embeddings import SubwordEmbedding, Vocabulary, word_table  # noqa: E402
+from scrapy_boiler.extractors.semtext.model import SemTextModel  # noqa: E402
+from scrapy_boiler.training import run_trainer, trainer_options  # noqa: E402
+from scrapy_boiler.training.semtext.skipgram import SkipGramConfig, cosine, pretrain, skipgram_pairs  # noqa: E402
 
 ANIMALS = ("kitten", "puppy", "hamster", "parrot")
 MONEY = ("equity", "bond", "dividend", "ledger")
@@ -86,13 +86,13 @@ def test_rescale_keeps_the_initial_spread():
 def test_trainer_runs_with_pretraining(tmp_path):
     data = synthetic_news_folder(tmp_path / "pages")
     parser = argparse.ArgumentParser()
-    semtext.add_arguments(parser)
+    trainer_options("semtext").add_arguments(parser)
     out = tmp_path / "model" / "semtext"
     args = parser.parse_args([
         "--data", str(data), "--epochs", "1", "--pretrain-epochs", "1", "--pretrain-fields", "classes,text",
         "--embed-dim", "8", "--hidden", "8", "--buckets", "64", "--out", str(out), "--cache", "", "--no-progress",
     ])
-    result = semtext.run(args)
+    result = run_trainer("semtext", args)
     assert len(result.history) == 1
     record = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
     assert "pretrain" in json.dumps(record)
@@ -103,4 +103,4 @@ def test_trainer_runs_with_pretraining(tmp_path):
     bad = parser.parse_args(["--data", str(data), "--pretrain-epochs", "1", "--pretrain-fields", "words",
                              "--out", str(out), "--cache", "", "--no-progress"])
     with pytest.raises(ValueError, match="pretrain-fields"):
-        semtext.run(bad)
+        run_trainer("semtext", bad)

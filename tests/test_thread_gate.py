@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from scrapy_boiler import extract
-from scrapy_boiler.classify.page_type import TYPE2, detect
 from scrapy_boiler.datasets import DatasetNotFound, available_datasets, find_data_dir, load
+from scrapy_boiler.document import THREAD_TYPES
 from scrapy_boiler.evaluation.posts import PostCounts
+from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
 
 
@@ -30,7 +31,7 @@ def test_forum_threads_are_typed_and_split_into_posts():
     typed = 0
     for page in load("webforum-train"):
         doc = extract(page.html, page.url, model="posts")
-        typed += doc.page_type in TYPE2
+        typed += doc.page_type in THREAD_TYPES
         counts.add([post.text for post in doc.posts], [post["post_text"] for post in page.posts])
     scores = counts.as_dict()
     assert typed >= 48  # measured 48 of 50

@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from scrapy_boiler import extract
-from scrapy_boiler.classify.learned_tree import shipped_tree_path
-from scrapy_boiler.classify.tree_model import loads
-from scrapy_boiler.registry import UnknownModel, available_models
-from scrapy_boiler.training import tree as tree_trainer
+from scrapy_boiler.extractors.learned_tree.extractor import shipped_tree_path
+from scrapy_boiler.extractors.learned_tree.rules import loads
+from scrapy_boiler.extractors.registry import UnknownModel, available_models
+from scrapy_boiler.training.tree import fit as tree_fit
+from scrapy_boiler.training.tree import options as tree_options
 
 PAGES = Path(__file__).parent / "pages"
 TRAIN_DIR = PAGES / "tree-train"
@@ -115,14 +116,14 @@ def test_boiler_view_errors(tmp_path):
 
 
 def test_tree_trainer_on_chosen_features(tmp_path, capsys):
-    assert tree_trainer.select_features("*_link_density,curr_num_words") == (
+    assert tree_options.select_features("*_link_density,curr_num_words") == (
         "prev_link_density", "curr_num_words", "curr_link_density", "next_link_density")
     with pytest.raises(ValueError, match="matches no feature"):
-        tree_trainer.select_features("shoe_size")
+        tree_options.select_features("shoe_size")
     parser = argparse.ArgumentParser()
-    tree_trainer.add_arguments(parser)
+    tree_options.add_arguments(parser)
     out = tmp_path / "ld.rules"
-    tree_trainer.run(parser.parse_args(["-d", str(TRAIN_DIR), "--features", "*_link_density", "--min-leaf", "2",
+    tree_fit.run(parser.parse_args(["-d", str(TRAIN_DIR), "--features", "*_link_density", "--min-leaf", "2",
                                         "--out", str(out), "-q"]))
     tree = loads(out.read_text(encoding="utf-8"))
     assert tree.features_used() and tree.features_used() <= {"prev_link_density", "curr_link_density",

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from scrapy_boiler.classify.tree_model import RulesFormatError, TreeNode, decide, dumps, loads
-from scrapy_boiler.training.c45 import C45Learner, TreeParams, fit_tree, prune, readable_threshold, to_tree
+from scrapy_boiler.extractors.learned_tree.rules import RulesFormatError, TreeNode, decide, dumps, loads
+from scrapy_boiler.training.tree.c45 import C45Learner, TreeParams, fit_tree, prune, readable_threshold, to_tree
 
 NAMES = ("curr_num_words", "curr_link_density", "prev_text_density")
 

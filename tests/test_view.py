@@ -1,4 +1,4 @@
-"""The annotated page of :mod:`scrapy_boiler.assemble.view`: where each block's outline goes."""
+"""The annotated page of :mod:`scrapy_boiler.view`: where each block's outline goes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scrapy_boiler import extract
-from scrapy_boiler.assemble.view import confidence, render_view
+from scrapy_boiler.view import confidence, render_view
 
 
 def outlines(html: bytes, model: str = "keep-everything") -> tuple[list[tuple[str, str, str]], str]:

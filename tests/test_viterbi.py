@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from scrapy_boiler.classify.viterbi import DEFAULT_LAMBDA, sequence_score, viterbi
+from scrapy_boiler.extractors.web2text.viterbi import DEFAULT_LAMBDA, sequence_score, viterbi
 
 
 def random_potentials(rng: random.Random, length: int):

@@ -2,16 +2,16 @@ import math
 
 import pytest
 
-from scrapy_boiler.features.scaling import CLIP, Standardizer
-from scrapy_boiler.features.web2text import (
+from scrapy_boiler.extractors.web2text.cdom import collapse
+from scrapy_boiler.extractors.web2text.features import (
     BLOCK_FEATURES,
     EDGE_FEATURES,
     page_features,
     text_statistics,
 )
+from scrapy_boiler.extractors.web2text.scaling import CLIP, Standardizer
 from scrapy_boiler.parse import parse_html
 from scrapy_boiler.segment import segment
-from scrapy_boiler.segment.cdom import collapse
 
 BLOCK = {name: index for index, (name, _) in enumerate(BLOCK_FEATURES)}
 EDGE = {name: index for index, (name, _) in enumerate(EDGE_FEATURES)}

@@ -7,12 +7,12 @@ torch = pytest.importorskip("torch")
 
 from neural_pages import labelled_pages  # noqa: E402
 
-from scrapy_boiler.classify.web2text import Web2TextExtractor, features_of, load_web2text  # noqa: E402
-from scrapy_boiler.neural.store import save_model  # noqa: E402
-from scrapy_boiler.neural.web2text import PotentialCNN  # noqa: E402
+from scrapy_boiler.extractors.model_files import save_model  # noqa: E402
+from scrapy_boiler.extractors.registry import available_models  # noqa: E402
+from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, features_of, load_web2text  # noqa: E402
+from scrapy_boiler.extractors.web2text.network import PotentialCNN  # noqa: E402
 from scrapy_boiler.parse import parse_html  # noqa: E402
-from scrapy_boiler.registry import available_models  # noqa: E402
-from scrapy_boiler.training import web2text_task as training  # noqa: E402
+from scrapy_boiler.training.web2text import fit as training  # noqa: E402
 
 
 def flat(rows: list[list[float]]) -> list[float]:

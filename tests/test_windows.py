@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scrapy_boiler.neural.windows import MAX_BLOCKS, even_split, overlapping, reconcile
+from scrapy_boiler.extractors.semtext.windows import MAX_BLOCKS, even_split, overlapping, reconcile
 
 
 def test_even_split_is_as_even_as_possible():

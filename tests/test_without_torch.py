@@ -35,7 +35,7 @@ command.settings = Settings()
 command.add_options(parser)
 assert set(parser._subparsers._group_actions[0].choices) >= {"tree", "semtext", "web2text", "multiboilernet"}
 assert "torch" not in sys.modules
-from scrapy_boiler.registry import ModelUnavailable, check_model
+from scrapy_boiler.extractors.registry import ModelUnavailable, check_model
 for name in ("semtext", "web2text", "multiboilernet"):
     for attempt in (check_model, lambda name: extract(b"<p>x</p>", model=name)):
         try:

@@ -1,6 +1,6 @@
 """Turn the post group of a type-2 page into :class:`~scrapy_boiler.document.Post` objects and Q&A pairs.
 
-A post's text is the text of its body (see :mod:`scrapy_boiler.segment.repeats`), one Boilerpipe
+A post's text is the text of its body (see :mod:`scrapy_boiler.segment.post_groups`), one Boilerpipe
 block per line; its author and date come from the rest of the member (profile link or an element
 named like ``author``/``username``; a ``<time>`` element or a date-like string). The first post,
 with the page title, is the question; every following post is an answer.
@@ -16,7 +16,7 @@ from lxml import etree
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.text import collapse_spaces
 from scrapy_boiler.segment.blocks import Leaf
-from scrapy_boiler.segment.repeats import PostGroup
+from scrapy_boiler.segment.post_groups import PostGroup
 
 _AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick", re.I)
 _USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)

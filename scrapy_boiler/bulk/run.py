@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from scrapy_boiler.api import PageInput
 from scrapy_boiler.batch import extract_batch
-from scrapy_boiler.bulk.records import Record
+from scrapy_boiler.bulk.record import Record
 from scrapy_boiler.document import Document
 
 FORMATS = ("text", "json", "html")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from scrapy_boiler.bulk.records import EMPTY, HTTP_STATUS, NON_HTML, UNREADABLE, Record, is_html
+from scrapy_boiler.bulk.record import EMPTY, HTTP_STATUS, NON_HTML, UNREADABLE, Record, is_html
 from scrapy_boiler.parse.encoding import charset_from_content_type
 
 #: Record types that carry a page; every other type is skipped as ``warc_<type>``.

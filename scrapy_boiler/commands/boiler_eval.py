@@ -13,7 +13,7 @@ from scrapy.exceptions import UsageError
 from scrapy_boiler.datasets.corpora import DatasetNotFound
 from scrapy_boiler.evaluation.report import LEGEND, table
 from scrapy_boiler.evaluation.runner import evaluate
-from scrapy_boiler.registry import UnknownModel, resolve
+from scrapy_boiler.extractors.registry import UnknownModel, resolve
 
 
 class Command(ScrapyCommand):

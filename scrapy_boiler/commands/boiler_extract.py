@@ -11,9 +11,10 @@ from typing import IO, Any, ClassVar
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
-from scrapy_boiler.bulk.records import UNREADABLE, read_records
+from scrapy_boiler.bulk.record import UNREADABLE
 from scrapy_boiler.bulk.run import FORMATS, Result, Tally, extract_records, resolve_jobs
-from scrapy_boiler.registry import UnknownModel, resolve
+from scrapy_boiler.bulk.sources import read_records
+from scrapy_boiler.extractors.registry import UnknownModel, resolve
 
 
 class Command(ScrapyCommand):

@@ -10,7 +10,7 @@ from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
 from scrapy_boiler.datasets.corpora import DatasetNotFound
-from scrapy_boiler.training import TRAINERS, load_trainer
+from scrapy_boiler.training import TRAINERS, run_trainer, trainer_options
 
 
 class Command(ScrapyCommand):
@@ -35,7 +35,7 @@ class Command(ScrapyCommand):
         super().add_options(parser)
         kinds = parser.add_subparsers(dest="kind", metavar="KIND", title="model kinds")
         for kind in TRAINERS:
-            trainer = load_trainer(kind)
+            trainer = trainer_options(kind)
             summary = getattr(trainer, "SUMMARY", None) or (trainer.__doc__ or kind).strip().splitlines()[0]
             sub = kinds.add_parser(kind, help=summary, description=summary)
             trainer.add_arguments(sub)
@@ -48,7 +48,7 @@ class Command(ScrapyCommand):
         argv = sys.argv[1:]
         opts.argv = argv[argv.index(opts.kind):] if opts.kind in argv else [opts.kind]
         try:
-            load_trainer(opts.kind).run(opts)
+            run_trainer(opts.kind, opts)
         except (DatasetNotFound, ValueError, OSError) as exc:
             print(f"boiler-train: {exc}", file=sys.stderr)
             self.exitcode = 2

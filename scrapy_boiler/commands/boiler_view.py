@@ -14,9 +14,9 @@ from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
 from scrapy_boiler.api import extract
-from scrapy_boiler.assemble.view import render_view
-from scrapy_boiler.bulk.records import read_source
-from scrapy_boiler.registry import UnknownModel, resolve
+from scrapy_boiler.bulk.sources import read_source
+from scrapy_boiler.extractors.registry import UnknownModel, resolve
+from scrapy_boiler.view import render_view
 
 
 def default_output(source: str) -> Path:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.labels import load_labelled
-from scrapy_boiler.evaluation.class_f1 import ClassF1
+from scrapy_boiler.metrics import ClassF1
 
 _HEADER = f"{'model':<18} {'pages':>5} {'micro noise':>11} {'micro cont':>10} {'micro avg':>9} " \
           f"{'macro noise':>11} {'macro cont':>10} {'macro avg':>9}"

@@ -25,14 +25,15 @@ from scrapy_boiler import registry
 from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.corpora import load
 from scrapy_boiler.datasets.labels import label_page
-from scrapy_boiler.evaluation.metrics import ModelScores
 from scrapy_boiler.evaluation.posts import PostCounts, posts_from_labels
 from scrapy_boiler.evaluation.report import table
-from scrapy_boiler.neural.device import pick_device
-from scrapy_boiler.neural.semtext import SemTextExtractor, SemTextModel, default_model_prefix
+from scrapy_boiler.evaluation.scores import ModelScores
+from scrapy_boiler.extractors.device import pick_device
+from scrapy_boiler.extractors.semtext.extractor import SemTextExtractor, default_model_prefix
+from scrapy_boiler.extractors.semtext.model import SemTextModel
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, fit, seed_everything
-from scrapy_boiler.training.semtext_task import CACHE_VERSION, SemTextTask, prepare
+from scrapy_boiler.training.semtext.fit import CACHE_VERSION, SemTextTask, prepare
 
 FOLD_MODEL = "semtext-fold"
 SPEC = "webforum-train"

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scrapy_boiler.assemble.posts import build_posts
-from scrapy_boiler.classify.page_type import detect
 from scrapy_boiler.document import Document
-from scrapy_boiler.evaluation.metrics import bag_of_words
+from scrapy_boiler.extractors.threads.page_type import detect
+from scrapy_boiler.metrics import bag_of_words
 from scrapy_boiler.parse.html import ParseError, parse_html
 from scrapy_boiler.segment.blocks import segment
 

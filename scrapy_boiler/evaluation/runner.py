@@ -1,4 +1,4 @@
-"""Run models over annotated corpora and collect :class:`~scrapy_boiler.evaluation.metrics.ModelScores`.
+"""Run models over annotated corpora and collect :class:`~scrapy_boiler.metrics.ModelScores`.
 
 Gold labels live on one fixed reference segmentation (see :mod:`scrapy_boiler.datasets.labels`), so
 every model is scored on the same blocks.
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.labels import load_labelled
 from scrapy_boiler.evaluation.baselines import get_baseline
-from scrapy_boiler.evaluation.metrics import ModelScores
 from scrapy_boiler.evaluation.posts import PostCounts, posts_from_labels
+from scrapy_boiler.evaluation.scores import ModelScores
 
 
 def evaluate(

@@ -12,12 +12,12 @@ from twisted.internet.defer import CancelledError
 
 from scrapy_boiler.api import PageInput
 from scrapy_boiler.document import Document
+from scrapy_boiler.extractors.registry import ModelUnavailable, UnknownModel, check_model
 from scrapy_boiler.integration.processes import WorkerDied
 from scrapy_boiler.integration.runtime import Runtime
 from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SECONDS, META_SKIP
 from scrapy_boiler.parse.encoding import charset_from_content_type
 from scrapy_boiler.parse.sniff import SNIFFABLE_TYPES, looks_like_html
-from scrapy_boiler.registry import ModelUnavailable, UnknownModel, check_model
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler

@@ -11,9 +11,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
 
-from scrapy_boiler.document import Document
-
-TYPE2_PAGES = frozenset({"qa", "forum"})
+from scrapy_boiler.document import THREAD_TYPES, Document
 
 
 def _question(doc: Document) -> str | None:
@@ -58,7 +56,7 @@ def field_values(doc: Document, mapping: Mapping[str, str]) -> dict[str, Any]:
     """The item fields to set for ``doc``: empty values and Q&A fields of non-Q&A pages are left out."""
     values: dict[str, Any] = {}
     for field, source in mapping.items():
-        if source in Q_AND_A_SOURCES and doc.page_type not in TYPE2_PAGES:
+        if source in Q_AND_A_SOURCES and doc.page_type not in THREAD_TYPES:
             continue
         value = SOURCES[source](doc)
         if value is not None:

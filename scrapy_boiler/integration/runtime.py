@@ -8,9 +8,9 @@ from weakref import WeakKeyDictionary
 from scrapy import signals
 
 from scrapy_boiler.document import Document
+from scrapy_boiler.extractors.registry import check_model
 from scrapy_boiler.integration.pool import ExtractionPool
 from scrapy_boiler.integration.settings import BoilerSettings
-from scrapy_boiler.registry import check_model
 
 if TYPE_CHECKING:
     from scrapy.crawler import Crawler

@@ -15,7 +15,7 @@ import sys
 from typing import BinaryIO
 
 from scrapy_boiler.batch import extract_batch
-from scrapy_boiler.registry import resolve
+from scrapy_boiler.extractors.registry import resolve
 
 HEADER = struct.Struct("!Q")
 

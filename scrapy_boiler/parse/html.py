@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.limits import DEFAULT_LIMITS, Limits, PageRejected
+from scrapy_boiler.limits import DEFAULT_LIMITS, Limits, PageRejected, WarningCode
 from scrapy_boiler.parse.depth import flatten_markup, flatten_tree
 from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
 from scrapy_boiler.parse.sniff import binary_format, gunzip, is_gzip, is_json
@@ -47,7 +47,7 @@ class ParsedPage:
     encoding: str
     encoding_source: str
     url: str | None = None
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[WarningCode] = field(default_factory=list)
 
 
 def _parser() -> etree.HTMLParser:
@@ -67,7 +67,7 @@ def parse_html(
     Raises :class:`ParseError` when there is nothing to parse or a limit refuses the page; its ``reason``
     is a key of :data:`scrapy_boiler.limits.REASONS`.
     """
-    warnings: list[str] = []
+    warnings: list[WarningCode] = []
     if isinstance(html, bytes):
         data = _check_body(html, limits, warnings)
         decoded = decode_html(data, encoding)
@@ -90,7 +90,7 @@ def parse_html(
     return ParsedPage(root=root, title=title, encoding=used, encoding_source=source, url=url, warnings=warnings)
 
 
-def _check_body(data: bytes, limits: Limits, warnings: list[str]) -> bytes:
+def _check_body(data: bytes, limits: Limits, warnings: list[WarningCode]) -> bytes:
     """The body to decode: refused when too large or binary, inflated when it is gzip served as HTML."""
     if len(data) > limits.max_bytes:
         raise ParseError("too_large", f"the body has {len(data)} bytes, over max_bytes ({limits.max_bytes})")
@@ -104,7 +104,7 @@ def _check_body(data: bytes, limits: Limits, warnings: list[str]) -> bytes:
     return data
 
 
-def _parse_tree(text: str, max_depth: int, warnings: list[str]) -> etree._Element:
+def _parse_tree(text: str, max_depth: int, warnings: list[WarningCode]) -> etree._Element:
     """The lxml tree of ``text``; markup deeper than libxml2 accepts is flattened first and parsed again."""
     # lxml is handed UTF-8 bytes with the encoding fixed, so a lying <meta charset> cannot re-decode it.
     parser = _parser()

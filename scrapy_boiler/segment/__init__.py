@@ -1,4 +1,5 @@
-"""Segment: the cleaned tree → DOM text leaves and Boilerpipe text blocks."""
+"""Segment: the cleaned tree → its DOM text leaves (the reference blocks every model is scored on), Boilerpipe
+text blocks with their shallow features, the post groups of threads, and element paths."""
 
 from scrapy_boiler.segment.blocks import Leaf, Segmentation, TextBlock, segment
 

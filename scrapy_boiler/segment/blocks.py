@@ -14,15 +14,13 @@ Two segmentations come out of one walk over the cleaned DOM:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from scrapy_boiler.parse.text import collapse_spaces
-
-if TYPE_CHECKING:
-    from scrapy_boiler.features.shallow import BlockFeatures
+from scrapy_boiler.segment.features import EMPTY, BlockFeatures, block_features
 
 #: Elements that neither start nor end a block.
 INLINE_TAGS: frozenset[str] = frozenset(
@@ -166,3 +164,19 @@ def segment(root: etree._Element) -> Segmentation:
                 builder.add(el.tail, el, True, anchors > 0, block_stack, open_flags)
     builder.flush()
     return Segmentation(builder.leaves, builder.blocks)
+
+
+def annotate(blocks: Sequence[TextBlock]) -> None:
+    """Compute ``features`` for every block in place."""
+    total = len(blocks)
+    for position, block in enumerate(blocks):
+        block.features = block_features(block.text, block.linked_text, position, total)
+
+
+def context(blocks: Sequence[TextBlock], index: int) -> tuple[BlockFeatures, BlockFeatures, BlockFeatures]:
+    """(previous, current, next) features; the virtual blocks at either end are :data:`EMPTY`."""
+    prev = blocks[index - 1].features if index > 0 else EMPTY
+    nxt = blocks[index + 1].features if index + 1 < len(blocks) else EMPTY
+    current = blocks[index].features
+    assert prev is not None and current is not None and nxt is not None, "annotate() the blocks first"
+    return prev, current, nxt

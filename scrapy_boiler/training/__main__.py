@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from scrapy_boiler.training import TRAINERS, load_trainer
+from scrapy_boiler.training import TRAINERS, run_trainer, trainer_options
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -13,10 +13,9 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or argv[0] not in TRAINERS:
         print(f"usage: python -m scrapy_boiler.training {{{','.join(TRAINERS)}}} [options]", file=sys.stderr)
         return 2
-    module = load_trainer(argv[0])
     parser = argparse.ArgumentParser(prog=f"python -m scrapy_boiler.training {argv[0]}")
-    module.add_arguments(parser)
-    module.run(parser.parse_args(argv[1:]))
+    trainer_options(argv[0]).add_arguments(parser)
+    run_trainer(argv[0], parser.parse_args(argv[1:]))
     return 0
 
 

@@ -1,12 +1,25 @@
-"""Options every trainer accepts, and loading their training data."""
+"""What every trainer shares: its common options, the neural trainers' extra options, the hold-out split,
+and writing the trained file with its run record.
+
+Without ``--data`` the neural feature-model trainers (Web2Text, MultiBoilerNet) train on CleanEval dev (the
+papers' setting); without ``--valid`` they hold out ``--valid-count`` of its pages for validation.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
+import shutil
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TypeVar
 
-from scrapy_boiler.datasets.labels import LabelledPage, load_labelled
+from scrapy_boiler.training.data import seeded_split
+
+T = TypeVar("T")
+DEFAULT_DATA = "cleaneval-dev:train"
 
 
 def add_common_arguments(parser: argparse.ArgumentParser, *, default_out: str) -> None:
@@ -22,13 +35,43 @@ def add_common_arguments(parser: argparse.ArgumentParser, *, default_out: str) -
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
 
-def labelled_pages(specs: Sequence[str], args: argparse.Namespace) -> Iterator[LabelledPage]:
-    """Every labelled page of ``specs``; progress goes to stderr unless ``--quiet``."""
-    for spec in specs:
-        count = 0
-        for count, page in enumerate(load_labelled(spec, data_dir=args.data_dir, limit=args.limit), 1):
-            if not args.quiet and count % 100 == 0:
-                print(f"  {spec}: {count} pages", file=sys.stderr, flush=True)
-            yield page
-        if not args.quiet:
-            print(f"  {spec}: {count} pages read", file=sys.stderr, flush=True)
+def add_neural_options(parser: argparse.ArgumentParser, default_out: str) -> None:
+    """The options of every trainer (:func:`~scrapy_boiler.training.common.add_common_arguments`) plus the
+    hold-out size, device, threads, work folder and resume of the neural ones."""
+    add_common_arguments(parser, default_out=default_out)
+    parser.add_argument("--valid-count", type=int, default=5,
+                        help="without --valid: pages of --data held out, drawn with --seed (default 5, the paper's)")
+    parser.add_argument("--device", default="auto", help="auto, cpu or cuda (cuda falls back to cpu if absent)")
+    parser.add_argument("--threads", type=int, default=1, help="torch CPU threads (default 1)")
+    parser.add_argument("--work-dir", default=None, help="checkpoints/history/curves (default: OUT.work)")
+    parser.add_argument("--resume", action="store_true", help="continue from the checkpoint in --work-dir")
+
+
+def data_specs(args: argparse.Namespace) -> list[str]:
+    return list(args.data) or [DEFAULT_DATA]
+
+
+def work_dir(args: argparse.Namespace) -> Path:
+    out = Path(args.out)
+    return Path(args.work_dir) if args.work_dir else out.with_name(out.name + ".work")
+
+
+def hold_out(pages: Sequence[T], args: argparse.Namespace) -> tuple[list[T], list[T]]:
+    """``--valid-count`` pages drawn with ``--seed`` for validation, the rest for training."""
+    return seeded_split(pages, args.seed, valid_share=args.valid_count / max(1, len(pages)))
+
+
+def command_line(args: argparse.Namespace, kind: str) -> str:
+    """The ``scrapy boiler-train KIND ...`` line of this run, for the model card."""
+    argv = getattr(args, "argv", None) or sys.argv
+    options = argv[argv.index(kind) + 1:] if kind in argv else argv[1:]
+    return f"scrapy boiler-train {kind} " + " ".join(shlex.quote(a) for a in options)
+
+
+def write_outputs(best: Path, args: argparse.Namespace, record: dict[str, Any]) -> Path:
+    """Copy the best weights to ``--out`` and write the run's record next to them (``OUT.json``)."""
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(best, out)
+    out.with_suffix(".json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+    return out

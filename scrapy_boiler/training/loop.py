@@ -3,7 +3,7 @@
 Determinism: every epoch reseeds ``torch`` and its own ``random.Random`` from ``seed + epoch``, so a
 run resumed after epoch *k* continues exactly as an uninterrupted run would (on the same machine
 and thread count). The resumable state (model and optimizer tensors, epoch, best F1 and history)
-is saved after every epoch with :func:`~scrapy_boiler.training.checkpoint.save_tensors` and read
+is saved after every epoch with :func:`~scrapy_boiler.extractors.model_files.save_tensors` and read
 with ``weights_only=True``.
 """
 
@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import torch
 
-from scrapy_boiler.training.checkpoint import load_tensors, save_tensors
+from scrapy_boiler.extractors.model_files import load_tensors, save_tensors
 from scrapy_boiler.training.plot import write_curves
 from scrapy_boiler.training.progress import Progress
 

@@ -1,0 +1,93 @@
+"""Assemble a labelled page into its :class:`~scrapy_boiler.Document`: the last stage every page goes through.
+
+Whatever model labelled the blocks, the Document is built the same way: the content blocks give ``text``
+(:mod:`~scrapy_boiler.assemble.text`) and ``html``, every block becomes a public :class:`~scrapy_boiler.Block`
+with its tag, class and XPath paths, the headline is the heading that repeats the ``<title>``
+(:mod:`~scrapy_boiler.assemble.headline`), and on a thread the post group gives ``posts`` and ``qa_pairs``
+(:mod:`~scrapy_boiler.assemble.posts`). On an article, a comment thread under it lands in ``posts`` and stays
+out of ``text``.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from scrapy_boiler.assemble.headline import find_headline
+from scrapy_boiler.assemble.posts import build_posts, qa_pairs
+from scrapy_boiler.assemble.text import to_html, to_text
+from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES, Block, Document, Post, QAPair
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.paths import ElementPaths
+
+
+def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
+    """The Document of a page from the labels a model gave its blocks; ``model_name`` is the name asked for."""
+    blocks = public_blocks(labels.blocks, page.root)
+    headline = find_headline(blocks, page.title)
+    posts: list[Post] = []
+    pairs: list[QAPair] = []
+    group = labels.post_group
+    if group is not None and labels.page_type in THREAD_TYPES:
+        content = [False] * len(labels.leaves)
+        for block in labels.blocks:
+            if block.is_content:
+                content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+        posts = build_posts(group, labels.leaves, content)
+        pairs = qa_pairs(headline or page.title, posts)
+    elif group is not None and _is_comment_thread(labels):
+        posts = build_posts(group, labels.leaves)  # an article's comments, kept apart from its text
+    return Document(
+        text=to_text(labels.blocks),
+        title=page.title,
+        html=to_html(labels.blocks),
+        blocks=blocks,
+        model=labels.model or model_name,
+        headline=headline,
+        page_type=labels.page_type,
+        page_type_score=labels.page_type_score,
+        url=page.url,
+        encoding=page.encoding,
+        num_leaves=len(labels.leaves),
+        warnings=list(page.warnings),
+        posts=posts,
+        qa_pairs=pairs,
+    )
+
+
+def _is_comment_thread(labels: PageLabels) -> bool:
+    """An article page whose post group lies outside its content: a comment thread under the article."""
+    group = labels.post_group
+    if group is None or not group.keyword:
+        return False
+    members = group.member_of()
+    return all(not (block.is_content and block.element in members) for block in labels.blocks)
+
+
+def public_blocks(blocks: list[TextBlock], root: etree._Element) -> list[Block]:
+    """The labelled blocks as :class:`~scrapy_boiler.Block` records, with their paths in the tree."""
+    paths = ElementPaths(root)
+    out: list[Block] = []
+    for block in blocks:
+        tag_path, class_path = paths.of(block.element)
+        xpath = paths.xpath(block.element)
+        features = block.features
+        out.append(
+            Block(
+                index=block.index,
+                text=block.text,
+                label=CONTENT if block.is_content else BOILERPLATE,
+                score=block.score,
+                tag_path=tag_path,
+                class_path=class_path,
+                xpath=xpath,
+                leaf_start=block.leaf_start,
+                leaf_end=block.leaf_end,
+                num_words=features.num_words if features else 0,
+                link_density=features.link_density if features else 0.0,
+                text_density=features.text_density if features else 0.0,
+                reasons=tuple(block.reasons),
+            )
+        )
+    return out

@@ -1,0 +1,73 @@
+"""Everything measured for one model on one dataset, and its summary for reports and JSON."""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from scrapy_boiler.evaluation.posts import PostCounts
+from scrapy_boiler.metrics import Confusion, bag_of_words, percentile
+
+#: Failures kept, with their page ids, for the report.
+MAX_FAILURES_KEPT = 5
+
+
+@dataclass
+class ModelScores:
+    """Everything measured for one model on one dataset."""
+
+    model: str
+    pages: int = 0
+    errors: int = 0
+    blocks: Confusion = field(default_factory=Confusion)
+    words: Confusion = field(default_factory=Confusion)
+    bow: list[tuple[float, float, float]] = field(default_factory=list)
+    milliseconds: list[float] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    posts: PostCounts | None = None  #: post-level matches, on corpora with gold posts
+    page_types: Counter[str] = field(default_factory=Counter)  #: Document.page_type of every page
+
+    def fail(self, page_id: str, error: BaseException) -> None:
+        """Count a page the model could not handle (the first few are kept for the report)."""
+        self.errors += 1
+        if len(self.failures) < MAX_FAILURES_KEPT:
+            self.failures.append(f"{page_id}: {type(error).__name__}: {error}")
+
+    def add_page(self, predicted: Sequence[bool] | None, gold: Sequence[bool] | None, word_counts: Sequence[int],
+                 text: str, gold_text: str, ms: float) -> None:
+        self.pages += 1
+        self.milliseconds.append(ms)
+        if predicted is not None and gold is not None:
+            self.blocks.add(predicted, gold)
+            self.words.add(predicted, gold, word_counts)
+        scores = bag_of_words(text, gold_text)
+        if scores is not None:
+            self.bow.append(scores)
+
+    def summary(self) -> dict[str, object]:
+        bow_p = [s[0] for s in self.bow]
+        bow_r = [s[1] for s in self.bow]
+        bow_f = [s[2] for s in self.bow]
+        return {
+            "model": self.model,
+            "pages": self.pages,
+            "errors": self.errors,
+            "failures": list(self.failures),
+            "block": self.blocks.as_dict(),
+            "block_blocks": int(self.blocks.tp + self.blocks.fp + self.blocks.fn + self.blocks.tn),
+            "word": self.words.as_dict() | {"weighted_avg_f1": self.words.weighted_average_f1()},
+            "bow": {
+                "pages": len(self.bow),
+                "precision_mean": statistics.fmean(bow_p) if bow_p else 0.0,
+                "recall_mean": statistics.fmean(bow_r) if bow_r else 0.0,
+                "f1_mean": statistics.fmean(bow_f) if bow_f else 0.0,
+                "f1_median": statistics.median(bow_f) if bow_f else 0.0,
+            },
+            "ms_median": statistics.median(self.milliseconds) if self.milliseconds else 0.0,
+            "ms_p95": percentile(self.milliseconds, 95),
+            "ms_mean": statistics.fmean(self.milliseconds) if self.milliseconds else 0.0,
+            "posts": self.posts.as_dict() if self.posts is not None else None,
+            "page_types": dict(sorted(self.page_types.items())),
+        }

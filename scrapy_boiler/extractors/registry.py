@@ -1,0 +1,271 @@
+"""Model names users can pass to :func:`scrapy_boiler.extract`, and what they resolve to.
+
+Rule models are built on demand from their names (``article+tree3``...). The trained models shipped in
+``models/`` are declared in :data:`SHIPPED`: each entry names the files and packages the model needs and
+a factory that builds it on first use, so importing scrapy-boiler never imports torch nor reads a weights
+file. :func:`register` adds a model of your own the same way. ``KIND:PATH`` names load a user-trained
+model file through the loader of ``KIND`` (``tree:my-tree.rules``; :func:`register_file_loader` adds
+kinds).
+
+``auto`` is the page-type router (:mod:`scrapy_boiler.extractors.router`): article pages go to ``news``,
+thread pages (forums, Q&A) to :data:`AUTO_TYPE2_MODEL` when it is a registered trained model that can
+be built, else to the ``posts`` rules.
+
+:func:`check_model` answers "can this name be used here?" without importing torch or loading weights:
+a model registered with the ``files`` and ``modules`` it needs is refused early, with a clear message,
+when one is missing. A model file that is present but bad (damaged, not a model, newer format) raises
+:class:`ModelFileError` when the model loads.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from scrapy_boiler.extractors.base import Extractor
+from scrapy_boiler.extractors.boilerpipe.extractor import get_rule_extractor, rule_names
+from scrapy_boiler.extractors.model_files import (
+    MODELS_DIR_ENV,
+    ModelFileError,
+    ModelUnavailable,
+    UnknownModel,
+    model_file,
+)
+from scrapy_boiler.extractors.router import ARTICLE_MODEL, PageTypeRouter
+from scrapy_boiler.extractors.threads.extractor import NAME as THREAD_RULES
+from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
+
+__all__ = [
+    "AUTO_MODEL", "SHIPPED", "ModelFileError", "ModelUnavailable", "UnknownModel", "available_models", "check_model",
+    "register", "register_file_loader", "resolve", "unregister",
+]
+
+#: Name of ``model="auto"``, the page-type router.
+AUTO_MODEL = "auto"
+#: What ``auto`` gives thread pages. The ``posts`` rules: on webforum-train they score block F1 0.84
+#: and post F1 0.90 against 0.63 and 0.64 for the shipped SemText, which was trained on articles
+#: (README). A trained model named here takes over when its weights load.
+AUTO_TYPE2_MODEL = THREAD_RULES
+
+#: The top-level packages of the ``[neural]`` extra (torch, and pytorch-crf for SemText's CRF).
+NEURAL = ("torch",)
+NEURAL_CRF = ("torch", "torchcrf")
+_INSTALL_NEURAL = "pip install torch==2.13.0 && pip install 'scrapy-boiler[neural]'"
+
+Factory = Callable[[str], Extractor]
+FileLoader = Callable[[str, str], Extractor]
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A trained model in ``models/``: its factory (``factory(device)``), model files and packages it needs."""
+
+    factory: Factory
+    files: tuple[str, ...] = ()
+    modules: tuple[str, ...] = ()
+
+
+# The factories import their family on first use: torch, weights and rules files are read only then.
+
+def _semtext(device: str) -> Extractor:
+    from scrapy_boiler.extractors.semtext.extractor import load_extractor
+
+    return load_extractor(device)
+
+
+def _semtext_split(device: str) -> Extractor:
+    """SemText with the paper's even split of long pages instead of overlapping windows (for comparison)."""
+    from scrapy_boiler.extractors.semtext.extractor import load_extractor
+
+    return load_extractor(device, window_mode="split")
+
+
+def _learned_tree(device: str) -> Extractor:
+    from scrapy_boiler.extractors.learned_tree.extractor import shipped_extractor
+
+    return shipped_extractor(device)
+
+
+def _tree_file(path: str, device: str) -> Extractor:
+    from scrapy_boiler.extractors.learned_tree.extractor import file_extractor
+
+    return file_extractor(path, device)
+
+
+def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
+    """Web2Text with Viterbi or unary only, on the weights in ``filename``."""
+
+    def build(device: str) -> Extractor:
+        from scrapy_boiler.extractors.web2text.extractor import shipped_factory
+
+        return shipped_factory(name, use_pairwise, filename)(device)
+
+    return build
+
+
+def _multiboilernet(device: str) -> Extractor:
+    from scrapy_boiler.extractors.multiboilernet.extractor import shipped
+
+    return shipped(device)
+
+
+_SEMTEXT_FILES = ("semtext.json", "semtext.pt")
+#: The trained models shipped in ``models/``, in the order :func:`available_models` lists them.
+SHIPPED: dict[str, Shipped] = {
+    "semtext": Shipped(_semtext, _SEMTEXT_FILES, NEURAL_CRF),
+    "semtext-split": Shipped(_semtext_split, _SEMTEXT_FILES, NEURAL_CRF),
+    "learned-tree": Shipped(_learned_tree, ("learned-tree.rules",)),
+    "web2text": Shipped(_web2text("web2text", True, "web2text.pt"), ("web2text.pt",), NEURAL),
+    "web2text-unary": Shipped(_web2text("web2text-unary", False, "web2text.pt"), ("web2text.pt",), NEURAL),
+    "web2text-cleaneval": Shipped(_web2text("web2text-cleaneval", True, "web2text-cleaneval.pt"),
+                                  ("web2text-cleaneval.pt",), NEURAL),
+    "web2text-cleaneval-unary": Shipped(_web2text("web2text-cleaneval-unary", False, "web2text-cleaneval.pt"),
+                                        ("web2text-cleaneval.pt",), NEURAL),
+    "multiboilernet": Shipped(_multiboilernet, ("multiboilernet.pt",), NEURAL),
+}
+#: ``KIND:PATH`` names: a rules file written by ``scrapy boiler-train tree``.
+SHIPPED_FILE_LOADERS: dict[str, FileLoader] = {"tree": _tree_file}
+
+_MODELS: dict[str, Shipped] = dict(SHIPPED)
+_FILE_LOADERS: dict[str, FileLoader] = dict(SHIPPED_FILE_LOADERS)
+
+
+def register(name: str, factory: Factory, *, files: Sequence[str] = (), modules: Sequence[str] = ()) -> None:
+    """Make ``name`` selectable; ``factory(device)`` builds the extractor (``device``: auto/cpu/cuda).
+
+    ``files`` (names found through :func:`scrapy_boiler.extractors.model_files.model_file`) and ``modules`` (top-level
+    packages) are what the factory needs; :func:`check_model` checks they are there without loading them.
+    """
+    _MODELS[name] = Shipped(factory, tuple(files), tuple(modules))
+    _clear_caches()
+
+
+def unregister(name: str) -> None:
+    """Forget a model added with :func:`register` (a no-op for names it does not know)."""
+    _MODELS.pop(name, None)
+    _clear_caches()
+
+
+def register_file_loader(kind: str, loader: FileLoader) -> None:
+    """Make ``KIND:PATH`` selectable; ``loader(path, device)`` builds the extractor from a model file."""
+    _FILE_LOADERS[kind] = loader
+    _clear_caches()
+
+
+def available_models() -> list[str]:
+    """Every model name accepted by ``extract`` (plus ``NAME+treeN`` combinations of the rules)."""
+    return [AUTO_MODEL, *rule_names(), THREAD_RULES, *_MODELS]
+
+
+def check_model(name: str) -> None:
+    """Raise unless ``name`` can be used here, without importing torch or loading any weights.
+
+    :class:`UnknownModel` for a name that is not a model; :class:`ModelUnavailable` when a registered model's
+    packages (the ``[neural]`` extra) or files are missing; :class:`ModelFileError` when the file of a
+    ``KIND:PATH`` name does not exist. The Scrapy middleware calls this for every page, so the answer is
+    cached per name and ``$BOILER_MODELS_DIR``; a file that is present but damaged is found when it loads.
+    """
+    problem = _problem(name, os.environ.get(MODELS_DIR_ENV, ""))
+    if problem is not None:
+        error, args = problem
+        raise error(*args)
+
+
+@cache
+def _problem(name: str, models_dir: str) -> tuple[type[UnknownModel], tuple] | None:
+    """Why ``name`` cannot be used, as (exception class, arguments); ``models_dir`` is part of the cache key."""
+    if name in (AUTO_MODEL, THREAD_RULES):
+        return None
+    if name in _MODELS:
+        needs = _MODELS[name]
+        missing = next((module for module in needs.modules if not _importable(module)), None)
+        if missing is not None:
+            return ModelUnavailable, (_needs_extra(name, missing),)
+        for filename in needs.files:
+            try:
+                model_file(filename)
+            except FileNotFoundError as exc:
+                return ModelUnavailable, (_cannot_load(name, exc),)
+        return None
+    kind, sep, path = name.partition(":")
+    if sep and kind in _FILE_LOADERS:
+        if not Path(path).is_file():
+            return ModelFileError, (path, "does not exist", f"check the path given after '{kind}:'")
+        return None
+    try:
+        get_rule_extractor(name)
+    except KeyError:
+        return UnknownModel, (name, tuple(available_models()))
+    return None
+
+
+def _importable(module: str) -> bool:
+    """Whether a top-level package can be imported, found without importing it."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _needs_extra(name: str, missing: str) -> str:
+    return f"model {name!r} needs the [neural] extra ({missing} is missing): {_INSTALL_NEURAL}"
+
+
+def _cannot_load(name: str, exc: OSError) -> str:
+    return f"model {name!r} cannot load its files: {exc}"
+
+
+def _clear_caches() -> None:
+    _build.cache_clear()
+    _problem.cache_clear()
+
+
+def resolve(name: str, device: str = "auto") -> Extractor:
+    """The extractor behind a model name, built once per (name, device)."""
+    return _build(name, device)
+
+
+def _type2_model(device: str) -> Extractor | None:
+    """The trained model for type-2 pages if one is chosen, registered and loadable, else None (rules)."""
+    if AUTO_TYPE2_MODEL not in _MODELS:
+        return None
+    try:
+        return _build(AUTO_TYPE2_MODEL, device)
+    except ModelFileError as exc:  # a broken file should not pass unnoticed; ``warnings`` shows it once
+        warnings.warn(f"auto: {AUTO_TYPE2_MODEL} cannot be used, the posts rules take over: {exc}", RuntimeWarning,
+                      stacklevel=2)
+        return None
+    except (ModelUnavailable, RuntimeError):  # no weights shipped, or no torch: the rules take over
+        return None
+
+
+@cache
+def _build(name: str, device: str) -> Extractor:
+    if name == AUTO_MODEL:
+        return PageTypeRouter(_build(ARTICLE_MODEL, device), lambda: _type2_model(device))
+    if name == THREAD_RULES:
+        return ThreadRuleExtractor()
+    if name in _MODELS:
+        try:
+            return _MODELS[name].factory(device)
+        except ImportError as exc:
+            raise ModelUnavailable(_needs_extra(name, exc.name or str(exc))) from exc
+        except OSError as exc:
+            raise ModelUnavailable(_cannot_load(name, exc)) from exc
+    kind, sep, path = name.partition(":")
+    if sep and kind in _FILE_LOADERS:
+        try:
+            return _FILE_LOADERS[kind](path, device)
+        except ImportError as exc:
+            raise ModelUnavailable(_needs_extra(name, exc.name or str(exc))) from exc
+        except (OSError, ValueError) as exc:  # loaders raise ModelFileError; this covers other file loaders
+            raise ModelFileError(path, f"cannot be loaded as a {kind} model ({exc})") from exc
+    try:
+        return get_rule_extractor(name)
+    except KeyError:
+        raise UnknownModel(name, available_models()) from None

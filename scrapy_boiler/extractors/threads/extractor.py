@@ -1,0 +1,72 @@
+"""The rules model for type-2 pages (``posts``): the bodies of the repeated post containers are the content.
+
+The article rules keep the largest stretch of text and so cut a thread down to its longest post;
+on a thread every post matters. This extractor labels the text leaves inside the post bodies found
+by :func:`~scrapy_boiler.segment.post_groups.find_post_group` as content, plus the page's ``<h1>``
+headings above the first post (the question's title), and everything else as boilerplate. It is
+the type-2 route of ``model="auto"`` when no trained SemText model is installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.threads.page_type import detect
+from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.segment.blocks import Segmentation, annotate, segment
+from scrapy_boiler.segment.post_groups import PostGroup
+
+NAME = "posts"
+
+
+def label_thread(seg: Segmentation, group: PostGroup | None) -> None:
+    """Set ``is_content`` on the blocks of ``seg``: post bodies and the headline above the first post."""
+    annotate(seg.blocks)
+    if group is None:
+        return
+    bodies = group.body_of()
+    first = group.members[0]
+    for block in seg.blocks:
+        leaf = seg.leaves[block.leaf_start]
+        node: etree._Element | None = leaf.parent
+        inside = False
+        while node is not None:
+            if node in bodies:
+                inside = True
+                break
+            node = node.getparent()
+        headline = block.element.tag == "h1" and _before(block.element, first)
+        block.is_content = inside or headline
+        block.score = 1.0 if block.is_content else 0.0
+        block.reasons.append("post body" if inside else "headline" if headline else "outside posts")
+
+
+def _before(el: etree._Element, other: etree._Element) -> bool:
+    """Whether ``el`` comes before ``other`` in document order."""
+    for node in el.getroottree().getroot().iter():
+        if node is el:
+            return True
+        if node is other:
+            return False
+    return False
+
+
+class ThreadRuleExtractor:
+    """Extractor protocol for :func:`label_thread`; detects the page type itself when used directly."""
+
+    name = NAME
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        out = []
+        for page in pages:
+            decision = detect(page.root, page.url)
+            out.append(self.label_page(page, decision.group, decision.page_type, decision.score))
+        return out
+
+    def label_page(self, page: ParsedPage, group: PostGroup | None, page_type: str, score: float) -> PageLabels:
+        seg = segment(page.root)
+        label_thread(seg, group)
+        return PageLabels(seg.leaves, seg.blocks, page_type, score, post_group=group, model=NAME)

@@ -1,0 +1,112 @@
+"""The shallow text features of seed 004 §3.3-3.4, computed per block.
+
+Definitions follow the paper:
+
+* a *word* is a white-space delimited token containing at least one letter or digit (and a pair of
+  characters in scripts written without spaces: :func:`scrapy_boiler.parse.text.words`);
+* *link density* is the share of a block's words that sit inside ``<a>``;
+* *text density* (eq. 1) wraps the block at ``WRAP_WIDTH`` = 80 columns and divides the words of
+  all lines but the last by the number of lines minus one; a one-line block's density is its word count;
+* sentence boundaries are full stops, question and exclamation marks and semicolons.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+
+from scrapy_boiler.parse.text import words
+
+#: Column width for text density, seed 004 §3.4: "in this paper, we use w_max = 80".
+WRAP_WIDTH = 80
+
+_SENTENCE_END = re.compile(r"[.?!;]+(?=\s|$)")
+_DATE_TIME = re.compile(
+    r"""(?<!\S)(?:
+        \d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:am|pm|h)?
+      | \d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}
+      | (?:19|20)\d{2}
+      | \d{1,2}(?:st|nd|rd|th)
+      | a\.?m\.?|p\.?m\.?|gmt|utc|[ecmp][sd]t|today|yesterday|ago
+      | jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?
+      | sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?
+      | mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs|rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?
+    )[,.;:!?)]?(?!\S)""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+@dataclass(slots=True, frozen=True)
+class BlockFeatures:
+    """Per-block features of seed 004 §3.2-3.4 (context features come from the neighbours)."""
+
+    num_words: int
+    num_linked_words: int
+    link_density: float
+    text_density: float
+    num_wrapped_lines: int
+    avg_word_length: float
+    avg_sentence_length: float
+    num_capitalized_words: int
+    capitalized_ratio: float
+    full_stop_ratio: float
+    num_date_tokens: int
+    num_vertical_bars: int
+    absolute_position: int
+    relative_position: float
+
+    def as_dict(self) -> dict[str, float]:
+        return asdict(self)
+
+
+#: Features of the virtual block before the first and after the last one.
+EMPTY = BlockFeatures(0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0, 0, -1, 0.0)
+
+
+def text_density(block_words: Sequence[str], width: int = WRAP_WIDTH) -> tuple[float, int]:
+    """Seed 004 eq. 1: words per wrapped line, ignoring the (partial) last line. Returns (ρ, lines)."""
+    if not block_words:
+        return 0.0, 0
+    lines = 1
+    column = 0
+    words_before_last_line = 0
+    words_on_line = 0
+    for word in block_words:
+        size = len(word)
+        if column and column + 1 + size > width:
+            lines += 1
+            words_before_last_line += words_on_line
+            words_on_line = 0
+            column = 0
+        column += size + (1 if column else 0)
+        words_on_line += 1
+    if lines == 1:
+        return float(len(block_words)), 1
+    return words_before_last_line / (lines - 1), lines
+
+
+def block_features(text: str, linked_text: str, position: int, total: int) -> BlockFeatures:
+    """All single-block features of one block's text."""
+    tokens = words(text)
+    count = len(tokens)
+    linked = len(words(linked_text))
+    density, lines = text_density(tokens)
+    capitalized = sum(1 for word in tokens if word[0].isupper())
+    sentences = max(1, len(_SENTENCE_END.findall(text))) if count else 0
+    return BlockFeatures(
+        num_words=count,
+        num_linked_words=min(linked, count),
+        link_density=min(1.0, linked / count) if count else 0.0,
+        text_density=density,
+        num_wrapped_lines=lines,
+        avg_word_length=sum(map(len, tokens)) / count if count else 0.0,
+        avg_sentence_length=count / sentences if sentences else 0.0,
+        num_capitalized_words=capitalized,
+        capitalized_ratio=capitalized / count if count else 0.0,
+        full_stop_ratio=text.count(".") / count if count else 0.0,
+        num_date_tokens=len(_DATE_TIME.findall(text)),
+        num_vertical_bars=text.count("|"),
+        absolute_position=position,
+        relative_position=position / total if total else 0.0,
+    )

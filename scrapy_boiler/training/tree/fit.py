@@ -1,0 +1,236 @@
+"""``scrapy boiler-train tree``: seed 004 §4.3's decision tree learnt on labelled blocks, saved as rules
+(the options are in :mod:`~scrapy_boiler.training.tree.options`).
+
+The paper fitted Weka's J48 on the features of the previous, current and next block of GoogleNews
+(L3S-GN1) pages. Here :mod:`~scrapy_boiler.training.tree.c45` does the same on every feature of
+:mod:`scrapy_boiler.segment.features`. With ``--valid`` the depth, minimum leaf size and instance
+weighting are chosen on the validation pages by word-weighted F1 of the content class; the chosen
+tree is written as a rules file (:mod:`scrapy_boiler.extractors.learned_tree.rules`) plus a model card
+(same name, ``.md``) and the run's record (``.json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from itertools import product
+from pathlib import Path
+
+from scrapy_boiler.datasets.labels import LabelledPage
+from scrapy_boiler.extractors.learned_tree.rules import TreeNode, decide, dumps
+from scrapy_boiler.metrics import Confusion
+from scrapy_boiler.training.data import labelled_pages
+from scrapy_boiler.training.tree.block_table import BlockTable
+from scrapy_boiler.training.tree.c45 import C45Learner, TreeParams, prune, to_tree, truncate
+from scrapy_boiler.training.tree.options import (
+    DEFAULT_DEPTH,
+    DEFAULT_MIN_LEAF,
+    DEFAULT_WEIGHT,
+    GRID_DEPTHS,
+    GRID_MIN_LEAF,
+    GRID_WEIGHTS,
+    select_features,
+)
+
+
+@dataclass
+class Candidate:
+    depth: int
+    min_leaf: int
+    weight: str
+    tree: TreeNode
+    valid: Confusion | None = None
+
+
+def predict(tree: TreeNode, table: BlockTable) -> list[bool]:
+    index = {name: i for i, name in enumerate(table.feature_names)}
+    columns = table.columns
+    out = []
+    for row in range(len(table)):
+        leaf, _ = decide(tree, lambda name, row=row: columns[index[name]][row])
+        out.append(leaf.content)
+    return out
+
+
+def word_confusion(tree: TreeNode, table: BlockTable) -> Confusion:
+    """Word-weighted confusion on the DOM leaves: a block's content words count as hits when it is kept."""
+    confusion = Confusion()
+    for kept, content, boilerplate in zip(predict(tree, table), table.content_words, table.boilerplate_words,
+                                          strict=True):
+        if kept:
+            confusion.tp += content
+            confusion.fp += boilerplate
+        else:
+            confusion.fn += content
+            confusion.tn += boilerplate
+    return confusion
+
+
+def fit_candidates(train: BlockTable, depths: tuple[int, ...], min_leaves: tuple[int, ...],
+                   weights: tuple[str, ...], confidence: float, log: bool) -> list[Candidate]:
+    """Every (depth, min leaf, weight) tree; each (min leaf, weight) is grown once and cut at each depth."""
+    out = []
+    for weight, min_leaf in product(weights, min_leaves):
+        start = time.perf_counter()
+        params = TreeParams(max_depth=max(depths), min_leaf=min_leaf, confidence=confidence)
+        grown = C45Learner(train.columns, train.labels, train.weights(weight), params).fit()
+        for depth in depths:
+            node = truncate(grown, depth)
+            if confidence > 0:
+                prune(node, confidence)
+            out.append(Candidate(depth, min_leaf, weight, to_tree(node, train.feature_names)))
+        if log:
+            print(f"  grown weight={weight} min_leaf={min_leaf} depth<={max(depths)} in "
+                  f"{time.perf_counter() - start:.1f}s", file=sys.stderr, flush=True)
+    return out
+
+
+def _scores(confusion: Confusion) -> dict[str, float]:
+    return {"precision": round(confusion.precision, 4), "recall": round(confusion.recall, 4),
+            "f1": round(confusion.f1, 4)}
+
+
+def run_record(best: Candidate, candidates: list[Candidate], train: BlockTable, valid: BlockTable | None,
+               args: argparse.Namespace, seconds: float, train_score: Confusion) -> dict[str, object]:
+    """The run in machine-readable form (``OUT.json`` beside the rules), as the neural trainers write theirs."""
+    return {
+        "kind": "tree",
+        "data": list(args.data),
+        "valid": list(args.valid),
+        "train_pages": train.pages,
+        "train_blocks": len(train),
+        "valid_pages": valid.pages if valid is not None else 0,
+        "valid_blocks": len(valid) if valid is not None else 0,
+        "chosen": {"max_depth": best.depth, "min_leaf": best.min_leaf, "weight": best.weight,
+                   "confidence": args.confidence, "leaves": best.tree.leaves(), "depth": best.tree.depth()},
+        "features": list(train.feature_names),
+        "scores": {"train": _scores(train_score), **({"valid": _scores(best.valid)} if best.valid else {})},
+        "candidates": [
+            {"weight": c.weight, "min_leaf": c.min_leaf, "max_depth": c.depth, "leaves": c.tree.leaves(),
+             **({"valid_f1": round(c.valid.f1, 4)} if c.valid else {})}
+            for c in candidates
+        ],
+        "seconds": round(seconds, 1),
+        "seed": args.seed,
+        "command": "scrapy boiler-train " + shlex.join(_command(args)),
+    }
+
+
+def _command(args: argparse.Namespace) -> list[str]:
+    return getattr(args, "argv", None) or ["tree", *(f"--data={d}" for d in args.data),
+                                           *(f"--valid={v}" for v in args.valid), f"--out={args.out}"]
+
+
+def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: BlockTable, valid: BlockTable | None,
+               args: argparse.Namespace, seconds: float, train_score: Confusion) -> str:
+    tree = best.tree
+    lines = [
+        f"# {out.stem}: decision tree learnt by `scrapy boiler-train tree`",
+        "",
+        "Seed 004 §4.3: a C4.5-style tree (gain ratio, pessimistic pruning) over the shallow features of the previous,",
+        "current and next Boilerpipe block. Rules in "
+        f"[`{out.name}`]({out.name}); select it with `-m tree:{out.name}`"
+        + (" or the registered name `learned-tree`." if out.stem == "learned-tree" else "."),
+        "",
+        "## Data",
+        f"- training: {', '.join(args.data)} — {train.pages} pages, {len(train)} blocks, "
+        f"{sum(train.labels)} content blocks ({sum(train.labels) / max(len(train), 1):.1%}), "
+        f"{sum(train.words)} words",
+    ]
+    if valid is not None:
+        lines.append(f"- validation (model selection only): {', '.join(args.valid)} — {valid.pages} pages, "
+                     f"{len(valid)} blocks")
+    lines += [
+        "- gold: per-DOM-leaf labels of `scrapy_boiler.datasets.labels`; a block is content when more than half",
+        "  of its words are content.",
+        "",
+        "## Model",
+        f"- max depth {best.depth}, min leaf {best.min_leaf} blocks, instance weight `{best.weight}`, "
+        f"pruning confidence {args.confidence}, {len(train.feature_names)} candidate features"
+        + (f" (`--features {args.features}`)" if args.features else ""),
+        f"- {tree.leaves()} leaves, depth {tree.depth()}, features used: {', '.join(sorted(tree.features_used()))}",
+        f"- training time {seconds:.1f} s for {len(candidates)} candidate tree(s), reading and labelling the pages "
+        f"included (one core); seed {args.seed} (the learner is deterministic)",
+        "",
+        "## Word-weighted scores of the content class on the DOM leaves",
+        "| split | precision | recall | F1 |",
+        "|---|---:|---:|---:|",
+        f"| training | {train_score.precision:.3f} | {train_score.recall:.3f} | {train_score.f1:.3f} |",
+    ]
+    if best.valid is not None:
+        lines.append(f"| validation | {best.valid.precision:.3f} | {best.valid.recall:.3f} | {best.valid.f1:.3f} |")
+    if len(candidates) > 1 and valid is not None:
+        lines += ["", "## Model selection (validation F1)", "| weight | min leaf | depth | leaves | F1 |",
+                  "|---|---:|---:|---:|---:|"]
+        for c in sorted(candidates, key=lambda c: -c.valid.f1 if c.valid else 0)[:15]:
+            f1 = c.valid.f1 if c.valid else 0.0
+            lines.append(f"| {c.weight} | {c.min_leaf} | {c.depth} | {c.tree.leaves()} | {f1:.4f} |")
+        lines.append(f"\n({len(candidates)} combinations tried; best 15 shown.)")
+    lines += ["", "## Retrain", "```", "scrapy boiler-train " + shlex.join(_command(args)), "```", ""]
+    return "\n".join(lines)
+
+
+def _labelled(specs: list[str], args: argparse.Namespace) -> Iterator[LabelledPage]:
+    return labelled_pages(specs, data_dir=args.data_dir, limit=args.limit, progress=not args.quiet)
+
+
+def run(args: argparse.Namespace) -> None:
+    """Fit the tree (choosing its settings on ``--valid``), write the rules, the model card and the run record."""
+    if not args.data:
+        raise ValueError("give at least one --data SPEC")
+    start = time.perf_counter()
+    log = not args.quiet
+    features = select_features(args.features)
+    train = BlockTable.from_pages(_labelled(args.data, args)).select(features)
+    valid = BlockTable.from_pages(_labelled(args.valid, args)) if args.valid else None
+    if not len(train):
+        raise ValueError(f"no blocks in {', '.join(args.data)}")
+    tuning = valid is not None and len(valid) > 0
+    depths = args.max_depth or (GRID_DEPTHS if tuning else (DEFAULT_DEPTH,))
+    min_leaves = args.min_leaf or (GRID_MIN_LEAF if tuning else (DEFAULT_MIN_LEAF,))
+    weights = args.weight or (GRID_WEIGHTS if tuning else (DEFAULT_WEIGHT,))
+    if log:
+        print(f"  {len(train)} training blocks from {train.pages} pages"
+              + (f", {len(valid)} validation blocks" if valid else ""), file=sys.stderr, flush=True)
+    candidates = fit_candidates(train, depths, min_leaves, weights, args.confidence, log)
+    if tuning:
+        assert valid is not None
+        for candidate in candidates:
+            candidate.valid = word_confusion(candidate.tree, valid)
+        # best F1; among near-equal ones (within 0.001) the smallest tree, since the rules are meant to be read
+        top = max(c.valid.f1 for c in candidates if c.valid)
+        best = min((c for c in candidates if c.valid and c.valid.f1 >= top - 0.001),
+                   key=lambda c: (c.tree.leaves(), -c.valid.f1 if c.valid else 0))
+    elif len(candidates) > 1:
+        raise ValueError("several --max-depth/--min-leaf/--weight values need --valid data to choose between them")
+    else:
+        best = candidates[0]
+    seconds = time.perf_counter() - start
+    train_score = word_confusion(best.tree, train)
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    comments = [
+        f"scrapy-boiler decision tree, trained {stamp} on {', '.join(args.data)}",
+        f"max depth {best.depth}, min leaf {best.min_leaf}, weight {best.weight}, confidence {args.confidence}",
+        "features: prev_/curr_/next_ + a field of scrapy_boiler.segment.features.BlockFeatures",
+        "leaf: label (p = content share of the training weight in the leaf, n = training blocks)",
+    ]
+    text = dumps(best.tree, comments)
+    out.write_text(text, encoding="utf-8")
+    card = out.with_suffix(".md")
+    card.write_text(model_card(out, best, candidates, train, valid, args, seconds, train_score), encoding="utf-8")
+    record = run_record(best, candidates, train, valid, args, seconds, train_score)
+    out.with_suffix(".json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    print(text, end="")
+    summary = (f"wrote {out} ({best.tree.leaves()} leaves, depth {best.tree.depth()}), {card} and its .json record "
+               f"in {seconds:.1f}s")
+    if best.valid is not None:
+        summary += f"; validation word F1 {best.valid.f1:.4f}"
+    print(summary, file=sys.stderr)

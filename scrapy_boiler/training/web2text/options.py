@@ -1,0 +1,23 @@
+"""The options of ``scrapy boiler-train web2text`` (the unary and pairwise CNNs of seed 003 on our corpora).
+
+Listing the trainer kinds imports this module, never torch: the fitting is in
+:mod:`~scrapy_boiler.training.web2text.fit`.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from scrapy_boiler.training import common
+
+SUMMARY = "seed 003 Web2Text: unary + pairwise CNNs over CDOM block/edge features, Viterbi decoding"
+#: Seed 003 §4.2: 5000 iterations of 128 excerpts; validation every EVAL_EVERY iterations.
+ITERATIONS = 5000
+EVAL_EVERY = 250
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``scrapy boiler-train web2text``."""
+    common.add_neural_options(parser, "models/web2text.pt")
+    parser.add_argument("--iterations", type=int, default=ITERATIONS)
+    parser.add_argument("--eval-every", type=int, default=EVAL_EVERY, help="iterations between validations")
