@@ -18,10 +18,9 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
-from scrapy_boiler.api import PageInput
+from scrapy_boiler import Document, PageInput
 from scrapy_boiler.batch import extract_batch
 from scrapy_boiler.bulk.record import Record
-from scrapy_boiler.document import Document
 
 FORMATS = ("text", "json", "html")
 CHUNK_SIZE = 16

@@ -10,10 +10,11 @@ from typing import Any, ClassVar
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
+from scrapy_boiler import UnknownModel
 from scrapy_boiler.datasets.corpora import DatasetNotFound
 from scrapy_boiler.evaluation.report import LEGEND, table
 from scrapy_boiler.evaluation.runner import evaluate
-from scrapy_boiler.extractors.registry import UnknownModel, resolve
+from scrapy_boiler.extractors.registry import resolve
 
 
 class Command(ScrapyCommand):

@@ -11,10 +11,11 @@ from typing import IO, Any, ClassVar
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
+from scrapy_boiler import UnknownModel
 from scrapy_boiler.bulk.record import UNREADABLE
 from scrapy_boiler.bulk.run import FORMATS, Result, Tally, extract_records, resolve_jobs
 from scrapy_boiler.bulk.sources import read_records
-from scrapy_boiler.extractors.registry import UnknownModel, resolve
+from scrapy_boiler.extractors.registry import resolve
 
 
 class Command(ScrapyCommand):

@@ -13,9 +13,9 @@ from typing import Any, ClassVar
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
-from scrapy_boiler.api import extract
+from scrapy_boiler import UnknownModel, extract
 from scrapy_boiler.bulk.sources import read_source
-from scrapy_boiler.extractors.registry import UnknownModel, resolve
+from scrapy_boiler.extractors.registry import resolve
 from scrapy_boiler.view import render_view
 
 

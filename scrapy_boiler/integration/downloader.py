@@ -10,9 +10,7 @@ from scrapy.http import HtmlResponse, Request, Response
 from scrapy.utils.defer import maybe_deferred_to_future
 from twisted.internet.defer import CancelledError
 
-from scrapy_boiler.api import PageInput
-from scrapy_boiler.document import Document
-from scrapy_boiler.extractors.registry import ModelUnavailable, UnknownModel, check_model
+from scrapy_boiler import Document, ModelUnavailable, PageInput, UnknownModel, check_model
 from scrapy_boiler.integration.processes import WorkerDied
 from scrapy_boiler.integration.runtime import Runtime
 from scrapy_boiler.integration.settings import META_DOCUMENT, META_MODEL, META_SECONDS, META_SKIP

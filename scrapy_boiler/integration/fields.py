@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict
 from typing import Any
 
-from scrapy_boiler.document import THREAD_TYPES, Document
+from scrapy_boiler import Document
+from scrapy_boiler.document import THREAD_TYPES
 
 
 def _question(doc: Document) -> str | None:

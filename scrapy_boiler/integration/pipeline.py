@@ -9,8 +9,7 @@ from itemadapter import ItemAdapter
 from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 
-from scrapy_boiler.api import PageInput
-from scrapy_boiler.document import Document
+from scrapy_boiler import Document, PageInput
 from scrapy_boiler.integration.fields import field_values
 from scrapy_boiler.integration.runtime import Runtime
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from twisted.internet.defer import Deferred
 
-from scrapy_boiler.api import PageInput
+from scrapy_boiler import Limits, PageInput
 from scrapy_boiler.batch import Outcome, extract_batch
 from scrapy_boiler.integration.processes import WorkerDied, WorkerProcess
-from scrapy_boiler.limits import DEFAULT_LIMITS, Limits
+from scrapy_boiler.limits import DEFAULT_LIMITS
 
 logger = logging.getLogger(__name__)
 

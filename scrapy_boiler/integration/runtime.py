@@ -7,8 +7,7 @@ from weakref import WeakKeyDictionary
 
 from scrapy import signals
 
-from scrapy_boiler.document import Document
-from scrapy_boiler.extractors.registry import check_model
+from scrapy_boiler import Document, check_model
 from scrapy_boiler.integration.pool import ExtractionPool
 from scrapy_boiler.integration.settings import BoilerSettings
 

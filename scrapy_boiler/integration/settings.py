@@ -40,8 +40,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from scrapy_boiler import Limits
 from scrapy_boiler.integration.fields import DEFAULT_OUTPUT, output_mapping
-from scrapy_boiler.limits import DEFAULT_LIMITS, Limits
+from scrapy_boiler.limits import DEFAULT_LIMITS
 
 if TYPE_CHECKING:
     from scrapy.settings import BaseSettings

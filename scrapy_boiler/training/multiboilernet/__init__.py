@@ -1,0 +1,1 @@
+"""``scrapy boiler-train multiboilernet``: MultiBoilerNet on our corpora (:mod:`.options`, :mod:`.fit`)."""
