@@ -13,9 +13,9 @@ from scrapy_boiler.datasets.alignment import (
     align_blocks,
     label_blocks,
     label_blocks_from_spans,
-    lcs_pairs,
     normalize,
 )
+from scrapy_boiler.datasets.sequences import lcs_pairs
 
 ARTICLE = [
     "Scientists in Norway have measured the slowest glacier retreat on record this spring.",
