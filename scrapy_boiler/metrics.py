@@ -2,13 +2,13 @@
 
 * **block-level** precision/recall/F1/accuracy of the *content* class on the reference segmentation
   (DOM text leaves), every block weighted equally and pooled over all pages: the metric of Web2Text
-  (seed 003 Table 1) and BoilerNet (:class:`Confusion`);
-* **word-weighted** scores on the same blocks, each weighted by its number of words (seed 004 §4.3.1
+  (Vogels et al. Table 1) and BoilerNet (:class:`Confusion`);
+* **word-weighted** scores on the same blocks, each weighted by its number of words (Kohlschütter et al. §4.3.1
   "normalized based on the number of words in a block"), reported both for the content class and as
-  the class-frequency-weighted average over both classes, which is what seed 004's Table 2 (Weka) shows;
-* **bag-of-words** precision/recall/F1 of ``Document.text`` against the gold text per page (seed 004
+  the class-frequency-weighted average over both classes, which is what Kohlschütter et al.'s Table 2 (Weka) shows;
+* **bag-of-words** precision/recall/F1 of ``Document.text`` against the gold text per page (Kohlschütter et al.
   §4.3.2, approximating the CleanEval scorer) (:func:`bag_of_words`);
-* **per-class** block F1, micro and macro, as BoilerNet and MultiBoilerNet report it (seed 002 Tables
+* **per-class** block F1, micro and macro, as BoilerNet and MultiBoilerNet report it (Wu & Chang Tables
   III-V, :class:`ClassF1`): both classes, *content* and *noise*, are scored. Micro pools every block of
   every page before computing each class's F1; macro computes each class's F1 per page and averages over
   pages; "avg" is the mean of the two classes. A page on which a class occurs neither in the gold nor in

@@ -1,4 +1,12 @@
-"""Shared fixtures: pages written for the tests live in tests/pages/."""
+"""Shared fixtures and the test folders.
+
+* ``tests/unit/``: fast, in-process tests on pages written for them (``tests/pages/``) and small objects;
+  ``pytest tests/unit`` runs them alone in well under a minute.
+* ``tests/crawl/``: real crawls against a local HTTP server, Scrapy commands and the example project, each in
+  its own process (marked ``crawl``).
+* ``tests/gates/``: accuracy gates on the corpora in ``../shared/datasets``; they skip with the reason when the
+  corpora are absent (marked ``gate``).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,17 @@ from pathlib import Path
 
 import pytest
 
-PAGES = Path(__file__).parent / "pages"
+TESTS = Path(__file__).parent
+PAGES = TESTS / "pages"
+_MARKS = {"crawl": pytest.mark.crawl, "gates": pytest.mark.gate}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test by its folder, so ``-m "not crawl and not gate"`` picks the fast ones anywhere."""
+    for item in items:
+        folder = item.path.parent.name
+        if folder in _MARKS:
+            item.add_marker(_MARKS[folder])
 
 
 @pytest.fixture
@@ -25,4 +43,3 @@ def fresh_registry():
     registry._clear_caches()
     yield registry
     registry._clear_caches()
-

@@ -1,4 +1,5 @@
-"""Put gold labels on a page's text blocks by aligning them with the gold text (seed 003 §4.1).
+"""Put gold labels on a page's text blocks by aligning them with the gold text (Vogels, Ganea and Eickhoff,
+"Web2Text: Deep Structured Boilerplate Removal" §4.1).
 
 The corpora give a page and the text a human kept from it, not block labels. Web2Text recovers the
 labels automatically, and so do we:
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 
 from scrapy_boiler.datasets.sequences import lcs_pairs, longest_chain
 
-#: Length of the anchor windows (seed 003 §4.1).
+#: Length of the anchor windows (Vogels et al. §4.1).
 WINDOW = 10
 #: Shorter windows tried, in order, on gaps too large for the dynamic programme.
 FALLBACK_WINDOWS: tuple[int, ...] = (5, 4)

@@ -30,7 +30,7 @@ DATASETS: tuple[str, ...] = (
     "cleaneval-dev", "cleaneval-test", "cleanportaleval", "dragnet", "l3s-gn1", "l3s-gn1-any", "webforum-train",
 )
 #: Datasets read from another dataset's archive with a different gold convention: ``l3s-gn1-any`` is
-#: L3S-GN1 with seed 004's two-class labels (related content and user comments count as content).
+#: L3S-GN1 with Kohlschütter et al.'s two-class labels (related content and user comments count as content).
 ARCHIVE_OF: dict[str, str] = {"l3s-gn1-any": "l3s-gn1"}
 #: Splits each dataset accepts after a colon.
 SPLITS: dict[str, tuple[str, ...]] = {

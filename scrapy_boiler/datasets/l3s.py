@@ -21,7 +21,7 @@ from scrapy_boiler.parse.text import collapse_spaces
 from scrapy_boiler.segment.blocks import INLINE_TAGS
 
 CONTENT_LABELS: frozenset[int] = frozenset({1, 2, 3})
-#: Seed 004's two-class problem counts every selected class as content, related links (4) and user
+#: Kohlschütter et al.'s two-class problem counts every selected class as content, related links (4) and user
 #: comments (5) included ("Any Content" of its Table 1); dataset ``l3s-gn1-any`` uses this set.
 ANY_CONTENT_LABELS: frozenset[int] = frozenset({1, 2, 3, 4, 5})
 COMMENT_LABEL = 5

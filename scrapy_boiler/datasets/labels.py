@@ -2,7 +2,7 @@
 
 The reference blocks are the DOM text leaves of our parser (:func:`scrapy_boiler.segment.segment`),
 so every model is trained and scored on the same blocks. Text-only gold (CleanEval, CleanPortalEval,
-Dragnet, web forums, folders of pairs) is put on them by the alignment of seed 003 §4.1; L3S-GN1
+Dragnet, web forums, folders of pairs) is put on them by the alignment of Vogels et al. §4.1; L3S-GN1
 brings its own labels (:func:`~scrapy_boiler.datasets.alignment.label_blocks_from_spans`).
 """
 

@@ -1,4 +1,4 @@
-"""Micro and macro per-class F1 of models on a corpus, the way seed 002 reports them (Tables III-V).
+"""Micro and macro per-class F1 of models on a corpus, the way Wu & Chang report them (Tables III-V).
 
 ``python -m scrapy_boiler.evaluation.class_f1_report --model multiboilernet --data cleaneval-test``
 prints one row per model; ``--id-prefix`` keeps only pages whose id starts with one of the prefixes

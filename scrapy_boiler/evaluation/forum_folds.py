@@ -1,10 +1,10 @@
 """SemText-1 on web forums, k-fold by forum: fine-tune on some forums' threads, score on the others.
 
-The paper's Table II adds type-2 pages to the training data (SemText-1). ``webforum-train`` has
-50 threads from 26 forums, so no forum may be in both training and test: forums (URL hosts,
-sorted) are dealt into ``k`` folds; for each fold the shipped model is fine-tuned on the threads
-of the other folds (a seeded 75/25 split of them picks the best epoch) and scored on the fold's
-threads, block-level and post-level. Scores are pooled over the folds.
+Zhang and Wang's "Boilerplate Detection via Semantic Classification of TextBlocks", Table II, adds type-2 pages to
+the training data (SemText-1). ``webforum-train`` has 50 threads from 26 forums, so no forum may be in both training
+and test: forums (URL hosts, sorted) are dealt into ``k`` folds; for each fold the shipped model is fine-tuned on
+the threads of the other folds (a seeded 75/25 split of them picks the best epoch) and scored on the fold's threads,
+block-level and post-level. Scores are pooled over the folds.
 
 ``python -m scrapy_boiler.evaluation.forum_folds [--folds 2] [--epochs 6] [--json FILE]``
 """

@@ -72,9 +72,9 @@ def table(dataset: str, summaries: Sequence[dict[str, Any]]) -> str:
 
 
 LEGEND = (
-    "blk = content-class scores over DOM text leaves, each block weighted 1 (seed 003 Table 1); "
+    "blk = content-class scores over DOM text leaves, each block weighted 1 (Vogels et al. Table 1); "
     "wrd F1 = same, weighted by words; wrd wF1 = word-weighted F1 averaged over both classes "
-    "(seed 004 Table 2); BoW = bag-of-words P/R/F1 of the text vs gold, mean over pages (med = median F1); "
+    "(Kohlschütter et al. Table 2); BoW = bag-of-words P/R/F1 of the text vs gold, mean over pages (med = median F1); "
     "ms = milliseconds per page for extract(); posts (thread corpora) = one-to-one post matches at bag-of-words "
     "F1 >= 0.5, question found = first post matches the gold first post."
 )

@@ -1,7 +1,7 @@
 """``model="auto"``: route each page by its type — articles to the rules, threads to a type-2 model.
 
 :func:`~scrapy_boiler.extractors.threads.page_type.detect` decides per page. Article pages go to ``news``
-(seed 004 article rules + seed 001 tree filter), which keeps one stretch of main text. Type-2
+(Boilerpipe's article rules + the HTML-tree filter), which keeps one stretch of main text. Type-2
 pages (forums, Q&A) go to the ``posts`` rules (:mod:`~scrapy_boiler.extractors.threads.extractor`), or to
 the trained model :data:`scrapy_boiler.extractors.registry.AUTO_TYPE2_MODEL` names, so a thread keeps its
 question and all its answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.

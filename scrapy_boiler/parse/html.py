@@ -13,7 +13,7 @@ from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
 from scrapy_boiler.parse.sniff import binary_format, gunzip, is_gzip, is_json
 from scrapy_boiler.parse.text import collapse_spaces
 
-#: Subtrees removed before segmentation: they never render as readable text (seed 004 §3 works on
+#: Subtrees removed before segmentation: they never render as readable text (Kohlschütter et al. §3 works on
 #: visible text only). ``<form>`` itself is kept and only its controls go: old ASP.NET pages wrap
 #: the whole body in one form.
 REMOVED_TAGS: frozenset[str] = frozenset(

@@ -37,7 +37,7 @@ def title_parts(title: str) -> list[str]:
 
 
 def words(text: str | None) -> list[str]:
-    """Words of ``text``: white-space delimited tokens with a letter or digit (seed 004 §3.3).
+    """Words of ``text``: white-space delimited tokens with a letter or digit (Kohlschütter et al. §3.3).
 
     Runs of Chinese, Japanese, Thai and the like, which have no spaces to split on, are cut into
     two-character pseudo-words; otherwise a whole CJK paragraph would count as one word and every

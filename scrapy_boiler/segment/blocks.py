@@ -1,9 +1,10 @@
-"""Boilerpipe segmentation (seed 004 §4.1): atomic text blocks separated by tags, anchors excepted.
+"""Boilerpipe segmentation: atomic text blocks separated by tags, anchors excepted, and their shallow features.
 
-Two segmentations come out of one walk over the cleaned DOM:
+From Kohlschütter, Fankhauser and Nejdl, "Boilerplate Detection using Shallow Text Features" §4.1. Two
+segmentations come out of one walk over the cleaned DOM:
 
 * **leaves**: every DOM text node holding at least one letter or digit, in page order. This is the
-  DOM-leaves segmentation of Web2Text (seed 003 §3.2) and the *reference segmentation* on which
+  DOM-leaves segmentation of Web2Text (Vogels et al. §3.2) and the *reference segmentation* on which
   every model is scored, so that all models are compared on the same blocks.
 * **blocks**: Boilerpipe's atomic text blocks, each a run of consecutive leaves. As in the paper,
   ``<a>`` does not separate blocks (so link density can be computed); unlike the paper's literal
@@ -31,7 +32,7 @@ INLINE_TAGS: frozenset[str] = frozenset(
         "var", "wbr",
     }
 )
-#: Enclosing-element flags of seed 004 §3.2 (plus list items, which the tree filter and HTML output use).
+#: Enclosing-element flags of Kohlschütter et al. §3.2 (plus list items, which the tree filter and HTML output use).
 FLAG_TAGS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "a", "li"})
 
 _HAS_WORD_CHAR = re.compile(r"\w")

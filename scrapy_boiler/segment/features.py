@@ -1,4 +1,5 @@
-"""The shallow text features of seed 004 §3.3-3.4, computed per block.
+"""The shallow text features of Kohlschütter, Fankhauser and Nejdl, "Boilerplate Detection using Shallow Text
+Features" §3.3-3.4, computed per block (:func:`scrapy_boiler.segment.blocks.annotate` sets them on a page's blocks).
 
 Definitions follow the paper:
 
@@ -18,7 +19,7 @@ from dataclasses import asdict, dataclass
 
 from scrapy_boiler.parse.text import words
 
-#: Column width for text density, seed 004 §3.4: "in this paper, we use w_max = 80".
+#: Column width for text density, Kohlschütter et al. §3.4: "in this paper, we use w_max = 80".
 WRAP_WIDTH = 80
 
 _SENTENCE_END = re.compile(r"[.?!;]+(?=\s|$)")
@@ -39,7 +40,7 @@ _DATE_TIME = re.compile(
 
 @dataclass(slots=True, frozen=True)
 class BlockFeatures:
-    """Per-block features of seed 004 §3.2-3.4 (context features come from the neighbours)."""
+    """Per-block features of Kohlschütter et al. §3.2-3.4 (context features come from the neighbours)."""
 
     num_words: int
     num_linked_words: int
@@ -65,7 +66,7 @@ EMPTY = BlockFeatures(0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0, 0.0, 0.0, 0, 0, -1, 0.0)
 
 
 def text_density(block_words: Sequence[str], width: int = WRAP_WIDTH) -> tuple[float, int]:
-    """Seed 004 eq. 1: words per wrapped line, ignoring the (partial) last line. Returns (ρ, lines)."""
+    """Kohlschütter et al. eq. 1: words per wrapped line, ignoring the (partial) last line. Returns (ρ, lines)."""
     if not block_words:
         return 0.0, 0
     lines = 1

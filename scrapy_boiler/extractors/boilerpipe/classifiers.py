@@ -1,4 +1,4 @@
-"""The decision-tree classifiers of seed 004 §4.3, with the paper's thresholds.
+"""The decision-tree classifiers of Kohlschütter et al. §4.3, with the paper's thresholds.
 
 * Algorithm 1, the *densitometric classifier* (C4.8 on text and link density of the previous,
   current and next block, reduced-error pruned);
@@ -29,7 +29,7 @@ Rule = Callable[[BlockFeatures, BlockFeatures, BlockFeatures], bool]
 
 
 def densitometric(prev: BlockFeatures, curr: BlockFeatures, nxt: BlockFeatures) -> bool:
-    """Seed 004, Algorithm 1 (densitometric classifier). True means content."""
+    """Kohlschütter et al., Algorithm 1 (densitometric classifier). True means content."""
     if curr.link_density > CURR_MAX_LINK_DENSITY:
         return False
     if prev.link_density <= PREV_MAX_LINK_DENSITY:
@@ -42,7 +42,7 @@ def densitometric(prev: BlockFeatures, curr: BlockFeatures, nxt: BlockFeatures) 
 
 
 def num_words(prev: BlockFeatures, curr: BlockFeatures, nxt: BlockFeatures) -> bool:
-    """Seed 004, Algorithm 2 (classifier based on number of words). True means content."""
+    """Kohlschütter et al., Algorithm 2 (classifier based on number of words). True means content."""
     if curr.link_density > CURR_MAX_LINK_DENSITY:
         return False
     if prev.link_density <= PREV_MAX_LINK_DENSITY:
@@ -57,17 +57,17 @@ def num_words(prev: BlockFeatures, curr: BlockFeatures, nxt: BlockFeatures) -> b
 
 
 def min_words(prev: BlockFeatures, curr: BlockFeatures, nxt: BlockFeatures) -> bool:
-    """Seed 004 §4.3.2: "we mark every block with at least 10 words as content"."""
+    """Kohlschütter et al. §4.3.2: "we mark every block with at least 10 words as content"."""
     return curr.num_words >= MIN_WORDS_SIMPLE
 
 
 def cleaneval_rule(prev: BlockFeatures, curr: BlockFeatures, nxt: BlockFeatures) -> bool:
-    """Seed 004 §4.3.2, trained on CleanEval: text density ≥ 7 and link density ≤ 0.35."""
+    """Kohlschütter et al. §4.3.2, trained on CleanEval: text density ≥ 7 and link density ≤ 0.35."""
     return curr.text_density >= CLEANEVAL_MIN_TEXT_DENSITY and curr.link_density <= CLEANEVAL_MAX_LINK_DENSITY
 
 
 def keep_everything(prev: BlockFeatures, curr: BlockFeatures, nxt: BlockFeatures) -> bool:
-    """Baseline "keep all text" of seed 004 Figure 2."""
+    """Baseline "keep all text" of Kohlschütter et al. Figure 2."""
     return True
 
 

@@ -1,13 +1,14 @@
 """Named rule-based extractors: a decision tree followed by optional fusion and filters.
 
-Names follow Boilerpipe's extractors as users know them, built from seed 004 (and seed 001 for the
-tree filter). Any name can take the tree filter as a suffix: ``"default+tree"`` (depth 2) or
-``"article+tree3"`` (depth 3).
+Names follow Boilerpipe's extractors as users know them, built from Kohlschütter, Fankhauser and Nejdl,
+"Boilerplate Detection using Shallow Text Features" (and the tree-filter paper for the HTML-tree filter, see
+:mod:`~scrapy_boiler.extractors.boilerpipe.tree_filter`). Any name can take the tree filter as a suffix:
+``"default+tree"`` (depth 2) or ``"article+tree3"`` (depth 3).
 
 ==================  ===========================================================================
-``keep-everything`` every block is content (the "keep all text" baseline of seed 004 Fig. 2)
-``min-words``       blocks with at least 10 words (seed 004 §4.3.2)
-``cleaneval-rule``  text density ≥ 7 and link density ≤ 0.35 (seed 004 §4.3.2, learnt on CleanEval)
+``keep-everything`` every block is content (the "keep all text" baseline of Kohlschütter et al. Fig. 2)
+``min-words``       blocks with at least 10 words (Kohlschütter et al. §4.3.2)
+``cleaneval-rule``  text density ≥ 7 and link density ≤ 0.35 (Kohlschütter et al. §4.3.2, learnt on CleanEval)
 ``default``         Algorithm 1, the densitometric classifier, on atomic blocks
 ``num-words``       Algorithm 2 on atomic blocks
 ``fusion``          block fusion (ϑ_max = 0.38), then Algorithm 1. Measured worse than ``default``:
@@ -16,7 +17,7 @@ tree filter). Any name can take the tree filter as a suffix: ``"default+tree"`` 
                     0.71 vs 0.85), so fusion is offered for study, not used by the other extractors.
 ``largest-content`` Algorithm 2, then the Largest Content Filter
 ``article``         Algorithm 2, then the Main Content Filter (title and comments cut, largest stretch)
-``news``            ``article`` followed by the tree filter of seed 001 (depth 2)
+``news``            ``article`` followed by the HTML-tree filter (depth 2)
 ==================  ===========================================================================
 """
 
@@ -94,8 +95,8 @@ _BASE: dict[str, tuple[tuple[Step, ...], str]] = {
         (_rule(classifiers.cleaneval_rule, "cleaneval-rule"),),
         "text density >= 7 and link density <= 0.35",
     ),
-    "default": ((_rule(classifiers.densitometric, "densitometric"),), "seed 004 Algorithm 1 (densitometric)"),
-    "num-words": ((_NUM_WORDS,), "seed 004 Algorithm 2 (number of words)"),
+    "default": ((_rule(classifiers.densitometric, "densitometric"),), "Boilerpipe Algorithm 1 (densitometric)"),
+    "num-words": ((_NUM_WORDS,), "Boilerpipe Algorithm 2 (number of words)"),
     "fusion": ((_fused_densitometric,), "block fusion + Algorithm 1"),
     "largest-content": ((_NUM_WORDS, _largest), "Algorithm 2 + Largest Content Filter"),
     "article": ((_NUM_WORDS, _main), "Algorithm 2 + Main Content Filter"),

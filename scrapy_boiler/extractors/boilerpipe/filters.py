@@ -1,4 +1,4 @@
-"""The heuristic filters of seed 004 §4.3.2 that follow the decision trees.
+"""The heuristic filters of Kohlschütter et al. §4.3.2 that follow the decision trees.
 
 * **Largest Content Filter**: keep only the largest stretch of content (by words). Content blocks
   count as one stretch while they are separated by at most ``MAX_GAP`` non-content blocks, so an ad or
@@ -23,7 +23,7 @@ MAX_GAP = 1
 #: A title fragment must have this many words to identify the headline (site names are shorter).
 MIN_TITLE_WORDS = 3
 
-#: The 11 comment-section indicators (seed 004 §4.3.2 gives "User comments:" as an example of its 11).
+#: The 11 comment-section indicators (Kohlschütter et al. §4.3.2 gives "User comments:" as an example of its 11).
 COMMENT_INDICATORS: frozenset[str] = frozenset(
     {
         "comments", "user comments", "reader comments", "readers comments", "your comments",

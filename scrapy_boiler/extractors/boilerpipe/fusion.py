@@ -1,4 +1,4 @@
-"""Block fusion (seed 004 §3.4, after Kohlschütter & Nejdl, CIKM 2008 [19]).
+"""Block fusion (Kohlschütter et al. §3.4, after Kohlschütter & Nejdl, CIKM 2008 [19]).
 
 Adjacent blocks of similar text density are fused until neighbouring densities are distinct
 enough. Two blocks x, y are "similar" when their density ratio difference
@@ -16,7 +16,7 @@ from scrapy_boiler.extractors.boilerpipe.classifiers import CURR_MAX_LINK_DENSIT
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.features import block_features
 
-#: ϑ_max of the block fusion paper [19] cited by seed 004 §3.4.
+#: ϑ_max of the block fusion paper [19] cited by Kohlschütter et al. §3.4.
 MAX_DENSITY_DIFFERENCE = 0.38
 #: Link-heavy blocks are never fused: a fused run of menu links would become one block whose link
 #: density wrongly marks its neighbours as boilerplate through the classifiers' ``prev_linkDensity`` split.

@@ -1,12 +1,14 @@
-"""The tree filter of seed 001: keep the selected paragraphs that share the n-th ancestor with the most text.
+"""The HTML-tree filter: keep the selected paragraphs that share the n-th ancestor with the most text.
 
-A Boilerpipe selection has good recall but lets boilerplate through; the main content of a news
-page usually sits under one node of the HTML tree. The filter:
+From the tree-filter paper, a study of Boilerpipe on English and Spanish news for a media-monitoring company
+(our copy has no title page; its sections and tables are cited as §n and Table n). A Boilerpipe selection has
+good recall but lets boilerplate through; the main content of a news page usually sits under one node of the
+HTML tree. The filter:
 
 1. maps every selected block to its *paragraph node*: the innermost enclosing element whose tag is
    one of :data:`PARAGRAPH_TAGS` (innermost, so a paragraph never contains another one);
-2. groups the selected paragraphs by their n-th ancestor (``depth``; seed 001 found grandparents,
-   depth 2, best and tried 1 to 5);
+2. groups the selected paragraphs by their n-th ancestor (``depth``; the paper found grandparents, depth 2,
+   best and tried 1 to 5);
 3. keeps the group with the most text and marks everything else boilerplate.
 """
 
@@ -19,11 +21,11 @@ from lxml import etree
 
 from scrapy_boiler.segment.blocks import TextBlock
 
-#: Seed 001 §4: "div, table, ul, ol, p, section, article, h1, h2, h3, h4, h5, h6, header and body".
+#: The paper's §4: "div, table, ul, ol, p, section, article, h1, h2, h3, h4, h5, h6, header and body".
 PARAGRAPH_TAGS: frozenset[str] = frozenset(
     {"div", "table", "ul", "ol", "p", "section", "article", "h1", "h2", "h3", "h4", "h5", "h6", "header", "body"}
 )
-#: Seed 001 Table 2: grandparents (depth 2) give the best F1.
+#: The paper's Table 2: grandparents (depth 2) give the best F1.
 DEFAULT_DEPTH = 2
 DEPTH_RANGE = range(1, 6)
 
@@ -52,7 +54,7 @@ def ancestor(element: etree._Element, depth: int) -> etree._Element:
 
 
 def tree_filter(blocks: Sequence[TextBlock], depth: int = DEFAULT_DEPTH) -> None:
-    """Apply seed 001's filter to the content blocks in place."""
+    """Apply the filter to the content blocks in place."""
     if depth not in DEPTH_RANGE:
         raise ValueError(f"tree filter depth must be in 1..5, got {depth}")
     groups: dict[etree._Element, list[TextBlock]] = defaultdict(list)

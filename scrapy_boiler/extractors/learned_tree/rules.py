@@ -1,6 +1,6 @@
 """A learnt binary decision tree over block features, and its readable rules file.
 
-The rules file is the tree written the way seed 004 prints Algorithms 1 and 2 (Weka's J48 layout),
+The rules file is the tree written the way Kohlschütter et al. print Algorithms 1 and 2 (Weka's J48 layout),
 so a user reads it like the paper and :func:`loads` parses it back::
 
     # scrapy-boiler rules format 1

@@ -1,4 +1,4 @@
-"""The ``multiboilernet`` extractor: seed 002's sequence labeller over the DOM text leaves.
+"""The ``multiboilernet`` extractor: Wu & Chang's sequence labeller over the DOM text leaves.
 
 Imports torch: reached only through the registry. A model file holds the network weights plus the tag
 vocabulary, the depth standardisation and the text encoder settings it was trained with.

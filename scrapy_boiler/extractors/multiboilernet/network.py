@@ -1,4 +1,4 @@
-"""MultiBoilerNet (seed 002 §III): tag vector + text representation -> 2-layer Bi-LSTM -> two heads.
+"""MultiBoilerNet (Wu & Chang §III): tag vector + text representation -> 2-layer Bi-LSTM -> two heads.
 
 * Tag path encoder: counts of the 50 most frequent tags (+ other) projected to 256 dimensions.
 * Text encoder: the paper uses frozen multilingual BERT [CLS] vectors. We cannot download BERT, so the
@@ -46,7 +46,7 @@ class LockedDropout(nn.Module):
 
 @dataclass
 class PageBatch:
-    """Model inputs of one page (all its blocks: seed 002 §IV.A processes a page in one batch).
+    """Model inputs of one page (all its blocks: Wu & Chang §IV.A processes a page in one batch).
 
     ``text_ids``/``text_offsets`` feed the hashed n-gram encoder (EmbeddingBag layout); ``text_vectors``
     replace them for a sentence-transformers encoder.
@@ -102,7 +102,7 @@ class MultiBoilerNet(nn.Module):
 
 def multitask_loss(logits: torch.Tensor, depth: torch.Tensor, labels: torch.Tensor, gold_depth: torch.Tensor,
                    alpha: float) -> torch.Tensor:
-    """Seed 002 eq. 4: (1 − α)·cross-entropy + α·MSE of the depth; α = 0 is the plain classifier."""
+    """Wu & Chang eq. 4: (1 − α)·cross-entropy + α·MSE of the depth; α = 0 is the plain classifier."""
     loss = nn.functional.cross_entropy(logits, labels)
     if alpha:
         loss = (1 - alpha) * loss + alpha * nn.functional.mse_loss(depth, gold_depth)

@@ -1,6 +1,6 @@
 """Optional text encoder: a sentence-transformers model from a local directory (never downloaded).
 
-Seed 002 feeds frozen multilingual BERT sentence vectors to MultiBoilerNet. Users who have such a model
+Wu & Chang feed frozen multilingual BERT sentence vectors to MultiBoilerNet. Users who have such a model
 on disk (e.g. a multilingual MiniLM saved with ``model.save(path)``) can train and run MultiBoilerNet on
 its vectors; the ``sentence-transformers`` package is then needed, and is imported only here.
 """

@@ -1,4 +1,4 @@
-"""BoilerNet-style tag vectors (seed 002 §III.A): counts of the most frequent tags on a leaf's tag path.
+"""BoilerNet-style tag vectors (Wu & Chang §III.A): counts of the most frequent tags on a leaf's tag path.
 
 The tag path of a DOM text leaf is the chain of element tags from the root down to the element holding
 the text, e.g. ``(html, body, div, div, p)``; its length is the leaf's depth, the target of
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from scrapy_boiler.segment.blocks import Leaf
 from scrapy_boiler.segment.paths import ancestor_paths
 
-#: Seed 002 §III.A: "the 50 most frequent HTML tags".
+#: Wu & Chang §III.A: "the 50 most frequent HTML tags".
 VOCABULARY_SIZE = 50
 
 

@@ -1,4 +1,4 @@
-"""The SemText network (seed 000 §III.E-F): depthwise CNN per word string, Bi-LSTM, CRF.
+"""The SemText network (Zhang & Wang §III.E-F): depthwise CNN per word string, Bi-LSTM, CRF.
 
 Input per block: three word strings (tags, classes, text; see :mod:`scrapy_boiler.extractors.semtext.words`).
 Each string is an ``n × k`` matrix of subword embeddings; each string (feature map) has its own

@@ -1,4 +1,4 @@
-"""Search-and-Combine Segmentation (SCS) of SemText (seed 000 §III.A).
+"""Search-and-Combine Segmentation (SCS) of SemText (Zhang & Wang §III.A).
 
 **Search phase.** A depth-first walk over the DOM. HTML5 tags fall into three groups:
 

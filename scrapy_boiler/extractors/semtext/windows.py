@@ -1,6 +1,6 @@
 """Cut long block sequences into windows for the sequence model, and put the labels back together.
 
-SemText (seed 000 §IV.B) caps sequences at m = 85 blocks and splits longer pages evenly into
+SemText (Zhang & Wang §IV.B) caps sequences at m = 85 blocks and splits longer pages evenly into
 consecutive sub-sequences (:func:`even_split`); its §V notes that blocks at the start of a
 sub-sequence are often mislabelled, having no left context, and suggests overlapping windows.
 :func:`overlapping` does that: windows of ``size`` blocks every ``stride`` blocks, and
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-#: Maximum blocks per sequence (seed 000 §IV.B).
+#: Maximum blocks per sequence (Zhang & Wang §IV.B).
 MAX_BLOCKS = 85
 #: Step between overlapping windows: 64 of 85, so consecutive windows share 21 blocks.
 STRIDE = 64

@@ -1,4 +1,4 @@
-"""Word replacement of SemText (seed 000 §III.B, §III.D): every block becomes three word strings.
+"""Word replacement of SemText (Zhang & Wang §III.B, §III.D): every block becomes three word strings.
 
 * **tags** — each group-3 tag on the block's path replaced by what it means in words, after the W3C
   HTML5 element descriptions (``h1`` → "primary headline", ``div`` → "division", ``td`` → "table
@@ -20,9 +20,9 @@ from collections.abc import Iterable
 
 from scrapy_boiler.extractors.semtext.scs import SCSBlock, SCSPage
 
-#: Words kept per string (seed 000 §IV.B: n = 50).
+#: Words kept per string (Zhang & Wang §IV.B: n = 50).
 MAX_WORDS = 50
-#: The word strings of a block, in the order the model reads them (seed 000 §III.B).
+#: The word strings of a block, in the order the model reads them (Zhang & Wang §III.B).
 FIELDS: tuple[str, ...] = ("tags", "classes", "text")
 
 #: Meaning of every group-3 tag (and a few others that may appear), from the HTML5 element index.

@@ -1,12 +1,12 @@
 """Page-type detection: is a page an article (type-1) or a thread of posts (type-2: Q&A or forum)?
 
-SemText (seed 000 §I) separates type-1 pages, whose main content sits in one place, from type-2
-pages, whose content is scattered over a list of posts. :func:`detect` decides from the repeated
-sibling group that :func:`~scrapy_boiler.segment.post_groups.find_post_group` finds: an article's
-paragraphs repeat too, so what tells posts apart is what each member carries — an author link, a
-date, a template with inner structure — plus how much of the page's text the group holds, post-like
-class names and a thread-like URL. The weights were set by hand on webforum-train (type-2) and
-dragnet:train / l3s-gn1:train / cleaneval-dev (articles); accuracy is in the README.
+SemText (Zhang and Wang, "Boilerplate Detection via Semantic Classification of TextBlocks" §I) separates type-1
+pages, whose main content sits in one place, from type-2 pages, whose content is scattered over a list of posts.
+:func:`detect` decides from the repeated sibling group that
+:func:`~scrapy_boiler.segment.post_groups.find_post_group` finds: an article's paragraphs repeat too, so what tells
+posts apart is what each member carries — an author link, a date, a template with inner structure — plus how much of
+the page's text the group holds, post-like class names and a thread-like URL. The weights were set by hand on
+webforum-train (type-2) and dragnet:train / l3s-gn1:train / cleaneval-dev (articles); accuracy is in the README.
 
 A type-2 page is ``"qa"`` when its structure or URL speaks of questions and answers, else ``"forum"``.
 """

@@ -1,4 +1,4 @@
-"""The Collapsed DOM of Web2Text (seed 003 §3.1), built over our reference leaves.
+"""The Collapsed DOM of Web2Text (Vogels et al. §3.1), built over our reference leaves.
 
 Empty nodes are removed (elements holding none of the page's text leaves), then every parent with a
 single child is merged with that child, recursively: the merged node keeps the tags of both

@@ -1,4 +1,4 @@
-"""The ``web2text`` and ``web2text-unary`` extractors: seed 003 on our reference leaves.
+"""The ``web2text`` and ``web2text-unary`` extractors: Web2Text (Vogels et al.) on our reference leaves.
 
 Every reference leaf is a Web2Text block; the CNN potentials are decoded with Viterbi (λ = 0.1) or,
 for ``web2text-unary``, by the unary network alone. Imports torch: reached only through the registry.

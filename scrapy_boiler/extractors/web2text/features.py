@@ -1,4 +1,4 @@
-"""Web2Text's block features (seed 003 Appendix A, 128 per block) and edge features (§3.3, 25 per pair).
+"""Web2Text's block features (Vogels et al. Appendix A, 128 per block) and edge features (§3.3, 25 per pair).
 
 A block is one reference leaf (DOM text node); its CDOM node, parent, grandparent and the CDOM root
 (:mod:`scrapy_boiler.extractors.web2text.cdom`) give the feature groups:

@@ -1,4 +1,4 @@
-"""Web2Text's networks (seed 003 §3.4): a unary and a pairwise 5-layer 1-D CNN over the block sequence.
+"""Web2Text's networks (Vogels et al. §3.4): a unary and a pairwise 5-layer 1-D CNN over the block sequence.
 
 Filters (50, 50, 50, 10, 2) for the unary network and (50, 50, 50, 10, 4) for the pairwise one, kernel
 sizes (1, 1, 3, 3, 3), stride 1, zero padding so every layer keeps the sequence length, ReLU between

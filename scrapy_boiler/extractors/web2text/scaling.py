@@ -1,4 +1,4 @@
-"""Feature standardisation fitted on the training set and stored with the model (seed 003 §3.3).
+"""Feature standardisation fitted on the training set and stored with the model (Vogels et al. §3.3).
 
 Non-binary columns become zero mean and unit variance over the training rows, then are clipped to
 ±``CLIP`` so that one odd page cannot produce huge activations; binary columns stay 0/1.

@@ -1,4 +1,4 @@
-"""English function words, for the stopword features of Web2Text (seed 003 Appendix A, b7/b8).
+"""English function words, for the stopword features of Web2Text (Vogels et al. Appendix A, b7/b8).
 
 Written for this project: articles, pronouns, auxiliaries, prepositions, conjunctions and the most
 common adverbs. Web2Text's features are English-centred by design; the list is only a signal of

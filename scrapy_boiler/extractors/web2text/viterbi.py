@@ -1,4 +1,4 @@
-"""Most likely two-label sequence under unary and pairwise potentials (seed 003 eq. 3).
+"""Most likely two-label sequence under unary and pairwise potentials (Vogels et al. eq. 3).
 
 Maximises ``Σ log p_i(l_i) + λ Σ log p_{i,i+1}(l_i, l_{i+1})`` over l ∈ {0, 1}^n. Pure Python: two
 states make the dynamic programme trivial, and it keeps decoding free of torch.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: Seed 003 §3.5: "We use λ = 0.1 in our experiments."
+#: Vogels et al. §3.5: "We use λ = 0.1 in our experiments."
 DEFAULT_LAMBDA = 0.1
 
 

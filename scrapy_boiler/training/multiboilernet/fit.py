@@ -1,4 +1,4 @@
-"""Training of seed 002's MultiBoilerNet (§IV.A); ``scrapy boiler-train multiboilernet`` runs it.
+"""Training of Wu & Chang's MultiBoilerNet (§IV.A); ``scrapy boiler-train multiboilernet`` runs it.
 
 One page per step (all its blocks in one batch), Adam (learning rate 1e-3), 20 epochs, the multi-task
 loss with α = 0.5 (``--alpha 0`` trains without the auxiliary task, for the paper's Fig. 3), and the

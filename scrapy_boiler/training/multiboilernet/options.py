@@ -1,4 +1,4 @@
-"""The options of ``scrapy boiler-train multiboilernet`` (seed 002's sequence labeller on our corpora).
+"""The options of ``scrapy boiler-train multiboilernet`` (Wu & Chang's sequence labeller on our corpora).
 
 Listing the trainer kinds imports this module, never torch: the fitting is in
 :mod:`~scrapy_boiler.training.multiboilernet.fit`.
@@ -11,8 +11,8 @@ import argparse
 from scrapy_boiler.extractors.multiboilernet.ngrams import DEFAULT_BUCKETS
 from scrapy_boiler.training import common
 
-SUMMARY = "seed 002 MultiBoilerNet: tag vectors + hashed n-gram text, Bi-LSTM, depth auxiliary task"
-#: Seed 002 §IV.A: 20 epochs; α = 0.5 weighs the depth loss (eq. 4).
+SUMMARY = "MultiBoilerNet (Wu & Chang): tag vectors + hashed n-gram text, Bi-LSTM, depth auxiliary task"
+#: Wu & Chang §IV.A: 20 epochs; α = 0.5 weighs the depth loss (eq. 4).
 EPOCHS = 20
 ALPHA = 0.5
 

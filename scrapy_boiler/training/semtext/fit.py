@@ -1,4 +1,4 @@
-"""``scrapy boiler-train semtext``: train SemText (seed 000 §IV.B) on our corpora (the options are in
+"""``scrapy boiler-train semtext``: train SemText (Zhang & Wang §IV.B) on our corpora (the options are in
 :mod:`~scrapy_boiler.training.semtext.options`).
 
 Procedure: the pages of every ``--data`` spec are pooled and split 75/25 (seeded) into training and

@@ -1,4 +1,4 @@
-"""The options of ``scrapy boiler-train semtext`` (SemText, seed 000 §IV.B, on our corpora).
+"""The options of ``scrapy boiler-train semtext`` (SemText, Zhang & Wang §IV.B, on our corpora).
 
 Listing the trainer kinds imports this module, never torch: the fitting, and how it proceeds, is in
 :mod:`~scrapy_boiler.training.semtext.fit`.
@@ -10,7 +10,7 @@ import argparse
 
 from scrapy_boiler.extractors.semtext.words import FIELDS
 
-SUMMARY = "SemText (seed 000): SCS blocks, word strings, depthwise CNN + Bi-LSTM + CRF"
+SUMMARY = "SemText (Zhang & Wang): SCS blocks, word strings, depthwise CNN + Bi-LSTM + CRF"
 DEFAULT_DATA = ("dragnet:train", "l3s-gn1:train")
 
 

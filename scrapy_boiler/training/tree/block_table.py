@@ -76,7 +76,7 @@ class BlockTable:
         return len(self.labels)
 
     def weights(self, scheme: str) -> list[float]:
-        """``words``: a block counts as many times as it has words (seed 004 §4.3.1); ``blocks``: once."""
+        """``words``: a block counts as many times as it has words (Kohlschütter et al. §4.3.1); ``blocks``: once."""
         if scheme == "blocks":
             return [1.0] * len(self.labels)
         return [float(max(w, 1)) for w in self.words]

@@ -1,4 +1,4 @@
-"""A C4.5-style decision-tree learner (seed 004 §4.3 used Weka's J48, i.e. C4.5 release 8).
+"""A C4.5-style decision-tree learner (Kohlschütter et al. §4.3 used Weka's J48, i.e. C4.5 release 8).
 
 Pure Python so that training needs nothing beyond the package: every feature is sorted once and each
 node only partitions sorted lists, so L3S-GN1's 58k blocks × 38 features grow a depth-10 tree in about
@@ -7,7 +7,7 @@ node only partitions sorted lists, so L3S-GN1's 58k blocks × 38 features grow a
 * numeric splits ``x <= t`` chosen by **gain ratio** among the features whose information gain is at
   least the average (Quinlan's rule), with release 8's penalty of log2(#candidate thresholds)/N on
   the gain of a numeric split;
-* instance **weights** (e.g. the number of words, since seed 004 weighs blocks by their words);
+* instance **weights** (e.g. the number of words, since Kohlschütter et al. weigh blocks by their words);
 * ``min_leaf``: no split leaves fewer training instances than this on either side (J48 ``-M``);
 * ``max_depth``: tests on the way to a leaf;
 * **pessimistic pruning** (C4.5 subtree replacement, confidence ``confidence``), then sibling leaves

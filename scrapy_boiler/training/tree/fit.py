@@ -1,4 +1,4 @@
-"""``scrapy boiler-train tree``: seed 004 §4.3's decision tree learnt on labelled blocks, saved as rules
+"""``scrapy boiler-train tree``: Kohlschütter et al. §4.3's decision tree learnt on labelled blocks, saved as rules
 (the options are in :mod:`~scrapy_boiler.training.tree.options`).
 
 The paper fitted Weka's J48 on the features of the previous, current and next block of GoogleNews
@@ -133,8 +133,9 @@ def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: B
     lines = [
         f"# {out.stem}: decision tree learnt by `scrapy boiler-train tree`",
         "",
-        "Seed 004 §4.3: a C4.5-style tree (gain ratio, pessimistic pruning) over the shallow features of the previous,",
-        "current and next Boilerpipe block. Rules in "
+        "Kohlschütter et al., \"Boilerplate Detection using Shallow Text Features\" §4.3: a C4.5-style tree",
+        "(gain ratio, pessimistic pruning) over the shallow features of the previous, current and next Boilerpipe",
+        "block. Rules in "
         f"[`{out.name}`]({out.name}); select it with `-m tree:{out.name}`"
         + (" or the registered name `learned-tree`." if out.stem == "learned-tree" else "."),
         "",

@@ -1,4 +1,4 @@
-"""The options of ``scrapy boiler-train tree`` (seed 004 §4.3's decision tree); the fitting is in
+"""The options of ``scrapy boiler-train tree`` (Kohlschütter et al. §4.3's decision tree); the fitting is in
 :mod:`~scrapy_boiler.training.tree.fit`."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import fnmatch
 from scrapy_boiler.extractors.learned_tree.rules import FEATURE_NAMES
 from scrapy_boiler.training.common import add_common_arguments
 
-SUMMARY = "seed 004 §4.3 decision tree (C4.5) over the shallow features of previous/current/next block"
+SUMMARY = "Kohlschütter et al. §4.3 decision tree (C4.5) over the shallow features of previous/current/next block"
 DEFAULT_OUT = "learned-tree.rules"
 #: Searched when --valid is given and the option is not: sizes sensible for ~10k-100k blocks.
 GRID_DEPTHS = (2, 3, 4, 5, 6, 8, 10, 12)
@@ -53,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"minimum training blocks per leaf, J48's -M (default: {DEFAULT_MIN_LEAF}; with "
                              f"--valid, searched over {','.join(map(str, GRID_MIN_LEAF))})")
     parser.add_argument("--weight", type=_weights, default=None, metavar="words|blocks",
-                        help="instance weight: words (seed 004 weighs blocks by their words) or blocks "
+                        help="instance weight: words (Kohlschütter et al. weigh blocks by their words) or blocks "
                              f"(default: {DEFAULT_WEIGHT}; with --valid, both are tried)")
     parser.add_argument("--features", default=None, metavar="PATTERN[,PATTERN...]",
                         help="only these features, shell patterns over prev_/curr_/next_ + BlockFeatures fields "

@@ -1,4 +1,4 @@
-"""Training of Web2Text's unary and pairwise CNNs (seed 003 §4.2); ``scrapy boiler-train web2text`` runs it.
+"""Training of Web2Text's unary and pairwise CNNs (Vogels et al. §4.2); ``scrapy boiler-train web2text`` runs it.
 
 Adam (learning rate 1e-3, L2 weight decay 1e-4), mini-batches of 128 excerpts of 9 consecutive blocks,
 5000 iterations. The two networks have disjoint weights and their losses are simply added, so one Adam

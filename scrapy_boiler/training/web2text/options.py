@@ -1,4 +1,4 @@
-"""The options of ``scrapy boiler-train web2text`` (the unary and pairwise CNNs of seed 003 on our corpora).
+"""The options of ``scrapy boiler-train web2text`` (the unary and pairwise CNNs of Vogels et al. on our corpora).
 
 Listing the trainer kinds imports this module, never torch: the fitting is in
 :mod:`~scrapy_boiler.training.web2text.fit`.
@@ -10,8 +10,8 @@ import argparse
 
 from scrapy_boiler.training import common
 
-SUMMARY = "seed 003 Web2Text: unary + pairwise CNNs over CDOM block/edge features, Viterbi decoding"
-#: Seed 003 §4.2: 5000 iterations of 128 excerpts; validation every EVAL_EVERY iterations.
+SUMMARY = "Web2Text (Vogels et al.): unary + pairwise CNNs over CDOM block/edge features, Viterbi decoding"
+#: Vogels et al. §4.2: 5000 iterations of 128 excerpts; validation every EVAL_EVERY iterations.
 ITERATIONS = 5000
 EVAL_EVERY = 250
 

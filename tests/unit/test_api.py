@@ -170,3 +170,14 @@ def test_documents_survive_pickling(page_bytes):
 
     doc = extract(page_bytes("news_article.html"), "http://example.com/")
     assert pickle.loads(pickle.dumps(doc)) == doc
+
+
+def test_the_literal_types_name_every_reason_warning_label_and_page_type():
+    from typing import get_args
+
+    from scrapy_boiler import REASONS, WARNINGS, Label, PageType, Reason, WarningCode
+    from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES
+
+    assert set(get_args(Reason)) == set(REASONS) and set(get_args(WarningCode)) == set(WARNINGS)
+    assert set(get_args(Label)) == {CONTENT, BOILERPLATE}
+    assert set(get_args(PageType)) == {"article", *THREAD_TYPES}

@@ -1,4 +1,4 @@
-"""Search-and-Combine Segmentation (seed 000 §III.A) and SemText's word replacement (§III.B)."""
+"""Search-and-Combine Segmentation (Zhang & Wang §III.A) and SemText's word replacement (§III.B)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Every input must give a Document that is either extracted (no reason, blocks ins
 refused with a catalogued reason and empty text, and that survives the trip to and from a worker process.
 CI runs a few hundred inputs; a long campaign:
 
-    BOILER_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py --hypothesis-show-statistics
+    BOILER_FUZZ_EXAMPLES=5000 pytest tests/unit/test_fuzz.py --hypothesis-show-statistics
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from scrapy_boiler import Document, extract  # noqa: E402
 from scrapy_boiler.evaluation.hostile import MARKER, article_body, article_page  # noqa: E402
 from scrapy_boiler.limits import REASONS, WARNINGS  # noqa: E402
 
-PAGES = sorted((Path(__file__).parent / "pages").glob("*.html"))
+PAGES = sorted((Path(__file__).parents[1] / "pages").glob("*.html"))
 SEEDS = [page.read_bytes() for page in PAGES] + [article_page().encode()]
 EXAMPLES = int(os.environ.get("BOILER_FUZZ_EXAMPLES", "120"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=False)

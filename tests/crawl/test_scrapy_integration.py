@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from local_http import local_server
 
-PAGES = Path(__file__).parent / "pages"
-RUNNER = Path(__file__).parent / "crawl_runner.py"
+PAGES = Path(__file__).parents[1] / "pages"
+RUNNER = Path(__file__).parents[1] / "crawl_runner.py"
 ARTICLE = (PAGES / "news_article.html").read_bytes()
 MAIN_SENTENCE = "Engineers replaced the corroded steel cables"
 NAV_TEXT = "Council approves budget for new ferry terminal"

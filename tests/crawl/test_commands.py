@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-PAGES = Path(__file__).parent / "pages"
+PAGES = Path(__file__).parents[1] / "pages"
 
 
 def scrapy(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:

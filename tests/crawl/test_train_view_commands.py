@@ -18,7 +18,7 @@ from scrapy_boiler.extractors.registry import UnknownModel, available_models
 from scrapy_boiler.training.tree import fit as tree_fit
 from scrapy_boiler.training.tree import options as tree_options
 
-PAGES = Path(__file__).parent / "pages"
+PAGES = Path(__file__).parents[1] / "pages"
 TRAIN_DIR = PAGES / "tree-train"
 
 

@@ -15,7 +15,7 @@ from scrapy_boiler.datasets.archives import id_sort_key, iter_archive
 from scrapy_boiler.datasets.gold import decode_gold, parse_cleaneval_gold, split_dragnet_gold
 from scrapy_boiler.datasets.l3s import parse_l3s_gold
 
-REAL_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "datasets"
+REAL_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "datasets"
 
 
 def write_archive(

@@ -17,8 +17,8 @@ from scrapy_boiler.bulk.record import EMPTY, HTTP_STATUS, NON_HTML, UNREADABLE, 
 from scrapy_boiler.bulk.run import WORKER_DIED, Tally, _in_pool, extract_records, process_chunk, resolve_jobs
 from scrapy_boiler.bulk.sources import read_records
 
-PAGES = Path(__file__).parent / "pages"
-EXAMPLE_PROJECT = Path(__file__).resolve().parent.parent / "example_project"
+PAGES = Path(__file__).parents[1] / "pages"
+EXAMPLE_PROJECT = Path(__file__).resolve().parents[2] / "example_project"
 ARTICLE = (PAGES / "news_article.html").read_bytes()
 SUMMARY = re.compile(r"(\d+) records in .*?: (\d+) written \((\d+) with an error\), (\d+) skipped(?: \((.*)\))?")
 

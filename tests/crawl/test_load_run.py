@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLE_PROJECT = Path(__file__).resolve().parent.parent / "example_project"
+EXAMPLE_PROJECT = Path(__file__).resolve().parents[2] / "example_project"
 sys.path.insert(0, str(EXAMPLE_PROJECT))
 
 from boiler_example.load import bad_page_outcome, outcome_stats, percentile  # noqa: E402

@@ -1,4 +1,4 @@
-"""Block labelling by alignment with a gold text (seed 003 §4.1) and by L3S label spans."""
+"""Block labelling by alignment with a gold text (Vogels et al. §4.1) and by L3S label spans."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every leaf of seed 004's Algorithms 1 and 2, and the §4.3.2 one-rule classifiers."""
+"""Every leaf of Kohlschütter et al.'s Algorithms 1 and 2, and the §4.3.2 one-rule classifiers."""
 
 from dataclasses import replace
 

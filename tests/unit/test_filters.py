@@ -1,4 +1,4 @@
-"""Block fusion, the Largest/Main Content filters and seed 001's tree filter on small pages."""
+"""Block fusion, the Largest/Main Content filters and the tree-filter paper's tree filter on small pages."""
 
 import pytest
 

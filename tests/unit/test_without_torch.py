@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-PAGES = Path(__file__).parent / "pages"
+PAGES = Path(__file__).parents[1] / "pages"
 
 SCRIPT = r"""
 import sys, importlib.abc
