@@ -21,13 +21,13 @@ from urllib.parse import urlparse
 
 import torch
 
-from scrapy_boiler import registry
 from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.corpora import load
 from scrapy_boiler.datasets.labels import label_page
 from scrapy_boiler.evaluation.posts import PostCounts, posts_from_labels
 from scrapy_boiler.evaluation.report import table
 from scrapy_boiler.evaluation.scores import ModelScores
+from scrapy_boiler.extractors import registry
 from scrapy_boiler.extractors.device import pick_device
 from scrapy_boiler.extractors.semtext.extractor import SemTextExtractor, default_model_prefix
 from scrapy_boiler.extractors.semtext.model import SemTextModel

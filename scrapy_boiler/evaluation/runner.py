@@ -1,4 +1,4 @@
-"""Run models over annotated corpora and collect :class:`~scrapy_boiler.metrics.ModelScores`.
+"""Run models over annotated corpora and collect :class:`~scrapy_boiler.evaluation.scores.ModelScores`.
 
 Gold labels live on one fixed reference segmentation (see :mod:`scrapy_boiler.datasets.labels`), so
 every model is scored on the same blocks.

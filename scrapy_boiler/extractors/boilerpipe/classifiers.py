@@ -7,7 +7,7 @@
   rule learnt on the CleanEval training set, "minimum text density of 7 and maximum link density 0.35".
 
 Each takes (previous, current, next) :class:`BlockFeatures`; the blocks before the first and after
-the last are the all-zero :data:`~scrapy_boiler.features.EMPTY` block.
+the last are the all-zero :data:`~scrapy_boiler.segment.features.EMPTY` block.
 """
 
 from __future__ import annotations
