@@ -29,6 +29,7 @@ from pathlib import Path
 
 from scrapy_boiler.extractors.base import Extractor
 from scrapy_boiler.extractors.boilerpipe.extractor import get_rule_extractor, rule_names
+from scrapy_boiler.extractors.learned_tree.extractor import SHIPPED_TREE, file_extractor, shipped_extractor
 from scrapy_boiler.extractors.model_files import (
     MODELS_DIR_ENV,
     ModelFileError,
@@ -62,15 +63,16 @@ FileLoader = Callable[[str, str], Extractor]
 
 
 @dataclass(frozen=True)
-class Shipped:
-    """A trained model in ``models/``: its factory (``factory(device)``), model files and packages it needs."""
+class ModelSpec:
+    """How to build a named model: its factory (``factory(device)``), the model files and packages it needs."""
 
     factory: Factory
     files: tuple[str, ...] = ()
     modules: tuple[str, ...] = ()
 
 
-# The factories import their family on first use: torch, weights and rules files are read only then.
+# The neural factories import their family on first use, so torch is imported only then; every factory reads
+# its model files only when the name is first used.
 
 def _semtext(device: str) -> Extractor:
     from scrapy_boiler.extractors.semtext.extractor import load_extractor
@@ -85,53 +87,44 @@ def _semtext_split(device: str) -> Extractor:
     return load_extractor(device, window_mode="split")
 
 
-def _learned_tree(device: str) -> Extractor:
-    from scrapy_boiler.extractors.learned_tree.extractor import shipped_extractor
-
-    return shipped_extractor(device)
-
-
-def _tree_file(path: str, device: str) -> Extractor:
-    from scrapy_boiler.extractors.learned_tree.extractor import file_extractor
-
-    return file_extractor(path, device)
-
-
 def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
     """Web2Text with Viterbi or unary only, on the weights in ``filename``."""
 
     def build(device: str) -> Extractor:
-        from scrapy_boiler.extractors.web2text.extractor import shipped_factory
+        from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text
 
-        return shipped_factory(name, use_pairwise, filename)(device)
+        return Web2TextExtractor(load_web2text(model_file(filename), device), name, use_pairwise)
 
     return build
 
 
 def _multiboilernet(device: str) -> Extractor:
-    from scrapy_boiler.extractors.multiboilernet.extractor import shipped
+    from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet
 
-    return shipped(device)
+    return MultiBoilerNetExtractor(load_multiboilernet(model_file(_MULTIBOILERNET), device))
 
 
 _SEMTEXT_FILES = ("semtext.json", "semtext.pt")
+#: Web2Text trained on all our training corpora, and the paper's way on CleanEval dev only (55 + 5 pages, Table 1).
+_WEB2TEXT, _WEB2TEXT_CLEANEVAL = "web2text.pt", "web2text-cleaneval.pt"
+_MULTIBOILERNET = "multiboilernet.pt"
 #: The trained models shipped in ``models/``, in the order :func:`available_models` lists them.
-SHIPPED: dict[str, Shipped] = {
-    "semtext": Shipped(_semtext, _SEMTEXT_FILES, NEURAL_CRF),
-    "semtext-split": Shipped(_semtext_split, _SEMTEXT_FILES, NEURAL_CRF),
-    "learned-tree": Shipped(_learned_tree, ("learned-tree.rules",)),
-    "web2text": Shipped(_web2text("web2text", True, "web2text.pt"), ("web2text.pt",), NEURAL),
-    "web2text-unary": Shipped(_web2text("web2text-unary", False, "web2text.pt"), ("web2text.pt",), NEURAL),
-    "web2text-cleaneval": Shipped(_web2text("web2text-cleaneval", True, "web2text-cleaneval.pt"),
-                                  ("web2text-cleaneval.pt",), NEURAL),
-    "web2text-cleaneval-unary": Shipped(_web2text("web2text-cleaneval-unary", False, "web2text-cleaneval.pt"),
-                                        ("web2text-cleaneval.pt",), NEURAL),
-    "multiboilernet": Shipped(_multiboilernet, ("multiboilernet.pt",), NEURAL),
+SHIPPED: dict[str, ModelSpec] = {
+    "semtext": ModelSpec(_semtext, _SEMTEXT_FILES, NEURAL_CRF),
+    "semtext-split": ModelSpec(_semtext_split, _SEMTEXT_FILES, NEURAL_CRF),
+    SHIPPED_TREE: ModelSpec(shipped_extractor, (f"{SHIPPED_TREE}.rules",)),
+    "web2text": ModelSpec(_web2text("web2text", True, _WEB2TEXT), (_WEB2TEXT,), NEURAL),
+    "web2text-unary": ModelSpec(_web2text("web2text-unary", False, _WEB2TEXT), (_WEB2TEXT,), NEURAL),
+    "web2text-cleaneval": ModelSpec(_web2text("web2text-cleaneval", True, _WEB2TEXT_CLEANEVAL),
+                                    (_WEB2TEXT_CLEANEVAL,), NEURAL),
+    "web2text-cleaneval-unary": ModelSpec(_web2text("web2text-cleaneval-unary", False, _WEB2TEXT_CLEANEVAL),
+                                          (_WEB2TEXT_CLEANEVAL,), NEURAL),
+    "multiboilernet": ModelSpec(_multiboilernet, (_MULTIBOILERNET,), NEURAL),
 }
 #: ``KIND:PATH`` names: a rules file written by ``scrapy boiler-train tree``.
-SHIPPED_FILE_LOADERS: dict[str, FileLoader] = {"tree": _tree_file}
+SHIPPED_FILE_LOADERS: dict[str, FileLoader] = {"tree": file_extractor}
 
-_MODELS: dict[str, Shipped] = dict(SHIPPED)
+_MODELS: dict[str, ModelSpec] = dict(SHIPPED)
 _FILE_LOADERS: dict[str, FileLoader] = dict(SHIPPED_FILE_LOADERS)
 
 
@@ -141,7 +134,7 @@ def register(name: str, factory: Factory, *, files: Sequence[str] = (), modules:
     ``files`` (names found through :func:`scrapy_boiler.extractors.model_files.model_file`) and ``modules`` (top-level
     packages) are what the factory needs; :func:`check_model` checks they are there without loading them.
     """
-    _MODELS[name] = Shipped(factory, tuple(files), tuple(modules))
+    _MODELS[name] = ModelSpec(factory, tuple(files), tuple(modules))
     _clear_caches()
 
 

@@ -26,7 +26,6 @@ from scrapy_boiler.extractors.model_files import (
     interpreting,
     load_payload,
     load_state,
-    model_file,
 )
 from scrapy_boiler.extractors.multiboilernet.network import MultiBoilerNet, PageBatch
 from scrapy_boiler.extractors.multiboilernet.ngrams import subword_ids
@@ -34,8 +33,6 @@ from scrapy_boiler.extractors.multiboilernet.sentence_vectors import Encoder, lo
 from scrapy_boiler.extractors.multiboilernet.tag_path import TagVocabulary, tag_paths
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Leaf, segment
-
-SHIPPED = "multiboilernet.pt"
 
 
 @dataclass
@@ -132,7 +129,3 @@ class MultiBoilerNetExtractor:
             out.append(PageLabels(seg.leaves, blocks))
         return out
 
-
-def shipped(device: str) -> MultiBoilerNetExtractor:
-    """Registry factory: the shipped weights, loaded when the name is first used."""
-    return MultiBoilerNetExtractor(load_multiboilernet(model_file(SHIPPED), device))

@@ -14,16 +14,12 @@ from lxml import etree
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.device import module_device, pick_device, place, run_with_cpu_fallback
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
-from scrapy_boiler.extractors.model_files import interpreting, load_payload, load_state, model_file
+from scrapy_boiler.extractors.model_files import interpreting, load_payload, load_state
 from scrapy_boiler.extractors.web2text.cdom import collapse
 from scrapy_boiler.extractors.web2text.features import PageFeatures, page_features
 from scrapy_boiler.extractors.web2text.network import Web2TextModel
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Leaf, segment
-
-#: Shipped model file in ``models/``, trained on all our training corpora. The registry also names
-#: ``web2text-cleaneval.pt``, trained on CleanEval dev only (the paper's 55 + 5 page setting, Table 1).
-SHIPPED = "web2text.pt"
 
 
 def features_of(leaves: Sequence[Leaf], root: etree._Element) -> PageFeatures:
@@ -62,11 +58,3 @@ class Web2TextExtractor:
             out.append(PageLabels(seg.leaves, blocks))
         return out
 
-
-def shipped_factory(name: str, use_pairwise: bool, filename: str = SHIPPED):
-    """A registry factory for shipped weights (loaded when the name is first used)."""
-
-    def build(device: str) -> Web2TextExtractor:
-        return Web2TextExtractor(load_web2text(model_file(filename), device), name, use_pairwise)
-
-    return build
