@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from scrapy_boiler.assemble.page import assemble
+from scrapy_boiler.assemble import assemble
 from scrapy_boiler.document import Document
 from scrapy_boiler.extractors.base import Extractor
 from scrapy_boiler.extractors.registry import resolve

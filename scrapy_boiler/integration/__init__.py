@@ -1,1 +1,2 @@
-"""Scrapy glue: add-on, downloader and spider middlewares, item pipeline. Uses only the public API."""
+"""Scrapy glue: add-on, downloader and spider middlewares, item pipeline, extraction workers, IdleClose. Uses the
+public API (``scrapy_boiler``) and the shared plumbing (limits, batches, HTML sniffing) only."""
