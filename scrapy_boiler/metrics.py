@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from scrapy_boiler.parse.text import UNSPACED_CHARS
+from scrapy_boiler.parse.normalize import UNSPACED_CHARS
 
 #: Words, and single characters of scripts without spaces (the usual unit for scoring Chinese or Thai).
 _TOKEN = re.compile(rf"[{UNSPACED_CHARS}]|[^\W{UNSPACED_CHARS}]+")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scrapy_boiler.document import Block
-from scrapy_boiler.parse.text import comparable, title_parts
+from scrapy_boiler.parse.normalize import comparable, title_parts
 
 _HEADINGS = ("h1", "h2", "h3")
 #: A title piece shorter than this is a site or section name, not a headline.

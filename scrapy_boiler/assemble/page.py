@@ -1,7 +1,7 @@
 """Assemble a labelled page into its :class:`~scrapy_boiler.Document`: the last stage every page goes through.
 
 Whatever model labelled the blocks, the Document is built the same way: the content blocks give ``text``
-(:mod:`~scrapy_boiler.assemble.text`) and ``html``, every block becomes a public :class:`~scrapy_boiler.Block`
+(:mod:`~scrapy_boiler.assemble.render`) and ``html``, every block becomes a public :class:`~scrapy_boiler.Block`
 with its tag, class and XPath paths, the headline is the heading that repeats the ``<title>``
 (:mod:`~scrapy_boiler.assemble.headline`), and on a thread the post group gives ``posts`` and ``qa_pairs``
 (:mod:`~scrapy_boiler.assemble.posts`). On an article, a comment thread under it lands in ``posts`` and stays
@@ -14,7 +14,7 @@ from lxml import etree
 
 from scrapy_boiler.assemble.headline import find_headline
 from scrapy_boiler.assemble.posts import build_posts, qa_pairs
-from scrapy_boiler.assemble.text import to_html, to_text
+from scrapy_boiler.assemble.render import to_html, to_text
 from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES, Block, Document, Post, QAPair
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.parse.html import ParsedPage

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from scrapy_boiler.document import Post, QAPair
-from scrapy_boiler.parse.text import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import Leaf
 from scrapy_boiler.segment.post_groups import PostGroup
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scrapy_boiler.parse.encoding import lenient_utf8
-from scrapy_boiler.parse.text import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces
 
 
 def decode_gold(data: bytes) -> str:

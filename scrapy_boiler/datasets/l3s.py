@@ -17,7 +17,7 @@ from lxml import etree
 
 from scrapy_boiler.datasets.gold import decode_gold
 from scrapy_boiler.parse.html import drop_element
-from scrapy_boiler.parse.text import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import INLINE_TAGS
 
 CONTENT_LABELS: frozenset[int] = frozenset({1, 2, 3})

@@ -15,7 +15,7 @@ from pathlib import Path
 from scrapy_boiler.datasets.alignment import label_blocks, label_blocks_from_spans
 from scrapy_boiler.datasets.corpora import Page, load
 from scrapy_boiler.parse.html import ParsedPage, ParseError, parse_html
-from scrapy_boiler.parse.text import words
+from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment.blocks import Leaf, TextBlock, segment
 
 

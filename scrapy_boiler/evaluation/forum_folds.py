@@ -24,7 +24,7 @@ import torch
 from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.corpora import load
 from scrapy_boiler.datasets.labels import label_page
-from scrapy_boiler.evaluation.posts import PostCounts, posts_from_labels
+from scrapy_boiler.evaluation.post_scores import PostCounts, posts_from_labels
 from scrapy_boiler.evaluation.report import table
 from scrapy_boiler.evaluation.scores import ModelScores
 from scrapy_boiler.extractors import registry

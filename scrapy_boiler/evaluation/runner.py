@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.labels import load_labelled
 from scrapy_boiler.evaluation.baselines import get_baseline
-from scrapy_boiler.evaluation.posts import PostCounts, posts_from_labels
+from scrapy_boiler.evaluation.post_scores import PostCounts, posts_from_labels
 from scrapy_boiler.evaluation.scores import ModelScores
 
 

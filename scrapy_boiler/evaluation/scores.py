@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from scrapy_boiler.evaluation.posts import PostCounts
+from scrapy_boiler.evaluation.post_scores import PostCounts
 from scrapy_boiler.metrics import Confusion, bag_of_words, percentile
 
 #: Failures kept, with their page ids, for the report.

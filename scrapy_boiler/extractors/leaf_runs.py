@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scrapy_boiler.parse.text import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import Segmentation, TextBlock, annotate
 
 

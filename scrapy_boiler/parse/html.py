@@ -10,8 +10,8 @@ from lxml import etree
 from scrapy_boiler.limits import DEFAULT_LIMITS, Limits, PageRejected, WarningCode
 from scrapy_boiler.parse.depth import flatten_markup, flatten_tree
 from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
+from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.parse.sniff import binary_format, gunzip, is_gzip, is_json
-from scrapy_boiler.parse.text import collapse_spaces
 
 #: Subtrees removed before segmentation: they never render as readable text (Kohlschütter et al. §3 works on
 #: visible text only). ``<form>`` itself is kept and only its controls go: old ASP.NET pages wrap

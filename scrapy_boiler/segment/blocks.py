@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.parse.text import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.features import EMPTY, BlockFeatures, block_features
 
 #: Elements that neither start nor end a block.

@@ -4,7 +4,7 @@ Features" §3.3-3.4, computed per block (:func:`scrapy_boiler.segment.blocks.ann
 Definitions follow the paper:
 
 * a *word* is a white-space delimited token containing at least one letter or digit (and a pair of
-  characters in scripts written without spaces: :func:`scrapy_boiler.parse.text.words`);
+  characters in scripts written without spaces: :func:`scrapy_boiler.parse.normalize.words`);
 * *link density* is the share of a block's words that sit inside ``<a>``;
 * *text density* (eq. 1) wraps the block at ``WRAP_WIDTH`` = 80 columns and divides the words of
   all lines but the last by the number of lines minus one; a one-line block's density is its word count;
@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from scrapy_boiler.parse.text import words
+from scrapy_boiler.parse.normalize import words
 
 #: Column width for text density, Kohlschütter et al. §3.4: "in this paper, we use w_max = 80".
 WRAP_WIDTH = 80

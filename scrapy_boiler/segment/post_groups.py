@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.parse.text import count_words
+from scrapy_boiler.parse.normalize import count_words
 
 #: Members needed for a group; a question with a single answer is still a thread.
 MIN_MEMBERS = 2
@@ -51,7 +51,7 @@ _DATE = re.compile(
 
 
 def words(text: str | None) -> int:
-    """Number of words in ``text`` (:func:`scrapy_boiler.parse.text.words`)."""
+    """Number of words in ``text`` (:func:`scrapy_boiler.parse.normalize.words`)."""
     return count_words(text)
 
 

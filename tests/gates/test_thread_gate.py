@@ -11,7 +11,7 @@ import pytest
 from scrapy_boiler import extract
 from scrapy_boiler.datasets import DatasetNotFound, available_datasets, find_data_dir, load
 from scrapy_boiler.document import THREAD_TYPES
-from scrapy_boiler.evaluation.posts import PostCounts
+from scrapy_boiler.evaluation.post_scores import PostCounts
 from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
 

@@ -1,7 +1,7 @@
 import pytest
 
 from scrapy_boiler.parse import parse_html
-from scrapy_boiler.parse.text import words
+from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment import segment
 from scrapy_boiler.segment.blocks import annotate, context
 from scrapy_boiler.segment.features import EMPTY, block_features, text_density

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from scrapy_boiler.parse.text import comparable, title_parts
+from scrapy_boiler.parse.normalize import comparable, title_parts
 from scrapy_boiler.segment.blocks import TextBlock
 
 #: Non-content blocks a content stretch may bridge. Ours, not the paper's: checked on the l3s-gn1 and

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.parse.text import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import Leaf, TextBlock, segment
 
 #: Group 1: the tag and its content never contribute to the main text.

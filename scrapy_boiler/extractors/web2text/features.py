@@ -32,7 +32,7 @@ from lxml import etree
 
 from scrapy_boiler.extractors.web2text.cdom import CNode, CollapsedDom
 from scrapy_boiler.extractors.web2text.stopwords import STOPWORDS
-from scrapy_boiler.parse.text import collapse_spaces, words
+from scrapy_boiler.parse.normalize import collapse_spaces, words
 from scrapy_boiler.segment.blocks import Leaf
 from scrapy_boiler.segment.paths import ancestor_paths
 

@@ -1,4 +1,5 @@
-"""Text normalisation shared by the pipeline and the corpus readers."""
+"""Text normalisation shared by the pipeline and the corpus readers: white space, comparable forms, title pieces
+and the words every count is made of (scripts without spaces included)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Assemble the content blocks into plain text and clean HTML."""
+"""Render the content blocks as plain text and as a small, clean HTML fragment."""
 
 from __future__ import annotations
 
