@@ -85,17 +85,17 @@ def test_no_module_over_400_lines():
     assert long == {}
 
 
-def test_no_import_circle():
-    graph = imports()
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected components of more than one node (Tarjan)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
-    circles: list[list[str]] = []
+    found: list[list[str]] = []
 
-    def visit(node: str) -> None:  # Tarjan's strongly connected components
+    def visit(node: str) -> None:
         index[node] = low[node] = len(index)
         stack.append(node)
-        for target in graph[node]:
+        for target in graph.get(node, ()):
             if target not in index:
                 visit(target)
                 low[node] = min(low[node], low[target])
@@ -106,12 +106,25 @@ def test_no_import_circle():
             while (top := stack.pop()) != node:
                 component.append(top)
             if component:
-                circles.append(sorted([node, *component]))
+                found.append(sorted([node, *component]))
 
-    for node in graph:
+    for node in list(graph):
         if node not in index:
             visit(node)
-    assert circles == []
+    return found
+
+
+def folder_graph() -> dict[str, set[str]]:
+    """Imports between the top-level folders (and top-level modules) of the package."""
+    graph: dict[str, set[str]] = {}
+    for name, targets in imports().items():
+        graph.setdefault(area(name), set()).update(area(t) for t in targets if area(t) != area(name))
+    return graph
+
+
+def test_no_import_circle_between_modules_or_folders():
+    assert circles(imports()) == []
+    assert circles(folder_graph()) == []
 
 
 def test_every_import_points_down_the_stages():
@@ -178,3 +191,26 @@ def test_every_module_imports():
         except ImportError as exc:
             broken.append(f"{name}: {exc}")
     assert broken == []
+
+
+def _summary() -> str:
+    """Module counts per top-level folder and the import graph between folders, as the tests above read them."""
+    folders: dict[str, list[int]] = {}
+    for name, path in modules().items():
+        folders.setdefault(area(name), [0, 0])
+        folders[area(name)][0] += 1
+        folders[area(name)][1] += len(path.read_text(encoding="utf-8").splitlines())
+    graph = folder_graph()
+    lines = [f"{len(modules())} modules, {sum(n for _, n in folders.values())} lines, "
+             f"{len(circles(imports()))} circles between modules, {len(circles(graph))} between folders"]
+    lines += [f"  {folder:12s} {count:3d} modules {size:6d} lines -> {', '.join(sorted(graph.get(folder, ())))}"
+              for folder, (count, size) in sorted(folders.items(), key=lambda item: RANKS.get(item[0], 9))]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python tests/unit/test_layout.py [PACKAGE_DIR]: the summary, for this or another checkout
+    import sys
+
+    if len(sys.argv) > 1:
+        PACKAGE = Path(sys.argv[1]).resolve()
+    print(_summary())
