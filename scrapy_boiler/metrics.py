@@ -8,6 +8,10 @@
   the class-frequency-weighted average over both classes, which is what Kohlschütter et al.'s Table 2 (Weka) shows;
 * **bag-of-words** precision/recall/F1 of ``Document.text`` against the gold text per page (Kohlschütter et al.
   §4.3.2, approximating the CleanEval scorer) (:func:`bag_of_words`);
+* **shingle** precision/recall of ``Document.text`` against the gold per page, on 4-token shingles (every run
+  of four consecutive tokens, as a multiset), the text-level metric of article-extraction benchmarks: unlike a
+  bag of words it rewards keeping the text's order and punishes a sidebar that merely shares words with the
+  article (:func:`shingles`, :func:`shingle_scores`);
 * **per-class** block F1, micro and macro, as BoilerNet and MultiBoilerNet report it (Wu & Chang Tables
   III-V, :class:`ClassF1`): both classes, *content* and *noise*, are scored. Micro pools every block of
   every page before computing each class's F1; macro computes each class's F1 per page and averages over
@@ -99,6 +103,39 @@ def bag_of_words(predicted: str, gold: str) -> tuple[float, float, float] | None
     p = overlap / sum(predicted_tokens.values()) if predicted_tokens else 0.0
     r = overlap / sum(gold_tokens.values())
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
+
+
+#: Tokens per shingle.
+SHINGLE_SIZE = 4
+
+
+def shingles(text: str, size: int = SHINGLE_SIZE) -> Counter[tuple[str, ...]]:
+    """The multiset of runs of ``size`` consecutive lower-cased tokens (the whole text when it is shorter)."""
+    words = _TOKEN.findall(text.lower())
+    if len(words) < size:
+        return Counter([tuple(words)]) if words else Counter()
+    return Counter(tuple(words[i:i + size]) for i in range(len(words) - size + 1))
+
+
+def shingle_scores(predicted: str, gold: str) -> tuple[float, float] | None:
+    """(precision, recall) of a text's shingles against the gold's; None when the gold has no token.
+
+    An empty prediction scores precision 1 and recall 0 (it said nothing wrong and found nothing), so that
+    averaged over pages, precision measures what was kept and recall what was found.
+    """
+    gold_shingles = shingles(gold)
+    if not gold_shingles:
+        return None
+    predicted_shingles = shingles(predicted)
+    if not predicted_shingles:
+        return 1.0, 0.0
+    overlap = sum((predicted_shingles & gold_shingles).values())
+    return overlap / sum(predicted_shingles.values()), overlap / sum(gold_shingles.values())
+
+
+def f1_of(precision: float, recall: float) -> float:
+    """The harmonic mean of a precision and a recall (0 when both are 0)."""
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -30,10 +30,12 @@ class Command(ScrapyCommand):
 
     def long_desc(self) -> str:
         return (
-            "Runs each model over each dataset and prints block-level, word-weighted and bag-of-words "
-            "precision/recall/F1 plus milliseconds per page. Datasets are names from ../shared/datasets "
-            "(cleaneval-dev, cleaneval-test, cleanportaleval, dragnet, l3s-gn1, webforum-train; add :valid or "
-            ":train for dragnet and l3s-gn1) or a folder of name.html + name.txt pairs. On thread corpora "
+            "Runs each model over each dataset and prints text-level 4-token-shingle precision/recall/F1, "
+            "block-level, word-weighted and bag-of-words scores, plus milliseconds per page. --compare runs "
+            "trafilatura and readability-lxml (extra [bench]) on the same pages in the same process. Datasets "
+            "are names from ../shared/datasets (cleaneval-dev, cleaneval-test, cleanportaleval, dragnet, "
+            "fundus-train, l3s-gn1, webforum-train; add :valid or :train for dragnet, fundus-train (split by "
+            "publisher) and l3s-gn1) or a folder of name.html + name.txt pairs. On thread corpora "
             "(webforum-train) a post-level line follows each model: posts matched one-to-one to the gold posts, "
             "and the share of threads whose question (first post) is right; routers (auto) also list the page "
             "types they decided."
@@ -47,7 +49,7 @@ class Command(ScrapyCommand):
         parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
         parser.add_argument("--limit", type=int, default=None, help="only the first N pages of each dataset")
         parser.add_argument("--compare", action="append", default=[],
-                            help="also run a baseline for comparison (trafilatura)")
+                            help="baselines run on the same pages: trafilatura, readability-lxml (comma-separated)")
         parser.add_argument("--json", dest="json_path", default=None, help="write all figures to this JSON file")
         parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 

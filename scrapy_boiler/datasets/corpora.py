@@ -2,14 +2,19 @@
 
 ``load("cleaneval-test")`` reads ``cleaneval-test.tar.xz`` from the data directory; ``NAME:SPLIT``
 selects the fixed validation list of ``splits/NAME-valid.txt`` (``valid``) or everything else
-(``train``). A spec that is a directory is read as a folder of ``name.html`` + ``name.txt`` pairs.
+(``train``). ``fundus-train`` has no split file: its ``valid`` split is a fixed quarter of its
+*publishers* (:func:`publisher_split`), so no publisher is on both sides. A spec that is a directory is read
+as a folder of ``name.html`` + ``name.txt`` pairs.
 Pages come sorted by id (digit runs compared as numbers), so runs and ``limit`` are reproducible.
 """
 
 from __future__ import annotations
 
+import hashlib
 import heapq
+import json
 import os
+import tarfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +32,8 @@ from scrapy_boiler.datasets.gold import (
 from scrapy_boiler.datasets.l3s import ANY_CONTENT_LABELS, CONTENT_LABELS, parse_l3s_gold
 
 DATASETS: tuple[str, ...] = (
-    "cleaneval-dev", "cleaneval-test", "cleanportaleval", "dragnet", "l3s-gn1", "l3s-gn1-any", "webforum-train",
+    "cleaneval-dev", "cleaneval-test", "cleanportaleval", "dragnet", "fundus-train", "l3s-gn1", "l3s-gn1-any",
+    "webforum-train",
 )
 #: Datasets read from another dataset's archive with a different gold convention: ``l3s-gn1-any`` is
 #: L3S-GN1 with Kohlschütter et al.'s two-class labels (related content and user comments count as content).
@@ -35,8 +41,10 @@ ARCHIVE_OF: dict[str, str] = {"l3s-gn1-any": "l3s-gn1"}
 #: Splits each dataset accepts after a colon.
 SPLITS: dict[str, tuple[str, ...]] = {
     "dragnet": ("train", "valid"), "l3s-gn1": ("train", "valid"), "l3s-gn1-any": ("train", "valid"),
-    "cleaneval-dev": ("train",),
+    "cleaneval-dev": ("train",), "fundus-train": ("train", "valid"),
 }
+#: Share of fundus-train's publishers in its ``valid`` split.
+FUNDUS_VALID_SHARE = 0.25
 #: Pages kept out of ``NAME:train``: CleanEval dev 60 is the same page as test 60 (identical html,
 #: separately written gold), so training on it would leak a test page. ``cleaneval-dev`` without a
 #: split still has all 58 pages, and ``cleaneval-test`` drops nothing.
@@ -60,6 +68,8 @@ class Page:
     gold_comments: str | None = None  #: Dragnet: text after the separator; L3S: sel5 text
     gold_spans: tuple[tuple[str, bool], ...] | None = None  #: L3S-GN1: text pieces with content flag
     posts: tuple[dict[str, Any], ...] | None = None  #: webforum-train: the gold posts
+    site: str | None = None  #: fundus-train: the publisher (``de/Spiegel``), the unit of its split
+    meta: dict[str, Any] | None = None  #: fundus-train: title, authors, published, lang as its parser read them
 
 
 def _repo_data_dir() -> Path:
@@ -130,6 +140,8 @@ def load(spec: str, *, data_dir: str | Path | None = None, limit: int | None = N
         raise DatasetNotFound(f"{archive.name} not found in {root.resolve()}")
     only: frozenset[str] | None = None
     excluded: frozenset[str] = frozenset()
+    if name == "fundus-train":
+        return _fundus_pages(archive, split, limit)
     if split == "valid":
         only = _valid_ids(root, ARCHIVE_OF.get(name, name))
     elif split == "train":
@@ -161,6 +173,46 @@ def _pages(
         page = make_page(name, page_id, html, gold)
         if page is not None:
             yield page
+
+
+def read_fundus_meta(archive: Path) -> dict[str, dict[str, Any]]:
+    """``fundus-train/meta.json``: per page id its publisher, url, title, authors, published date and language."""
+    with tarfile.open(archive, "r|xz") as tar:
+        for member in tar:
+            if member.isfile() and member.name.endswith("/meta.json"):
+                stream = tar.extractfile(member)
+                if stream is not None:
+                    return json.load(stream)
+    raise DatasetNotFound(f"{archive.name} has no meta.json")
+
+
+def publisher_split(publishers: Iterable[str], share: float = FUNDUS_VALID_SHARE) -> frozenset[str]:
+    """The publishers of the ``valid`` split: sorted by ``sha256("42:" + publisher)``, the first ``share`` of them.
+
+    The same seeded shuffle as the README's page-level lists, applied to publishers, so a publisher's pages
+    (1-4, possibly of different layouts) all fall on one side.
+    """
+    unique = sorted(set(publishers), key=lambda p: hashlib.sha256(f"42:{p}".encode()).hexdigest())
+    return frozenset(unique[:round(share * len(unique))])
+
+
+def _fundus_pages(archive: Path, split: str | None, limit: int | None) -> Iterator[Page]:
+    meta = read_fundus_meta(archive)
+    valid = publisher_split(entry["publisher"] for entry in meta.values())
+
+    def wanted(page_id: str) -> bool:
+        if split is None:
+            return True
+        in_valid = meta.get(page_id, {}).get("publisher") in valid
+        return in_valid if split == "valid" else not in_valid
+
+    pairs = (pair for pair in iter_archive(archive) if wanted(pair[0]))
+    for page_id, html, gold in _first(pairs, limit):
+        if html is None:
+            continue
+        entry = meta.get(page_id, {})
+        yield Page("fundus-train", page_id, _clean_html(html), entry.get("url"), lines_as_blocks(decode_gold(gold)),
+                   site=entry.get("publisher"), meta=entry or None)
 
 
 def make_page(name: str, page_id: str, html: bytes | None, gold: bytes) -> Page | None:

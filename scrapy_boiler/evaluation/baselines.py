@@ -1,6 +1,8 @@
-"""Other extractors run in the same evaluation for comparison (benchmark-only dependencies).
+"""Other extractors run in the same evaluation for comparison (benchmark-only dependencies, extra ``[bench]``).
 
-They return text only, so they get bag-of-words scores and timings but no block-level scores.
+They return text only, so they get text-level scores (shingles, bag of words) and timings but no block-level
+scores. Each runs with its defaults, as a user would call it: trafilatura's ``extract`` (main text, comments
+left out) and readability-lxml's ``Document.summary`` turned into text one block per line.
 """
 
 from __future__ import annotations
@@ -10,11 +12,15 @@ from collections.abc import Callable
 Baseline = Callable[[bytes, str | None], str]
 
 
+def _missing(package: str) -> RuntimeError:
+    return RuntimeError(f"the {package} baseline needs `pip install {package}` (extra [bench])")
+
+
 def _trafilatura() -> Baseline:
     try:
         import trafilatura
     except ImportError as exc:
-        raise RuntimeError("the trafilatura baseline needs `pip install trafilatura` (extra [bench])") from exc
+        raise _missing("trafilatura") from exc
 
     def run(html: bytes, url: str | None) -> str:
         return trafilatura.extract(html, url=url) or ""
@@ -22,9 +28,40 @@ def _trafilatura() -> Baseline:
     return run
 
 
-BASELINES: dict[str, Callable[[], Baseline]] = {"trafilatura": _trafilatura}
+def _readability() -> Baseline:
+    try:
+        import lxml.html
+        from readability import Document as ReadabilityDocument
+    except ImportError as exc:
+        raise _missing("readability-lxml") from exc
+    blocks = {"p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote", "td", "tr", "br",
+              "section", "article", "figcaption", "dd", "dt"}
+
+    import logging
+
+    logging.getLogger("readability.readability").setLevel(logging.CRITICAL)  # it logs a traceback per bad page
+
+    def run(html: bytes, url: str | None) -> str:
+        summary = ReadabilityDocument(html, url=url).summary(html_partial=True)
+        if not summary.strip():
+            return ""
+        root = lxml.html.fromstring(summary)
+        for element in root.iter():
+            if isinstance(element.tag, str) and element.tag in blocks:
+                element.tail = "\n" + (element.tail or "")
+                element.text = "\n" + (element.text or "")
+        lines = (" ".join(line.split()) for line in root.text_content().split("\n"))
+        return "\n".join(line for line in lines if line)
+
+    return run
+
+
+BASELINES: dict[str, Callable[[], Baseline]] = {"trafilatura": _trafilatura, "readability-lxml": _readability}
 
 
 def get_baseline(name: str) -> Baseline:
     """The comparison extractor called ``name``; raises KeyError or RuntimeError (not installed)."""
-    return BASELINES[name]()
+    try:
+        return BASELINES[name]()
+    except KeyError:
+        raise KeyError(f"unknown baseline {name!r}; expected one of {', '.join(BASELINES)}") from None

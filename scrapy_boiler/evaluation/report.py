@@ -8,6 +8,10 @@ from typing import Any
 _COLUMNS = (
     ("model", "{:<18}"),
     ("pages", "{:>5}"),
+    ("sh P", "{:>6}"),
+    ("sh R", "{:>6}"),
+    ("sh F1", "{:>6}"),
+    ("empty", "{:>5}"),
     ("blk P", "{:>6}"),
     ("blk R", "{:>6}"),
     ("blk F1", "{:>6}"),
@@ -24,7 +28,7 @@ _COLUMNS = (
 
 
 def _row(summary: dict[str, Any]) -> list[str]:
-    block, word, bow = summary["block"], summary["word"], summary["bow"]
+    block, word, bow, shingle = summary["block"], summary["word"], summary["bow"], summary["shingle"]
     has_blocks = summary["block_blocks"] > 0
 
     def f(value: float, show: bool = True) -> str:
@@ -33,6 +37,10 @@ def _row(summary: dict[str, Any]) -> list[str]:
     return [
         summary["model"],
         str(summary["pages"]),
+        f(shingle["precision_mean"]),
+        f(shingle["recall_mean"]),
+        f(shingle["f1"]),
+        str(len(shingle["empty_pages"])),
         f(block["precision"], has_blocks),
         f(block["recall"], has_blocks),
         f(block["f1"], has_blocks),
@@ -72,6 +80,9 @@ def table(dataset: str, summaries: Sequence[dict[str, Any]]) -> str:
 
 
 LEGEND = (
+    "sh = text-level precision/recall of the text's 4-token shingles against the gold's, averaged over pages, "
+    "and the F1 of those two means (the article-extraction benchmark metric); empty = pages with gold text "
+    "where the text came out empty; "
     "blk = content-class scores over DOM text leaves, each block weighted 1 (Vogels et al. Table 1); "
     "wrd F1 = same, weighted by words; wrd wF1 = word-weighted F1 averaged over both classes "
     "(Kohlschütter et al. Table 2); BoW = bag-of-words P/R/F1 of the text vs gold, mean over pages (med = median F1); "

@@ -39,14 +39,15 @@ def evaluate(
             except Exception as exc:  # scored as "nothing extracted" and reported, the run goes on
                 ms = (time.perf_counter() - start) * 1000
                 scores[name].fail(page.id, exc)
-                scores[name].add_page([False] * len(ref.labels), ref.labels, leaf_words, "", page.gold_text, ms)
+                scores[name].add_page([False] * len(ref.labels), ref.labels, leaf_words, "", page.gold_text, ms,
+                                      page.id)
                 continue
             ms = (time.perf_counter() - start) * 1000
             predicted: list[bool] | None = doc.leaf_labels()
             if len(predicted) != len(ref.labels):  # the model segmented a different tree: count, don't guess
                 scores[name].fail(page.id, ValueError(f"{len(predicted)} blocks, reference has {len(ref.labels)}"))
                 predicted = None
-            scores[name].add_page(predicted, ref.labels, leaf_words, doc.text, page.gold_text, ms)
+            scores[name].add_page(predicted, ref.labels, leaf_words, doc.text, page.gold_text, ms, page.id)
             scores[name].page_types[doc.page_type] += 1
             if page.posts is not None:
                 counts = scores[name].posts = scores[name].posts or PostCounts()
@@ -59,7 +60,7 @@ def evaluate(
                 text = ""
                 scores[name].fail(page.id, exc)
             ms = (time.perf_counter() - start) * 1000
-            scores[name].add_page(None, None, [], text, page.gold_text, ms)
+            scores[name].add_page(None, None, [], text, page.gold_text, ms, page.id)
         if progress and count % 50 == 0:
             print(f"  {spec}: {count} pages", file=sys.stderr, flush=True)
     return list(scores.values())

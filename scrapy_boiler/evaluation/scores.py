@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scrapy_boiler.evaluation.post_scores import PostCounts
-from scrapy_boiler.metrics import Confusion, bag_of_words, percentile
+from scrapy_boiler.metrics import Confusion, bag_of_words, f1_of, percentile, shingle_scores
 
 #: Failures kept, with their page ids, for the report.
 MAX_FAILURES_KEPT = 5
@@ -24,6 +24,8 @@ class ModelScores:
     blocks: Confusion = field(default_factory=Confusion)
     words: Confusion = field(default_factory=Confusion)
     bow: list[tuple[float, float, float]] = field(default_factory=list)
+    shingle: list[tuple[float, float]] = field(default_factory=list)  #: per page (precision, recall)
+    empty_pages: list[str] = field(default_factory=list)  #: ids of pages with gold text where the text was empty
     milliseconds: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
     posts: PostCounts | None = None  #: post-level matches, on corpora with gold posts
@@ -36,7 +38,7 @@ class ModelScores:
             self.failures.append(f"{page_id}: {type(error).__name__}: {error}")
 
     def add_page(self, predicted: Sequence[bool] | None, gold: Sequence[bool] | None, word_counts: Sequence[int],
-                 text: str, gold_text: str, ms: float) -> None:
+                 text: str, gold_text: str, ms: float, page_id: str = "") -> None:
         self.pages += 1
         self.milliseconds.append(ms)
         if predicted is not None and gold is not None:
@@ -45,11 +47,18 @@ class ModelScores:
         scores = bag_of_words(text, gold_text)
         if scores is not None:
             self.bow.append(scores)
+        shingle = shingle_scores(text, gold_text)
+        if shingle is not None:
+            self.shingle.append(shingle)
+            if not text.strip():
+                self.empty_pages.append(page_id)
 
     def summary(self) -> dict[str, object]:
         bow_p = [s[0] for s in self.bow]
         bow_r = [s[1] for s in self.bow]
         bow_f = [s[2] for s in self.bow]
+        shingle_p = statistics.fmean(s[0] for s in self.shingle) if self.shingle else 0.0
+        shingle_r = statistics.fmean(s[1] for s in self.shingle) if self.shingle else 0.0
         return {
             "model": self.model,
             "pages": self.pages,
@@ -64,6 +73,14 @@ class ModelScores:
                 "recall_mean": statistics.fmean(bow_r) if bow_r else 0.0,
                 "f1_mean": statistics.fmean(bow_f) if bow_f else 0.0,
                 "f1_median": statistics.median(bow_f) if bow_f else 0.0,
+            },
+            "shingle": {
+                "pages": len(self.shingle),
+                "precision_mean": shingle_p,
+                "recall_mean": shingle_r,
+                "f1": f1_of(shingle_p, shingle_r),
+                "f1_page_mean": statistics.fmean(f1_of(p, r) for p, r in self.shingle) if self.shingle else 0.0,
+                "empty_pages": list(self.empty_pages),
             },
             "ms_median": statistics.median(self.milliseconds) if self.milliseconds else 0.0,
             "ms_p95": percentile(self.milliseconds, 95),
