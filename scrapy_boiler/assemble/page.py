@@ -3,15 +3,19 @@
 Whatever model labelled the blocks, the Document is built the same way: the content blocks give ``text``
 (:mod:`~scrapy_boiler.assemble.render`) and ``html``, every block becomes a public :class:`~scrapy_boiler.Block`
 with its tag, class and XPath paths, the headline is the heading that repeats the ``<title>``
-(:mod:`~scrapy_boiler.assemble.headline`), and on a thread the post group gives ``posts`` and ``qa_pairs``
+(:mod:`~scrapy_boiler.assemble.headline`) and stays out of an article's text with any dangling heading at its end
+(:mod:`~scrapy_boiler.assemble.body`), and on a thread the post group gives ``posts`` and ``qa_pairs``
 (:mod:`~scrapy_boiler.assemble.posts`). On an article, a comment thread under it lands in ``posts`` and stays
 out of ``text``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lxml import etree
 
+from scrapy_boiler.assemble.body import trim_article
 from scrapy_boiler.assemble.headline import find_headline
 from scrapy_boiler.assemble.posts import build_posts, qa_pairs
 from scrapy_boiler.assemble.render import to_html, to_text
@@ -26,6 +30,9 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     """The Document of a page from the labels a model gave its blocks; ``model_name`` is the name asked for."""
     blocks = public_blocks(labels.blocks, page.root)
     headline = find_headline(blocks, page.title)
+    if labels.page_type not in THREAD_TYPES:
+        for index in trim_article(labels.blocks, headline):
+            blocks[index] = replace(blocks[index], label=BOILERPLATE, reasons=tuple(labels.blocks[index].reasons))
     posts: list[Post] = []
     pairs: list[QAPair] = []
     group = labels.post_group

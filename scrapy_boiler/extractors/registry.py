@@ -74,6 +74,31 @@ class ModelSpec:
 # The neural factories import their family on first use, so torch is imported only then; every factory reads
 # its model files only when the name is first used.
 
+def blend_labellers() -> dict[str, Callable[[list, str], None]]:
+    """The rule models whose block labels the ``blend`` model takes as votes, by the names its file records.
+
+    Boilerpipe's ``news`` (Algorithm 2, Main Content Filter, tree filter) and Algorithm 2 alone: hand-set by
+    their papers, so their votes on our training pages are no more optimistic than on unseen ones.
+    """
+    news = get_rule_extractor("news")
+    words = get_rule_extractor("num-words")
+
+    def steps_of(rules: object) -> Callable[[list, str], None]:
+        def label(blocks: list, title: str) -> None:
+            for step in rules.steps:  # type: ignore[attr-defined]
+                step(blocks, title)
+
+        return label
+
+    return {"news": steps_of(news), "num_words": steps_of(words)}
+
+
+def _blend(device: str) -> Extractor:
+    from scrapy_boiler.extractors.blend.extractor import NAME, BlendExtractor, BlendModel
+
+    return BlendExtractor(BlendModel.load(model_file(_BLEND)), blend_labellers(), NAME)
+
+
 def _semtext(device: str) -> Extractor:
     from scrapy_boiler.extractors.semtext.extractor import load_extractor
 
@@ -108,8 +133,10 @@ _SEMTEXT_FILES = ("semtext.json", "semtext.pt")
 #: Web2Text trained on all our training corpora, and the paper's way on CleanEval dev only (55 + 5 pages, Table 1).
 _WEB2TEXT, _WEB2TEXT_CLEANEVAL = "web2text.pt", "web2text-cleaneval.pt"
 _MULTIBOILERNET = "multiboilernet.pt"
+_BLEND = "blend.json"
 #: The trained models shipped in ``models/``, in the order :func:`available_models` lists them.
 SHIPPED: dict[str, ModelSpec] = {
+    "blend": ModelSpec(_blend, (_BLEND,)),
     "semtext": ModelSpec(_semtext, _SEMTEXT_FILES, NEURAL_CRF),
     "semtext-split": ModelSpec(_semtext_split, _SEMTEXT_FILES, NEURAL_CRF),
     SHIPPED_TREE: ModelSpec(shipped_extractor, (f"{SHIPPED_TREE}.rules",)),

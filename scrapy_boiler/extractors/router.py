@@ -1,7 +1,9 @@
-"""``model="auto"``: route each page by its type — articles to the rules, threads to a type-2 model.
+"""``model="auto"``: route each page by its type — articles to the article model, threads to a type-2 model.
 
-:func:`~scrapy_boiler.extractors.threads.page_type.detect` decides per page. Article pages go to ``news``
-(Boilerpipe's article rules + the HTML-tree filter), which keeps one stretch of main text. Type-2
+:func:`~scrapy_boiler.extractors.threads.page_type.detect` decides per page, and a page whose structured data
+declares an article (schema.org ``NewsArticle``, ``BlogPosting``... and no ``QAPage`` or
+``DiscussionForumPosting``) stays an article whatever its comment section looks like: sending an article to the
+thread path loses its body. Article pages go to ``blend`` (:mod:`~scrapy_boiler.extractors.blend`). Type-2
 pages (forums, Q&A) go to the ``posts`` rules (:mod:`~scrapy_boiler.extractors.threads.extractor`), or to
 the trained model :data:`scrapy_boiler.extractors.registry.AUTO_TYPE2_MODEL` names, so a thread keeps its
 question and all its answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
@@ -11,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from scrapy_boiler.document import THREAD_TYPES
+from scrapy_boiler.document import ARTICLE, THREAD_TYPES
 from scrapy_boiler.extractors.base import Extractor, PageLabels
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision, detect
 from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.parse.structured import read_json_ld
 
-ARTICLE_MODEL = "news"
+ARTICLE_MODEL = "blend"
+#: What ``auto`` gives articles when the ``blend`` model file cannot be loaded.
+FALLBACK_ARTICLE_MODEL = "news"
 
 
 class PageTypeRouter:
@@ -32,7 +37,7 @@ class PageTypeRouter:
         self.thread_rules = ThreadRuleExtractor()
 
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
-        decisions = [detect(page.root, page.url) for page in pages]
+        decisions = [_declared(page, detect(page.root, page.url)) for page in pages]
         out: list[PageLabels | None] = [None] * len(pages)
         articles = [i for i, d in enumerate(decisions) if d.page_type not in THREAD_TYPES]
         threads = [i for i, d in enumerate(decisions) if d.page_type in THREAD_TYPES]
@@ -58,3 +63,13 @@ class PageTypeRouter:
         labels.post_group = decision.group
         labels.model = model
         return labels
+
+
+def _declared(page: ParsedPage, decision: PageTypeDecision) -> PageTypeDecision:
+    """The decision, overruled to "article" when the page's JSON-LD declares an article and no thread."""
+    if decision.page_type not in THREAD_TYPES or not page.json_ld:
+        return decision
+    declared = read_json_ld(page.json_ld)
+    if declared.is_article and not declared.is_thread:
+        return PageTypeDecision(ARTICLE, decision.score, decision.group, decision.features)
+    return decision

@@ -48,6 +48,10 @@ class ParsedPage:
     encoding_source: str
     url: str | None = None
     warnings: list[WarningCode] = field(default_factory=list)
+    #: The texts of ``<script type="application/ld+json">`` (structured data, removed from the tree with the scripts).
+    json_ld: list[str] = field(default_factory=list)
+    #: ``<meta>`` of the head by ``property`` or ``name`` (lower case), e.g. ``og:type``; first value wins.
+    meta: dict[str, str] = field(default_factory=dict)
 
 
 def _parser() -> etree.HTMLParser:
@@ -83,11 +87,29 @@ def parse_html(
         raise ParseError("not_html", "the body is JSON, not HTML")
     root = _parse_tree(text, limits.max_depth, warnings)
     title = _title(root)
+    json_ld, meta = structured_data(root)
     clean_tree(root)
     if flatten_tree(root, limits.max_depth) and "depth_limited" not in warnings:
         warnings.append("depth_limited")
     _check_blocks(root, limits.max_blocks)
-    return ParsedPage(root=root, title=title, encoding=used, encoding_source=source, url=url, warnings=warnings)
+    return ParsedPage(root=root, title=title, encoding=used, encoding_source=source, url=url, warnings=warnings,
+                      json_ld=json_ld, meta=meta)
+
+
+def structured_data(root: etree._Element) -> tuple[list[str], dict[str, str]]:
+    """JSON-LD texts and ``<meta>`` values, read before cleaning removes scripts and the head."""
+    json_ld: list[str] = []
+    meta: dict[str, str] = {}
+    for el in root.iter("script", "meta"):
+        if el.tag == "script":
+            if "ld+json" in (el.get("type") or "").lower() and el.text:
+                json_ld.append(el.text)
+        else:
+            key = (el.get("property") or el.get("name") or el.get("itemprop") or "").strip().lower()
+            value = el.get("content")
+            if key and value and key not in meta:
+                meta[key] = value.strip()
+    return json_ld, meta
 
 
 def _check_body(data: bytes, limits: Limits, warnings: list[WarningCode]) -> bytes:

@@ -40,6 +40,7 @@ from typing import Any
 #: Trainer kinds and the package holding each one's ``options`` and ``fit`` modules.
 TRAINERS: dict[str, str] = {
     "tree": "scrapy_boiler.training.tree",
+    "blend": "scrapy_boiler.training.blend",
     "semtext": "scrapy_boiler.training.semtext",
     "web2text": "scrapy_boiler.training.web2text",
     "multiboilernet": "scrapy_boiler.training.multiboilernet",

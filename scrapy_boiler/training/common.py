@@ -2,7 +2,9 @@
 and writing the trained file with its run record.
 
 Without ``--data`` the neural feature-model trainers (Web2Text, MultiBoilerNet) train on CleanEval dev (the
-papers' setting); without ``--valid`` they hold out ``--valid-count`` of its pages for validation.
+papers' setting); without ``--valid`` they hold out ``--valid-count`` of its pages for validation. A spec given
+N times in ``--data`` is read once, and its training pages are repeated N times after the hold-out split
+(oversampling a small corpus: validation never holds a copy of a training page).
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import json
 import shlex
 import shutil
 import sys
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -25,7 +28,8 @@ DEFAULT_DATA = "cleaneval-dev:train"
 def add_common_arguments(parser: argparse.ArgumentParser, *, default_out: str) -> None:
     parser.add_argument("--data", "-d", action="append", default=[], metavar="SPEC",
                         help="training data: dataset name[:split] (e.g. l3s-gn1-any:train) or a folder of "
-                             "name.html + name.txt pairs; repeat to combine")
+                             "name.html + name.txt pairs; repeat to combine (a spec given N times: its training pages "
+                             "repeated N times)")
     parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
     parser.add_argument("--valid", action="append", default=[], metavar="SPEC",
                         help="validation data for model selection (never a test set)")
@@ -49,6 +53,28 @@ def add_neural_options(parser: argparse.ArgumentParser, default_out: str) -> Non
 
 def data_specs(args: argparse.Namespace) -> list[str]:
     return list(args.data) or [DEFAULT_DATA]
+
+
+def unique_specs(specs: Sequence[str]) -> list[str]:
+    """``specs`` without repeats, in order: each corpus is read once (see :func:`oversample`)."""
+    return list(dict.fromkeys(specs))
+
+
+def load_specs(specs: Sequence[str], load: Callable[[list[str]], list[T]]) -> tuple[list[T], Callable[[T], str]]:
+    """The items of each distinct spec (``load([spec])``) pooled in order, and a function naming an item's spec."""
+    origin: dict[int, str] = {}
+    items: list[T] = []
+    for spec in unique_specs(specs):
+        loaded = load([spec])
+        origin.update((id(item), spec) for item in loaded)
+        items.extend(loaded)
+    return items, lambda item: origin[id(item)]
+
+
+def oversample(train: Sequence[T], specs: Sequence[str], spec_of: Callable[[T], str]) -> list[T]:
+    """The training items, each repeated as often as its spec (``spec_of(item)``) is given in ``specs``."""
+    times = Counter(specs)
+    return [item for item in train for _ in range(times.get(spec_of(item), 1))]
 
 
 def work_dir(args: argparse.Namespace) -> Path:

@@ -23,17 +23,26 @@ def test_news_extracts_the_article_body_only(article):
     assert doc.title == "Harbour bridge reopens after repairs - The Coastal Herald"
 
 
-def test_auto_routes_an_article_to_news(article):
+def test_auto_routes_an_article_to_blend(article):
     doc = extract(article)
-    assert doc.text == extract(article, model="news").text
-    assert doc.model == "news" and doc.page_type == "article"
+    assert doc.text == extract(article, model="blend").text
+    assert doc.model == "blend" and doc.page_type == "article"
     assert doc.page_type_score is not None and doc.page_type_score < 0.5
+    assert "The harbour bridge reopened to traffic" in doc.text
+    assert "bridge outside the morning and evening peaks" in doc.text
+    for boilerplate in ("Sport", "Council approves budget", "Finally!", "Copyright"):
+        assert boilerplate not in doc.text
 
 
-def test_article_keeps_headline_and_cuts_comments(article):
+def test_text_is_the_body_without_its_headline(article):
+    """``text`` is ``articleBody``: the headline the article rules keep goes to ``headline`` only."""
     doc = extract(article, model="article")
-    assert doc.text.splitlines()[0] == "Harbour bridge reopens after repairs"
+    assert doc.headline == "Harbour bridge reopens after repairs"
+    assert "Harbour bridge reopens after repairs" not in doc.text
+    assert "The harbour bridge reopened to traffic" in doc.text
     assert "Finally!" not in doc.text
+    headline = next(b for b in doc.blocks if b.text == doc.headline)
+    assert headline.label == "boilerplate" and any("headline" in r for r in headline.reasons)
 
 
 def test_keep_everything_keeps_all_blocks(article):
@@ -64,10 +73,11 @@ def test_leaf_labels_follow_blocks(article):
 
 
 def test_html_output_is_clean_and_escaped():
-    html = "<html><body><h1>A &lt;b&gt; heading here now</h1><ul><li>" + "item words " * 12 + "</li></ul></body></html>"
+    html = ("<html><body><p>First words of the text</p><h2>A &lt;b&gt; heading here now</h2><ul><li>"
+            + "item words " * 12 + "</li></ul></body></html>")
     doc = extract(html, model="keep-everything")
     assert doc.html.startswith("<article>") and doc.html.endswith("</article>")
-    assert "<h1>A &lt;b&gt; heading here now</h1>" in doc.html
+    assert "<h2>A &lt;b&gt; heading here now</h2>" in doc.html
     assert "<ul>\n<li>" in doc.html
 
 

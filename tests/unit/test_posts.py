@@ -64,7 +64,7 @@ def test_news_model_on_a_thread_is_what_the_router_avoids(page_bytes, rules_only
 
 def test_article_stays_article_and_has_no_pairs(page_bytes):
     doc = extract(page_bytes("news_article.html"))
-    assert doc.page_type == "article" and doc.model == "news"
+    assert doc.page_type == "article" and doc.model == "blend"
     assert doc.qa_pairs == []
 
 

@@ -118,8 +118,9 @@ def run(args: argparse.Namespace) -> FitResult:
     """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
     began = time.monotonic()
     specs = common.data_specs(args)
-    pages = _pages(specs, args)
+    pages, spec_of = common.load_specs(specs, lambda spec: _pages(spec, args))
     train_pages, valid_pages = (pages, _pages(args.valid, args)) if args.valid else common.hold_out(pages, args)
+    train_pages = common.oversample(train_pages, specs, spec_of)
     print(f"multiboilernet: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
     model, result = train(train_pages, valid_pages, common.work_dir(args), epochs=args.epochs, alpha=args.alpha,
                           seed=args.seed, device=args.device, threads=args.threads, buckets=args.buckets,

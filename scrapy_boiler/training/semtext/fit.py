@@ -2,11 +2,12 @@
 :mod:`~scrapy_boiler.training.semtext.options`).
 
 Procedure: the pages of every ``--data`` spec are pooled and split 75/25 (seeded) into training and
-validation; the model is trained with the CRF loss on windows of at most 85 blocks, and the epoch
-with the best validation F1 (on the reference leaves) is kept. ``--finetune SPEC`` then continues
-from that model on SPEC (its own seeded 75/25 split, best epoch kept), as the paper fine-tunes on
-CleanEval dev. The final weights go to ``--out`` (``.pt`` tensors + ``.json`` config, vocabulary
-and training record); checkpoints, history and the curves SVG stay in ``--work-dir``.
+validation (a spec given N times: its training pages repeated N times, after the split); the model is
+trained with the CRF loss on windows of at most 85 blocks, and the epoch with the best validation F1 (on
+the reference leaves) is kept. ``--finetune SPEC`` then continues from that model on SPEC (its own seeded
+75/25 split, best epoch kept), as the paper fine-tunes on CleanEval dev. The final weights go to ``--out``
+(``.pt`` tensors + ``.json`` config, vocabulary and training record); checkpoints, history and the curves
+SVG stay in ``--work-dir``.
 
 Deviations from the paper, all settings: Adam instead of SGD (few CPU epochs), embedding size 64
 learnt with the model instead of 300-d pretrained fastText vectors (``--pretrain-epochs N`` first
@@ -35,7 +36,7 @@ from scrapy_boiler.extractors.semtext.scs import scs
 from scrapy_boiler.extractors.semtext.windows import overlapping
 from scrapy_boiler.extractors.semtext.words import FIELDS, page_strings
 from scrapy_boiler.metrics import Confusion
-from scrapy_boiler.training.common import command_line
+from scrapy_boiler.training.common import command_line, load_specs, oversample
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 from scrapy_boiler.training.semtext.options import DEFAULT_DATA
@@ -163,8 +164,9 @@ def run(args: argparse.Namespace) -> FitResult:
     specs = args.data or list(DEFAULT_DATA)
     out = Path(args.out)
     work = Path(args.work_dir) if args.work_dir else out.with_name(out.name + ".work")
-    examples = _load(specs, args)
+    examples, spec_of = load_specs(specs, lambda spec: _load(spec, args))
     train, valid = seeded_split(examples, args.seed)
+    train = oversample(train, specs, spec_of)
     print(f"semtext: {len(train)} training and {len(valid)} validation pages from {', '.join(specs)}", file=sys.stderr)
     vocab = Vocabulary.build((field for ex in train for block in ex["strings"] for field in block),
                              max_size=args.vocab_size, buckets=args.buckets) if train else Vocabulary([], args.buckets)

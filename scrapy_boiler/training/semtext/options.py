@@ -17,7 +17,8 @@ DEFAULT_DATA = ("dragnet:train", "l3s-gn1:train")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train semtext``."""
     parser.add_argument("--data", action="append", default=[],
-                        help=f"training corpus spec, repeatable (default: {' + '.join(DEFAULT_DATA)})")
+                        help=f"training corpus spec, repeatable; a spec given N times is oversampled N times "
+                             f"(default: {' + '.join(DEFAULT_DATA)})")
     parser.add_argument("--finetune", default=None, help="fine-tune on this spec afterwards (e.g. cleaneval-dev:train)")
     parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
     parser.add_argument("--limit", type=int, default=None, help="only the first N pages of each spec")

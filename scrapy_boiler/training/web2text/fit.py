@@ -170,7 +170,7 @@ def train(train_data: list[PageData], valid_data: list[PageData], work_dir: Path
     target = pick_device(device)
     model = Web2TextModel(fit_scaler([p.blocks for p in train_data], BLOCK_FEATURES),
                           fit_scaler([p.edges for p in train_data], EDGE_FEATURES))
-    for page in (*train_data, *valid_data):
+    for page in {id(page): page for page in (*train_data, *valid_data)}.values():  # oversampled pages once
         page.blocks, page.edges = model.standardise(page.blocks, page.edges)
     task = Web2TextTask(model.to(target), target, eval_every)
     config = FitConfig(Path(work_dir), epochs=max(1, iterations // eval_every), lr=LEARNING_RATE,
@@ -191,11 +191,12 @@ def run(args: argparse.Namespace) -> FitResult:
     """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
     began = time.monotonic()
     specs = common.data_specs(args)
-    pages = featurized(specs, args.data_dir, args.limit, not args.quiet)
+    pages, spec_of = common.load_specs(specs, lambda spec: featurized(spec, args.data_dir, args.limit, not args.quiet))
     if args.valid:
         train_pages, valid_pages = pages, featurized(args.valid, args.data_dir, args.limit, not args.quiet)
     else:
         train_pages, valid_pages = common.hold_out(pages, args)
+    train_pages = common.oversample(train_pages, specs, spec_of)
     print(f"web2text: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
     model, result = train(train_pages, valid_pages, common.work_dir(args), iterations=args.iterations,
                           eval_every=args.eval_every, seed=args.seed, device=args.device, threads=args.threads,

@@ -1,0 +1,48 @@
+"""The article body in zyte-common-items' ``articleBody`` sense: without its headline or a dangling heading.
+
+Models label what looks like content, and both ends of an article often do: the headline above the body (kept
+apart, in ``Document.headline``) and, below it, the heading of the related-links box ("Read more", "See also:",
+"Related stories") whose links were rightly dropped. A heading or a colon-ended lead-in with no content after it
+introduces nothing of the article, so it goes too. Thread pages keep their labels: a question's title is its post.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scrapy_boiler.parse.normalize import comparable
+from scrapy_boiler.segment.blocks import TextBlock
+
+HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: A colon-ended block this short ("See also:", "Lesen Sie auch:") introduces what follows it.
+LEAD_IN_WORDS = 6
+
+
+def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
+    """Unlabel the headline and trailing headings/lead-ins in place; the positions in ``blocks`` changed."""
+    changed: list[int] = []
+    content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
+    wanted = comparable(headline) if headline else ""
+    for position, block in content[:3]:  # the headline sits above the body
+        if wanted and comparable(block.text) == wanted:
+            _drop(block, "headline (in Document.headline, not in the body)")
+            changed.append(position)
+            break
+    content = [(position, block) for position, block in content if block.is_content]
+    while len(content) > 1 and _dangles(content[-1][1]):
+        position, block = content.pop()
+        _drop(block, "heading with nothing after it (related links)")
+        changed.append(position)
+    return changed
+
+
+def _dangles(block: TextBlock) -> bool:
+    if block.element.tag in HEADINGS:
+        return True
+    text = block.text.rstrip()
+    return text.endswith(":") and len(text.split()) <= LEAD_IN_WORDS
+
+
+def _drop(block: TextBlock, reason: str) -> None:
+    block.is_content = False
+    block.reasons.append(reason)

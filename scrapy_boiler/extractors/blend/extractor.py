@@ -1,0 +1,171 @@
+"""The ``blend`` extractor: region, semantics and rule votes → boosted trees → one calibrated score per block.
+
+Two stages, both :class:`~scrapy_boiler.extractors.blend.forest.Forest` s read from ``models/blend.json``: the
+first scores each block from its own features (:func:`~scrapy_boiler.extractors.blend.features.table`), the
+second rescores it with its neighbours' and its parent's first-stage scores
+(:func:`~scrapy_boiler.extractors.blend.features.context_table`), which joins an article's stretches and drops
+lone boxes. A page where the result is implausibly short falls back to the JSON-LD body, then to the region.
+
+The rule models vote through callables given at construction (the registry passes Boilerpipe's ``news`` rules
+and the learned tree), so this family imports no other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import Path
+
+import numpy as np
+
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.blend.features import (
+    CONTEXT,
+    PageContext,
+    body_pairs,
+    context_table,
+    features,
+    parent_ids,
+    table,
+)
+from scrapy_boiler.extractors.blend.forest import Forest
+from scrapy_boiler.extractors.blend.regions import find_region, paragraph_weight
+from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
+from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.parse.normalize import title_parts, words
+from scrapy_boiler.parse.structured import read_json_ld
+from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
+
+NAME = "blend"
+#: Fewer content words than this on a page with paragraphs is implausible: the fallback takes over.
+MIN_WORDS = 25
+#: A block whose word pairs are at least this much in the JSON-LD body belongs to it (fallback).
+BODY_OVERLAP = 0.6
+
+#: Labels blocks in place (``is_content``, ``score``), as the rule models do; given the annotated blocks and title.
+Labeller = Callable[[list[TextBlock], str], None]
+
+
+def votes_of(labeller: Labeller, blocks: list[TextBlock], title: str) -> list[float]:
+    """A rule model's vote per block (its score when it gives one, else 1/0), leaving the blocks unlabelled."""
+    labeller(blocks, title)
+    out = [block.score if block.score else float(block.is_content) for block in blocks]
+    for block in blocks:
+        block.is_content = False
+        block.score = 0.0
+        block.reasons.clear()
+    return out
+
+
+def page_context(page: ParsedPage, blocks: Sequence[TextBlock], weights: Sequence[float]) -> PageContext:
+    """Region, JSON-LD body and title of a page, shared by all its rows."""
+    declared = read_json_ld(page.json_ld)
+    title = frozenset(w.lower() for part in title_parts(page.title) for w in words(part))
+    return PageContext(
+        region=find_region(blocks, weights),
+        body_pairs=body_pairs(declared.body) if len(declared.body) >= 200 else None,
+        ld_is_article=declared.is_article,
+        ld_is_thread=declared.is_thread,
+        title_words=title,
+    )
+
+
+@dataclass(frozen=True)
+class BlendModel:
+    """The two forests, the vote names they were trained with and the decision threshold."""
+
+    first: Forest
+    second: Forest | None
+    votes: tuple[str, ...]
+    threshold: float
+
+    @classmethod
+    def load(cls, path: str | Path) -> BlendModel:
+        data = read_json(path)
+        check_format(data.get("format"), path, "blend")
+        with interpreting(path, "blend model"):
+            votes = tuple(data["votes"])
+            if tuple(data["features"]) != features(votes) or tuple(data.get("context", CONTEXT)) != CONTEXT:
+                raise ModelFileError(path, "was trained with other features than this version computes",
+                                     "retrain it (scrapy boiler-train blend)")
+            second = Forest.from_data(data["second"]) if data.get("second") else None
+            return cls(Forest.from_data(data["first"]), second, votes, float(data["threshold"]))
+
+
+class BlendExtractor:
+    """Blocks labelled by the blend of region, semantics and rule votes (see the module docstring)."""
+
+    def __init__(self, model: BlendModel, labellers: dict[str, Labeller], name: str = NAME) -> None:
+        missing = [vote for vote in model.votes if vote not in labellers]
+        if missing:
+            raise ValueError(f"the blend model needs the votes of {missing}")
+        self.model = model
+        self.labellers = labellers
+        self.name = name
+
+    def scores(self, page: ParsedPage, blocks: list[TextBlock]) -> tuple[np.ndarray, PageContext]:
+        """Second-stage probability per annotated block, and the page context it was computed with."""
+        weights = [paragraph_weight(block) for block in blocks]
+        context = page_context(page, blocks, weights)
+        votes = {name: votes_of(self.labellers[name], blocks, page.title) for name in self.model.votes}
+        rows = table(blocks, weights, context, votes)
+        p = self.model.first.probability(rows)
+        if self.model.second is not None:
+            around = context_table(parent_ids(blocks), rows, p, self.model.threshold)
+            p = self.model.second.probability(np.hstack([rows, around]))
+        return p, context
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        out = []
+        for page in pages:
+            seg = segment(page.root)
+            blocks = seg.blocks
+            annotate(blocks)
+            if blocks:
+                p, context = self.scores(page, blocks)
+                self.decide(blocks, p, context)
+            out.append(PageLabels(seg.leaves, blocks))
+        return out
+
+    def decide(self, blocks: list[TextBlock], p: np.ndarray, context: PageContext) -> None:
+        """Label the blocks from their probabilities, with the fallback for implausibly short results."""
+        threshold = self.model.threshold
+        for block, value in zip(blocks, p.tolist(), strict=True):
+            block.score = value
+            block.is_content = value >= threshold
+            block.reasons.append(f"{self.name}:{'content' if block.is_content else 'boilerplate'} (p={value:.3f})")
+        kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
+        if kept >= MIN_WORDS:
+            return
+        fallback = self._fallback(blocks, context)
+        if fallback and sum(blocks[i].features.num_words for i in fallback if blocks[i].features) > kept:
+            for i in fallback:
+                blocks[i].is_content = True
+                blocks[i].reasons.append(f"{self.name}:fallback (result under {MIN_WORDS} words)")
+
+    @staticmethod
+    def _fallback(blocks: list[TextBlock], context: PageContext) -> list[int]:
+        """The blocks of the JSON-LD body, else the region's paragraphs."""
+        if context.body_pairs is not None:
+            chosen = []
+            for i, block in enumerate(blocks):
+                tokens = [w.lower() for w in words(block.text)]
+                pairs = list(pairwise(tokens)) or [(t, "") for t in tokens]
+                if pairs and sum(p in context.body_pairs for p in pairs) / len(pairs) >= BODY_OVERLAP:
+                    chosen.append(i)
+            if chosen:
+                return chosen
+        region = context.region.element
+        if region is None:
+            return []
+        return [i for i, block in enumerate(blocks) if paragraph_weight(block) and _within(block, region)]
+
+
+def _within(block: TextBlock, container: object) -> bool:
+    el = block.element
+    while el is not None:
+        if el is container:
+            return True
+        el = el.getparent()
+    return False

@@ -1,0 +1,221 @@
+"""The feature table of one page: a row per Boilerpipe block, the columns :data:`FEATURES` names.
+
+Columns come in five kinds: the block's shallow text features and its neighbours' (Kohlschütter et al.);
+the block's element and its ancestors (tags, body/chrome/comment names, ``itemprop``); the main-content region
+(:mod:`~scrapy_boiler.extractors.blend.regions`); the page's JSON-LD article body and title; and the votes of the
+rule models given to :class:`~scrapy_boiler.extractors.blend.extractor.BlendExtractor`. :data:`CONTEXT` are the
+second stage's columns, computed from the first stage's probabilities of the block and its neighbours.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+import numpy as np
+from lxml import etree
+
+from scrapy_boiler.extractors.blend.regions import Region
+from scrapy_boiler.extractors.blend.semantics import (
+    ARTICLE_NAME,
+    BODY_NAME,
+    CHROME_NAME,
+    COMMENT_NAME,
+    element_names,
+)
+from scrapy_boiler.parse.normalize import words
+from scrapy_boiler.segment.blocks import TextBlock
+
+#: Distance used when no ancestor has the property.
+FAR = 30
+_TAG_FLAGS = ("article", "main", "aside", "nav", "footer", "header", "figure", "form", "table", "blockquote",
+              "ul", "ol", "a", "section", "h")
+_FLAG_BIT = {tag: 1 << i for i, tag in enumerate(_TAG_FLAGS)}
+_FLAG_BIT.update({f"h{i}": _FLAG_BIT["h"] for i in range(1, 7)})
+_BLOCK_TAGS = ("p", "li", "h1", "h2", "h3", "h4", "div", "td", "pre", "blockquote", "figcaption", "dd", "span",
+               "section", "article")
+_SENTENCE_END = frozenset('.!?:;"”»)…。！？')
+
+TEXT = ("words", "log_words", "link_density", "text_density", "avg_word_length", "avg_sentence_length",
+        "capitalized_ratio", "full_stop_ratio", "date_tokens", "vertical_bars", "relative_position",
+        "ends_sentence", "chars")
+NEIGHBOURS = tuple(f"{side}{k}_{name}" for side, k in (("prev", 1), ("next", 1), ("prev", 2), ("next", 2))
+                   for name in ("words", "link_density", "text_density"))
+ELEMENT = (*(f"tag_{t}" for t in _BLOCK_TAGS), *(f"in_{t}" for t in _TAG_FLAGS),
+           "depth", "body_name_dist", "article_name_dist", "chrome_name_dist", "comment_name_dist",
+           "itemprop_body_dist", "own_body_name", "own_chrome_name")
+REGION = ("region_depth", "in_region", "in_region_parent", "region_share", "region_order", "paragraph_weight")
+PAGE = ("ld_has_body", "ld_overlap", "ld_is_article", "ld_is_thread", "title_overlap", "page_log_words",
+        "page_blocks_log")
+
+
+@dataclass(frozen=True, slots=True)
+class PageContext:
+    """Page-level inputs of the table: the region, the JSON-LD body's word pairs, the title's words."""
+
+    region: Region
+    body_pairs: frozenset[tuple[str, str]] | None  #: None when the page declares no article body
+    ld_is_article: bool
+    ld_is_thread: bool
+    title_words: frozenset[str]
+
+
+def features(votes: Sequence[str]) -> tuple[str, ...]:
+    """The first stage's columns, ending with one per input model vote."""
+    return (*TEXT, *NEIGHBOURS, *ELEMENT, *REGION, *PAGE, *(f"vote_{name}" for name in votes))
+
+
+CONTEXT = ("p", "p_prev1", "p_next1", "p_mean2", "p_mean5", "p_max_before3", "p_max_after3", "p_parent_mean",
+           "p_page_share", "inside_span", "dist_to_content", "p_words_before", "p_words_after")
+
+
+class _Ancestry:
+    """Per element (memoised up the tree): depth, distances to ancestors with a name or tag, and tag flags."""
+
+    def __init__(self, region: etree._Element | None) -> None:
+        self.memo: dict[etree._Element, tuple[int, ...]] = {}
+        self.region = region
+
+    def of(self, el: etree._Element | None) -> tuple[int, ...]:
+        if el is None:
+            return (0, FAR, FAR, FAR, FAR, FAR, 0, -1, 0, 0)
+        cached = self.memo.get(el)
+        if cached is not None:
+            return cached
+        up = self.of(el.getparent())
+        depth, body, article, chrome, comment, itemprop, flags, region = up[:8]
+        names = element_names(el)
+        own_body = own_chrome = 0
+        body, article, chrome, comment, itemprop = (min(FAR, d + 1) for d in (body, article, chrome, comment, itemprop))
+        if names:
+            if BODY_NAME.search(names):
+                body, own_body = 0, 1
+            if ARTICLE_NAME.search(names):
+                article = 0
+            if CHROME_NAME.search(names):
+                chrome, own_chrome = 0, 1
+            if COMMENT_NAME.search(names):
+                comment = 0
+            if (el.get("itemprop") or "").lower() == "articlebody":
+                itemprop = 0
+        flags |= _FLAG_BIT.get(el.tag, 0)
+        if el is self.region:
+            region = 0
+        elif region >= 0:
+            region += 1
+        info = (depth + 1, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome)
+        self.memo[el] = info
+        return info
+
+
+def _pairs(tokens: Sequence[str]) -> list[tuple[str, str]]:
+    if len(tokens) == 1:
+        return [(tokens[0], "")]
+    return list(pairwise(tokens))
+
+
+def body_pairs(text: str) -> frozenset[tuple[str, str]]:
+    """Word pairs of a JSON-LD body (single words count as a pair with ""), to measure a block's overlap."""
+    tokens = [w.lower() for w in words(text)]
+    return frozenset(_pairs(tokens)) | frozenset((w, "") for w in tokens)
+
+
+def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageContext,
+          votes: dict[str, Sequence[float]]) -> np.ndarray:
+    """The first stage's feature rows of a page's annotated blocks (shape: blocks × ``len(features(votes))``)."""
+    n = len(blocks)
+    ancestry = _Ancestry(context.region.element)
+    region_parent = context.region.element.getparent() if context.region.element is not None else None
+    page_words = sum(b.features.num_words for b in blocks if b.features is not None)
+    rows: list[list[float]] = []
+    region_first = next((i for i, w in enumerate(weights) if w and ancestry.of(blocks[i].element)[7] >= 0), n)
+    region_last = max((i for i, w in enumerate(weights) if w and ancestry.of(blocks[i].element)[7] >= 0), default=-1)
+    feats = [b.features for b in blocks]
+    vote_columns = [votes[name] for name in votes]
+    for i, block in enumerate(blocks):
+        f = feats[i]
+        assert f is not None, "annotate() the blocks first"
+        tokens = [w.lower() for w in words(block.text)]
+        row = [
+            f.num_words, math.log1p(f.num_words), f.link_density, f.text_density, f.avg_word_length,
+            f.avg_sentence_length, f.capitalized_ratio, f.full_stop_ratio, f.num_date_tokens, f.num_vertical_bars,
+            f.relative_position, float(bool(block.text) and block.text[-1] in _SENTENCE_END), len(block.text),
+        ]
+        for k in (-1, 1, -2, 2):
+            g = feats[i + k] if 0 <= i + k < n else None
+            row += (g.num_words, g.link_density, g.text_density) if g is not None else (-1, 0.0, 0.0)
+        tag = block.element.tag
+        row += [float(tag == t) for t in _BLOCK_TAGS]
+        depth, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome = ancestry.of(
+            block.element)
+        if "a" in block.enclosing:
+            flags |= _FLAG_BIT["a"]
+        row += [float(bool(flags & _FLAG_BIT[t])) for t in _TAG_FLAGS]
+        row += [depth, body, article, chrome, comment, itemprop, own_body, own_chrome]
+        in_region_parent = region >= 0 or (region_parent is not None and _under(block.element, region_parent))
+        order = -1.0 if i < region_first else (1.0 if i > region_last else 0.0)
+        row += [region, float(region >= 0), float(in_region_parent), context.region.share, order, weights[i]]
+        if context.body_pairs is None:
+            overlap = -1.0
+        else:
+            pairs = _pairs(tokens)
+            overlap = sum(p in context.body_pairs for p in pairs) / len(pairs) if pairs else 0.0
+        title = sum(w in context.title_words for w in tokens) / len(tokens) if tokens else 0.0
+        row += [float(context.body_pairs is not None), overlap, float(context.ld_is_article),
+                float(context.ld_is_thread), title, math.log1p(page_words), math.log1p(n)]
+        row += [column[i] for column in vote_columns]
+        rows.append(row)
+    return np.asarray(rows, dtype=np.float32).reshape(n, -1)
+
+
+def _under(el: etree._Element, container: etree._Element) -> bool:
+    while el is not None:
+        if el is container:
+            return True
+        el = el.getparent()
+    return False
+
+
+def parent_ids(blocks: Sequence[TextBlock]) -> list[int]:
+    """Per block, a number shared by the blocks whose elements have the same parent (a list, a body's paragraphs)."""
+    ids: dict[etree._Element, int] = {}
+    return [ids.setdefault(b.element.getparent() if b.element.getparent() is not None else b.element, len(ids))
+            for b in blocks]
+
+
+def context_table(parents: Sequence[int], rows: np.ndarray, p: np.ndarray, threshold: float = 0.5) -> np.ndarray:
+    """The second stage's context columns (:data:`CONTEXT`): each block's first-stage probability ``p`` beside its
+    neighbours' and its siblings' (``parents`` from :func:`parent_ids`); ``rows`` are the first-stage rows."""
+    n = len(p)
+    if n == 0:
+        return np.zeros((0, len(CONTEXT)), dtype=np.float32)
+    padded = np.pad(p, 5, mode="constant", constant_values=0.0)
+    window = np.lib.stride_tricks.sliding_window_view(padded, 11)  # row i: p[i-5 .. i+5]
+    num_words = rows[:, 0]
+    content = p >= threshold
+    group = np.asarray(parents, dtype=np.int64)
+    sums = np.bincount(group, weights=p)
+    counts = np.bincount(group)
+    parent_mean = (sums / np.maximum(counts, 1))[group]
+    kept = np.flatnonzero(content)
+    first, last = (kept[0], kept[-1]) if kept.size else (n, -1)
+    index = np.arange(n)
+    if kept.size:
+        after_index = np.minimum(np.searchsorted(kept, index), kept.size - 1)
+        before_index = np.maximum(after_index - 1, 0)
+        nearest = np.minimum(np.abs(kept[after_index] - index), np.abs(index - kept[before_index]))
+    else:
+        nearest = np.full(n, n)
+    weighted = num_words * p
+    before = np.concatenate([[0.0], np.cumsum(weighted)[:-1]])
+    after = weighted.sum() - before - weighted
+    total = max(1.0, float(num_words.sum()))
+    columns = [
+        p, window[:, 4], window[:, 6], window[:, 3:8].mean(axis=1), window.mean(axis=1),
+        window[:, 2:5].max(axis=1), window[:, 6:9].max(axis=1), parent_mean,
+        np.full(n, float((num_words * content).sum()) / total), ((index >= first) & (index <= last)).astype(np.float32),
+        np.minimum(nearest, FAR).astype(np.float32), before / total, after / total,
+    ]
+    return np.stack(columns, axis=1).astype(np.float32)

@@ -1,0 +1,90 @@
+"""Main-content region selection: score candidate containers by the paragraph text they hold, pick the best.
+
+Independent block votes lose an article split by an in-body promo box, and keep a wordy sidebar box. Scoring
+*containers* first fixes both: every paragraph-like block (enough words, few of them linked) credits the element
+that holds it, and with decaying weight that element's parent and grandparent, so two halves of one body credit
+their common parent more than either half alone, while a sidebar holds too few paragraphs to compete. Names
+(:mod:`~scrapy_boiler.extractors.blend.semantics`) tilt the scores. The blocks are then judged with the winner as
+context (inside it, how deep, before or after it), which is how the boosted trees refine the region.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from scrapy_boiler.extractors.blend.semantics import BODY_NAME, CHROME_NAME, element_names
+from scrapy_boiler.segment.blocks import TextBlock
+
+#: A block credits containers when it has this many words and at most this link density.
+PARAGRAPH_WORDS = 8
+PARAGRAPH_LINK_DENSITY = 0.34
+#: Share of a paragraph's words credited to the holder, its parent and its grandparent.
+DECAY = (1.0, 0.5, 0.25)
+#: Paragraph-level elements: the element crediting starts at is the one holding them.
+_PARAGRAPH_TAGS = frozenset({"p", "li", "pre", "blockquote", "h2", "h3", "h4", "h5", "h6", "dd", "figcaption", "span"})
+#: Name bonus and penalty on a container's score.
+BODY_BONUS = 1.3
+CHROME_PENALTY = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """The winning container, its score and the share of the page's paragraph words under it."""
+
+    element: etree._Element | None
+    score: float
+    share: float
+
+
+def paragraph_weight(block: TextBlock) -> float:
+    """Non-link words of a paragraph-like block, else 0."""
+    f = block.features
+    if f is None or f.num_words < PARAGRAPH_WORDS or f.link_density > PARAGRAPH_LINK_DENSITY:
+        return 0.0
+    return f.num_words * (1.0 - f.link_density)
+
+
+def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region:
+    """The container with the highest decayed paragraph credit, tilted by its names.
+
+    ``weights`` are the blocks' :func:`paragraph_weight`.
+    """
+    credit: dict[etree._Element, float] = {}
+    total = 0.0
+    for block, weight in zip(blocks, weights, strict=True):
+        if not weight:
+            continue
+        total += weight
+        holder: etree._Element | None = block.element
+        if holder is not None and holder.tag in _PARAGRAPH_TAGS:
+            holder = holder.getparent()
+        for share in DECAY:
+            if holder is None:
+                break
+            credit[holder] = credit.get(holder, 0.0) + weight * share
+            holder = holder.getparent()
+    if not credit:
+        return Region(None, 0.0, 0.0)
+    best, best_score = None, -1.0
+    for element, value in credit.items():
+        names = element_names(element)
+        if names:
+            if BODY_NAME.search(names):
+                value *= BODY_BONUS
+            elif CHROME_NAME.search(names):
+                value *= CHROME_PENALTY
+        if value > best_score:
+            best, best_score = element, value
+    inside = sum(w for b, w in zip(blocks, weights, strict=True) if w and _is_within(b.element, best))
+    return Region(best, best_score, inside / total if total else 0.0)
+
+
+def _is_within(element: etree._Element, container: etree._Element | None) -> bool:
+    while element is not None:
+        if element is container:
+            return True
+        element = element.getparent()
+    return False

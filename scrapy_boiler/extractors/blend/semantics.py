@@ -1,0 +1,38 @@
+"""What a page's markup says about its parts: class/id/itemprop names (its JSON-LD is read by
+:mod:`scrapy_boiler.parse.structured`).
+
+Modern article pages name their body (``articleBody``, ``article-body``, ``entry-content``, ``story-body``...) and
+their chrome (``sidebar``, ``related``, ``newsletter``, ``comments``...) in class and id attributes, and most news
+sites declare the article in JSON-LD (schema.org ``NewsArticle``, ``BlogPosting``... with ``articleBody``). These
+are evidence, not verdicts: the boosted trees learn how far to trust each one (names lie, JSON-LD bodies are
+sometimes a teaser or a different language version), so here they are only read and measured.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+#: Names of an article body: ``articleBody``, ``article-body``, ``entry-content``, ``story__text``, ``post-copy``...
+BODY_NAME = re.compile(
+    r"article[-_]?body|articlebody|(?:article|story|entry|post|news|blog|body|main|page|text|detail|rich)"
+    r"[-_]{0,2}(?:body|content|text|copy|inner|container)|richtext|prose|\bcontent\b|bodytext|paywall",
+    re.I,
+)
+#: Names of a container that often holds the article with its chrome: ``article``, ``story``, ``post``, ``main``.
+ARTICLE_NAME = re.compile(r"article|story|\bpost\b|\bentry\b|\bmain\b|\bcontent", re.I)
+#: Names of chrome: navigation, promotion, sharing, related links, comments, footers, captions, bylines.
+CHROME_NAME = re.compile(
+    r"sidebar|side-bar|\baside|related|recommend|teaser|promo|newsletter|subscri|share|sharing|social|footer"
+    r"|\bfoot|\bnav|menu|breadcrumb|banner|advert|\bads?\b|\bad[-_]|sponsor|widget|popup|modal|cookie|consent"
+    r"|\btags?\b|author|byline|caption|credit|read-?more|more-?stories|outbrain|taboola|trending|most-?read"
+    r"|popular|login|signup|header|masthead|toolbar|pagination|comment|disqus|meta\b|skip|hidden|visually",
+    re.I,
+)
+COMMENT_NAME = re.compile(r"comment|disqus|discussion|respon[sd]|reply|replies", re.I)
+
+def element_names(el: etree._Element) -> str:
+    """The class, id, itemprop and role of an element, as one string to search."""
+    get = el.get
+    return " ".join(v for v in (get("class"), get("id"), get("itemprop"), get("role")) if v)

@@ -1,0 +1,79 @@
+"""Structured data a page declares about itself: schema.org types and the article body of its JSON-LD.
+
+Most news sites declare the article in JSON-LD (``NewsArticle``, ``BlogPosting``... with ``articleBody``), and Q&A
+and forum software declares ``QAPage`` or ``DiscussionForumPosting``. The extractor reads it as evidence (bodies
+are sometimes a teaser or another language version); the router reads the types to keep articles off the
+thread path. :func:`scrapy_boiler.parse.html.parse_html` keeps the scripts' texts in ``ParsedPage.json_ld``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+#: schema.org types of an article.
+ARTICLE_TYPES = frozenset({
+    "article", "newsarticle", "blogposting", "reportagenewsarticle", "analysisnewsarticle", "opinionnewsarticle",
+    "reviewnewsarticle", "backgroundnewsarticle", "techarticle", "scholarlyarticle", "liveblogposting",
+    "socialmediaposting", "report", "posting",
+})
+#: schema.org types of a thread: a Q&A page, a question, a forum post.
+THREAD_TYPES = frozenset({"qapage", "question", "discussionforumposting"})
+
+
+@dataclass(frozen=True, slots=True)
+class StructuredArticle:
+    """What a page's JSON-LD declares: its schema.org types and the longest ``articleBody`` (or ``text``)."""
+
+    types: frozenset[str]
+    body: str
+
+    @property
+    def is_article(self) -> bool:
+        return bool(self.types & ARTICLE_TYPES)
+
+    @property
+    def is_thread(self) -> bool:
+        return bool(self.types & THREAD_TYPES)
+
+
+def read_json_ld(texts: list[str]) -> StructuredArticle:
+    """Types and article body declared by the JSON-LD scripts of a page; unreadable scripts are skipped."""
+    types: set[str] = set()
+    body = ""
+    for text in texts:
+        try:
+            data = json.loads(text, strict=False)
+        except ValueError:
+            continue
+        for node in _nodes(data, 0):
+            kind = node.get("@type")
+            for name in kind if isinstance(kind, list) else [kind]:
+                if isinstance(name, str):
+                    types.add(name.rsplit("/", 1)[-1].lower())
+            for key in ("articleBody", "text"):
+                value = node.get(key)
+                if isinstance(value, str) and len(value) > len(body) and (key == "articleBody" or _is_article(kind)):
+                    body = value
+    return StructuredArticle(frozenset(types), body)
+
+
+def _is_article(kind: Any) -> bool:
+    names = kind if isinstance(kind, list) else [kind]
+    return any(isinstance(n, str) and n.rsplit("/", 1)[-1].lower() in ARTICLE_TYPES for n in names)
+
+
+def _nodes(data: Any, depth: int) -> Iterator[dict[str, Any]]:
+    """Every JSON object of a JSON-LD document (``@graph``, nested ``mainEntity``...), to a bounded depth."""
+    if depth > 6:
+        return
+    if isinstance(data, dict):
+        yield data
+        for value in data.values():
+            if isinstance(value, dict | list):
+                yield from _nodes(value, depth + 1)
+    elif isinstance(data, list):
+        for item in data[:200]:
+            yield from _nodes(item, depth + 1)

@@ -1,0 +1,1 @@
+"""``scrapy boiler-train blend``: the boosted trees of the ``blend`` article model."""

@@ -1,0 +1,196 @@
+"""Fit the ``blend`` model: feature tables of all training pages, two LightGBM stages, written as plain data.
+
+1. Every page of ``--data`` is segmented, its blocks labelled from the gold (a block is content when most of its
+   words are) and turned into first-stage rows (:func:`scrapy_boiler.extractors.blend.features.table`), with the
+   rule models' votes. Rows are weighted so each page sums to its corpus's ``--page-weight`` and, within a page,
+   a block weighs by its words: the text-level score counts pages alike and words within a page.
+2. First stage on all rows. The second stage must learn from first-stage scores like those of unseen pages, so
+   its inputs are *out-of-fold* scores: ``--folds`` folds by site (fundus-train's publisher; other corpora have
+   no site, so their pages are their own groups), each scored by a first stage trained on the other folds.
+3. Both forests are written as arrays (:mod:`~scrapy_boiler.extractors.blend.forest`) in one JSON file with its
+   run record; the model card is written next to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from scrapy_boiler.extractors.blend.extractor import page_context, votes_of
+from scrapy_boiler.extractors.blend.features import CONTEXT, context_table, features, parent_ids, table
+from scrapy_boiler.extractors.blend.forest import Forest, feature_importance, from_lightgbm
+from scrapy_boiler.extractors.blend.regions import paragraph_weight
+from scrapy_boiler.extractors.model_files import FORMAT_VERSION
+from scrapy_boiler.extractors.registry import blend_labellers
+from scrapy_boiler.segment.blocks import annotate
+from scrapy_boiler.training.blend.options import DEFAULT_DATA
+from scrapy_boiler.training.common import command_line
+from scrapy_boiler.training.data import labelled_pages
+
+#: Bump when the tables change, so cached tables are rebuilt.
+TABLE_VERSION = "blend-1"
+
+
+@dataclass
+class Tables:
+    """Rows of all training pages: first-stage features, labels, weights, page and group of each row."""
+
+    rows: np.ndarray
+    labels: np.ndarray
+    weights: np.ndarray
+    pages: np.ndarray  #: page number of each row (rows of a page are consecutive)
+    groups: np.ndarray  #: site/page group number of each row
+    parents: list[list[int]]  #: per page: for each block, a number shared by blocks with the same parent element
+    specs: list[str]  #: per page
+
+
+def _page_weights(text: str) -> dict[str, float]:
+    out = {}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        out[name.strip()] = float(value)
+    return out
+
+
+def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...]) -> Tables:
+    labellers = blend_labellers()
+    weights_of = _page_weights(args.page_weight)
+    rows, labels, weights, pages, groups, parents, page_specs = [], [], [], [], [], [], []
+    group_ids: dict[str, int] = {}
+    for number, ref in enumerate(labelled_pages(specs, data_dir=args.data_dir, limit=args.limit,
+                                                progress=not args.quiet)):
+        blocks = ref.blocks
+        if not blocks or ref.parsed is None:
+            continue
+        annotate(blocks)
+        block_weights = [paragraph_weight(b) for b in blocks]
+        context = page_context(ref.parsed, blocks, block_weights)
+        page_votes = {name: votes_of(labellers[name], blocks, ref.parsed.title) for name in votes}
+        x = table(blocks, block_weights, context, page_votes)
+        leaf_words = ref.leaf_words
+        y = []
+        for block in blocks:
+            span = range(block.leaf_start, block.leaf_end)
+            total = sum(leaf_words[i] for i in span)
+            gold = sum(leaf_words[i] for i in span if ref.labels[i])
+            y.append(gold * 2 > total if total else any(ref.labels[i] for i in span))
+        nw = np.array([(b.features.num_words if b.features else 0) + 2 for b in blocks], dtype=np.float64)
+        spec = ref.page.dataset
+        w = nw / nw.sum() * weights_of.get(spec, 1.0)
+        group = f"{spec}/{ref.page.site or ref.page.id}"
+        gid = group_ids.setdefault(group, len(group_ids))
+        parents.append(parent_ids(blocks))
+        rows.append(x)
+        labels.append(np.array(y, dtype=np.float32))
+        weights.append(w)
+        pages.append(np.full(len(blocks), number))
+        groups.append(np.full(len(blocks), gid))
+        page_specs.append(spec)
+    return Tables(np.vstack(rows), np.concatenate(labels), np.concatenate(weights), np.concatenate(pages),
+                  np.concatenate(groups), parents, page_specs)
+
+
+def _cached_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...]) -> Tables:
+    key = hashlib.sha256(f"{TABLE_VERSION}|{specs}|{args.limit}|{args.page_weight}|{votes}".encode()).hexdigest()[:16]
+    path = Path(args.cache) / f"{TABLE_VERSION}-{key}.npz" if args.cache else None
+    if path is not None and path.is_file():
+        data = np.load(path, allow_pickle=False)
+        meta = json.loads(gzip.decompress(data["meta"].tobytes()))
+        return Tables(data["rows"], data["labels"], data["weights"], data["pages"], data["groups"],
+                      meta["parents"], meta["specs"])
+    tables = build_tables(specs, args, votes)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        meta = np.frombuffer(gzip.compress(json.dumps({"parents": tables.parents, "specs": tables.specs}).encode()),
+                             dtype=np.uint8)
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, rows=tables.rows, labels=tables.labels, weights=tables.weights,
+                            pages=tables.pages, groups=tables.groups, meta=meta)
+        path.write_bytes(buffer.getvalue())
+    return tables
+
+
+def _params(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "objective": "binary", "learning_rate": args.learning_rate, "num_leaves": args.leaves,
+        "max_depth": args.max_depth, "min_data_in_leaf": args.min_leaf, "min_sum_hessian_in_leaf": 1e-6,
+        "feature_fraction": 0.8, "bagging_fraction": 0.8, "bagging_freq": 1, "lambda_l2": 1.0,
+        "num_threads": args.threads, "seed": args.seed, "verbose": -1, "deterministic": True,
+        "force_row_wise": True,
+    }
+
+
+def _train(lgb: Any, x: np.ndarray, y: np.ndarray, w: np.ndarray, rounds: int,
+           args: argparse.Namespace) -> Forest:
+    booster = lgb.train(_params(args), lgb.Dataset(x, y, weight=w, free_raw_data=True), num_boost_round=rounds)
+    return from_lightgbm(booster.dump_model())
+
+
+def _context_rows(tables: Tables, p: np.ndarray, threshold: float) -> np.ndarray:
+    """Second-stage rows of every page (features beside the context of first-stage scores)."""
+    out = []
+    starts = np.flatnonzero(np.r_[True, tables.pages[1:] != tables.pages[:-1]])
+    ends = np.r_[starts[1:], len(tables.pages)]
+    for number, (start, end) in enumerate(zip(starts, ends, strict=True)):
+        out.append(np.hstack([tables.rows[start:end],
+                              context_table(tables.parents[number], tables.rows[start:end], p[start:end],
+                                            threshold)]))
+    return np.vstack(out)
+
+
+def run(args: argparse.Namespace) -> Path:
+    try:
+        import lightgbm as lgb
+    except ImportError as exc:
+        raise ValueError("boiler-train blend needs LightGBM: pip install 'scrapy-boiler[train]'") from exc
+    started = time.time()
+    specs = list(args.data) or list(DEFAULT_DATA)
+    votes = tuple(blend_labellers())
+    names = features(votes)
+    tables = _cached_tables(specs, args, votes)
+    say = (lambda *a: None) if args.quiet else (lambda *a: print(*a, file=sys.stderr, flush=True))
+    say(f"blend: {len(tables.labels)} blocks of {len(tables.specs)} pages, {int(tables.labels.sum())} content")
+    threshold = 0.5
+    first = _train(lgb, tables.rows, tables.labels, tables.weights, args.trees, args)
+    second = None
+    if args.context_trees:
+        groups = np.unique(tables.groups)
+        rng = np.random.default_rng(args.seed)
+        fold_of = dict(zip(rng.permutation(groups), np.arange(len(groups)) % args.folds, strict=True))
+        row_fold = np.array([fold_of[g] for g in tables.groups])
+        oof = np.zeros(len(tables.labels), dtype=np.float32)
+        for fold in range(args.folds):
+            held = row_fold == fold
+            forest = _train(lgb, tables.rows[~held], tables.labels[~held], tables.weights[~held], args.trees, args)
+            oof[held] = forest.probability(tables.rows[held])
+            say(f"  fold {fold + 1}/{args.folds} scored")
+        context = _context_rows(tables, oof, threshold)
+        second = _train(lgb, context, tables.labels, tables.weights, args.context_trees, args)
+    out = Path(args.out)
+    record = {
+        "format": f"scrapy-boiler/blend/{FORMAT_VERSION}",
+        "features": list(names), "context": list(CONTEXT), "votes": list(votes), "threshold": threshold,
+        "first": first.to_data(), "second": second.to_data() if second is not None else None,
+        "training": {
+            "command": command_line(args, "blend"), "data": specs, "page_weights": args.page_weight,
+            "pages": len(tables.specs), "blocks": len(tables.labels),
+            "content_blocks": int(tables.labels.sum()), "seed": args.seed, "params": _params(args),
+            "trees": [first.trees, second.trees if second is not None else 0],
+            "importance_first": feature_importance(first, names),
+            "seconds": round(time.time() - started, 1),
+        },
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")
+    say(f"blend: wrote {out} ({out.stat().st_size // 1024} KB) in {record['training']['seconds']} s")
+    return out
