@@ -3,7 +3,8 @@
 :func:`~scrapy_boiler.extractors.threads.page_type.detect` decides per page, and a page whose structured data
 declares an article (schema.org ``NewsArticle``, ``BlogPosting``... and no ``QAPage`` or
 ``DiscussionForumPosting``) stays an article whatever its comment section looks like: sending an article to the
-thread path loses its body. Article pages go to ``blend`` (:mod:`~scrapy_boiler.extractors.blend`). Type-2
+thread path loses its body. For the same reason a page typed as a thread is also read by the article model, and
+stays a thread only when that model's main text lies in the posts. Article pages go to ``blend`` (:mod:`~scrapy_boiler.extractors.blend`). Type-2
 pages (forums, Q&A) go to the ``posts`` rules (:mod:`~scrapy_boiler.extractors.threads.extractor`), or to
 the trained model :data:`scrapy_boiler.extractors.registry.AUTO_TYPE2_MODEL` names, so a thread keeps its
 question and all its answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
@@ -38,11 +39,16 @@ class PageTypeRouter:
 
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
         decisions = [_declared(page, detect(page.root, page.url)) for page in pages]
-        out: list[PageLabels | None] = [None] * len(pages)
-        articles = [i for i, d in enumerate(decisions) if d.page_type not in THREAD_TYPES]
         threads = [i for i, d in enumerate(decisions) if d.page_type in THREAD_TYPES]
-        if articles:
-            for i, labels in zip(articles, self.article.label_pages([pages[i] for i in articles]), strict=True):
+        article_labels = dict(zip(range(len(pages)), self.article.label_pages(pages), strict=True))
+        for i in threads:  # the article model read the page too: is its main text in the posts?
+            if not _posts_hold_content(article_labels[i], decisions[i]):
+                d = decisions[i]
+                decisions[i] = PageTypeDecision(ARTICLE, d.score, d.group, d.features)
+        threads = [i for i in threads if decisions[i].page_type in THREAD_TYPES]
+        out: list[PageLabels | None] = [None] * len(pages)
+        for i, labels in article_labels.items():
+            if i not in threads:
                 out[i] = self._stamp(labels, decisions[i], self.article.name)
         if threads:
             model = self.type2()
@@ -63,6 +69,26 @@ class PageTypeRouter:
         labels.post_group = decision.group
         labels.model = model
         return labels
+
+
+#: A page stays a thread only when at least this share of the article model's content words lie in its posts.
+POSTS_HOLD_CONTENT = 0.5
+
+
+def _posts_hold_content(labels: PageLabels, decision: PageTypeDecision) -> bool:
+    """Whether the article model's main text lies mostly inside the post group (a thread), not beside it (an
+    article with comments, a blog post with a list of teasers)."""
+    group = decision.group
+    if group is None:
+        return False
+    members = group.member_of()
+    inside = total = 0
+    for block in labels.blocks:
+        if block.is_content and block.features is not None:
+            total += block.features.num_words
+            if block.element in members:
+                inside += block.features.num_words
+    return total == 0 or inside >= POSTS_HOLD_CONTENT * total
 
 
 def _declared(page: ParsedPage, decision: PageTypeDecision) -> PageTypeDecision:
