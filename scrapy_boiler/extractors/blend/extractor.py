@@ -26,7 +26,7 @@ from scrapy_boiler.extractors.blend.features import (
     body_pairs,
     context_table,
     features,
-    parent_ids,
+    sibling_groups,
     table,
 )
 from scrapy_boiler.extractors.blend.forest import Forest
@@ -112,7 +112,7 @@ class BlendExtractor:
         rows = table(blocks, weights, context, votes)
         p = self.model.first.probability(rows)
         if self.model.second is not None:
-            around = context_table(parent_ids(blocks), rows, p, self.model.threshold)
+            around = context_table(sibling_groups(blocks), rows, p, self.model.threshold)
             p = self.model.second.probability(np.hstack([rows, around]))
         return p, context
 

@@ -18,13 +18,7 @@ import numpy as np
 from lxml import etree
 
 from scrapy_boiler.extractors.blend.regions import Region
-from scrapy_boiler.extractors.blend.semantics import (
-    ARTICLE_NAME,
-    BODY_NAME,
-    CHROME_NAME,
-    COMMENT_NAME,
-    element_names,
-)
+from scrapy_boiler.extractors.blend.semantics import element_names, name_kinds
 from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment.blocks import TextBlock
 
@@ -68,6 +62,7 @@ def features(votes: Sequence[str]) -> tuple[str, ...]:
 
 
 CONTEXT = ("p", "p_prev1", "p_next1", "p_mean2", "p_mean5", "p_max_before3", "p_max_after3", "p_parent_mean",
+           "p_look_alike_mean", "look_alike_share",
            "p_page_share", "inside_span", "dist_to_content", "p_words_before", "p_words_after")
 
 
@@ -86,20 +81,18 @@ class _Ancestry:
             return cached
         up = self.of(el.getparent())
         depth, body, article, chrome, comment, itemprop, flags, region = up[:8]
-        names = element_names(el)
-        own_body = own_chrome = 0
+        own_body, own_article, own_chrome, own_comment = name_kinds(element_names(el))
         body, article, chrome, comment, itemprop = (min(FAR, d + 1) for d in (body, article, chrome, comment, itemprop))
-        if names:
-            if BODY_NAME.search(names):
-                body, own_body = 0, 1
-            if ARTICLE_NAME.search(names):
-                article = 0
-            if CHROME_NAME.search(names):
-                chrome, own_chrome = 0, 1
-            if COMMENT_NAME.search(names):
-                comment = 0
-            if (el.get("itemprop") or "").lower() == "articlebody":
-                itemprop = 0
+        if own_body:
+            body = 0
+        if own_article:
+            article = 0
+        if own_chrome:
+            chrome = 0
+        if own_comment:
+            comment = 0
+        if (el.get("itemprop") or "").lower() == "articlebody":
+            itemprop = 0
         flags |= _FLAG_BIT.get(el.tag, 0)
         if el is self.region:
             region = 0
@@ -178,16 +171,25 @@ def _under(el: etree._Element, container: etree._Element) -> bool:
     return False
 
 
-def parent_ids(blocks: Sequence[TextBlock]) -> list[int]:
-    """Per block, a number shared by the blocks whose elements have the same parent (a list, a body's paragraphs)."""
-    ids: dict[etree._Element, int] = {}
-    return [ids.setdefault(b.element.getparent() if b.element.getparent() is not None else b.element, len(ids))
-            for b in blocks]
+def sibling_groups(blocks: Sequence[TextBlock]) -> list[tuple[int, int]]:
+    """Per block, two group numbers: blocks whose elements share a parent (a list, a body's paragraphs), and
+    blocks whose elements look alike (same tag and class: a body's paragraphs split by boxes, a list of teasers)."""
+    parents: dict[etree._Element, int] = {}
+    looks: dict[tuple[str, str], int] = {}
+    out = []
+    for block in blocks:
+        el = block.element
+        parent = el.getparent()
+        out.append((parents.setdefault(parent if parent is not None else el, len(parents)),
+                    looks.setdefault((el.tag, el.get("class") or ""), len(looks))))
+    return out
 
 
-def context_table(parents: Sequence[int], rows: np.ndarray, p: np.ndarray, threshold: float = 0.5) -> np.ndarray:
+def context_table(groups: Sequence[Sequence[int]], rows: np.ndarray, p: np.ndarray,
+                  threshold: float = 0.5) -> np.ndarray:
     """The second stage's context columns (:data:`CONTEXT`): each block's first-stage probability ``p`` beside its
-    neighbours' and its siblings' (``parents`` from :func:`parent_ids`); ``rows`` are the first-stage rows."""
+    neighbours', its siblings' and its look-alikes' (``groups`` from :func:`sibling_groups`); ``rows`` are the
+    first-stage rows."""
     n = len(p)
     if n == 0:
         return np.zeros((0, len(CONTEXT)), dtype=np.float32)
@@ -195,10 +197,11 @@ def context_table(parents: Sequence[int], rows: np.ndarray, p: np.ndarray, thres
     window = np.lib.stride_tricks.sliding_window_view(padded, 11)  # row i: p[i-5 .. i+5]
     num_words = rows[:, 0]
     content = p >= threshold
-    group = np.asarray(parents, dtype=np.int64)
-    sums = np.bincount(group, weights=p)
-    counts = np.bincount(group)
-    parent_mean = (sums / np.maximum(counts, 1))[group]
+    pairs = np.asarray(groups, dtype=np.int64).reshape(n, 2)
+    parent, look = pairs[:, 0], pairs[:, 1]
+    parent_mean = (np.bincount(parent, weights=p) / np.maximum(np.bincount(parent), 1))[parent]
+    look_counts = np.bincount(look)
+    look_mean = (np.bincount(look, weights=p) / np.maximum(look_counts, 1))[look]
     kept = np.flatnonzero(content)
     first, last = (kept[0], kept[-1]) if kept.size else (n, -1)
     index = np.arange(n)
@@ -214,7 +217,7 @@ def context_table(parents: Sequence[int], rows: np.ndarray, p: np.ndarray, thres
     total = max(1.0, float(num_words.sum()))
     columns = [
         p, window[:, 4], window[:, 6], window[:, 3:8].mean(axis=1), window.mean(axis=1),
-        window[:, 2:5].max(axis=1), window[:, 6:9].max(axis=1), parent_mean,
+        window[:, 2:5].max(axis=1), window[:, 6:9].max(axis=1), parent_mean, look_mean, look_counts[look] / n,
         np.full(n, float((num_words * content).sum()) / total), ((index >= first) & (index <= last)).astype(np.float32),
         np.minimum(nearest, FAR).astype(np.float32), before / total, after / total,
     ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from scrapy_boiler.extractors.blend.semantics import BODY_NAME, CHROME_NAME, element_names
+from scrapy_boiler.extractors.blend.semantics import element_names, name_kinds
 from scrapy_boiler.segment.blocks import TextBlock
 
 #: A block credits containers when it has this many words and at most this link density.
@@ -70,12 +70,11 @@ def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region
         return Region(None, 0.0, 0.0)
     best, best_score = None, -1.0
     for element, value in credit.items():
-        names = element_names(element)
-        if names:
-            if BODY_NAME.search(names):
-                value *= BODY_BONUS
-            elif CHROME_NAME.search(names):
-                value *= CHROME_PENALTY
+        body, _, chrome, _ = name_kinds(element_names(element))
+        if body:
+            value *= BODY_BONUS
+        elif chrome:
+            value *= CHROME_PENALTY
         if value > best_score:
             best, best_score = element, value
     inside = sum(w for b, w in zip(blocks, weights, strict=True) if w and _is_within(b.element, best))

@@ -11,6 +11,7 @@ sometimes a teaser or a different language version), so here they are only read 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lxml import etree
 
@@ -36,3 +37,12 @@ def element_names(el: etree._Element) -> str:
     """The class, id, itemprop and role of an element, as one string to search."""
     get = el.get
     return " ".join(v for v in (get("class"), get("id"), get("itemprop"), get("role")) if v)
+
+
+@lru_cache(maxsize=4096)
+def name_kinds(names: str) -> tuple[int, int, int, int]:
+    """(body, article, chrome, comment) flags of a class/id/itemprop/role string (cached: pages repeat names)."""
+    if not names:
+        return 0, 0, 0, 0
+    return (int(bool(BODY_NAME.search(names))), int(bool(ARTICLE_NAME.search(names))),
+            int(bool(CHROME_NAME.search(names))), int(bool(COMMENT_NAME.search(names))))

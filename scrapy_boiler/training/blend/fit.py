@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from scrapy_boiler.extractors.blend.extractor import page_context, votes_of
-from scrapy_boiler.extractors.blend.features import CONTEXT, context_table, features, parent_ids, table
+from scrapy_boiler.extractors.blend.features import CONTEXT, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest, feature_importance, from_lightgbm
 from scrapy_boiler.extractors.blend.regions import paragraph_weight
 from scrapy_boiler.extractors.model_files import FORMAT_VERSION
@@ -38,7 +38,7 @@ from scrapy_boiler.training.common import command_line
 from scrapy_boiler.training.data import labelled_pages
 
 #: Bump when the tables change, so cached tables are rebuilt.
-TABLE_VERSION = "blend-1"
+TABLE_VERSION = "blend-3"
 
 
 @dataclass
@@ -47,10 +47,10 @@ class Tables:
 
     rows: np.ndarray
     labels: np.ndarray
-    weights: np.ndarray
+    weights: np.ndarray  #: within a page, by words; each page sums to 1 (corpus weights are applied by ``run``)
     pages: np.ndarray  #: page number of each row (rows of a page are consecutive)
     groups: np.ndarray  #: site/page group number of each row
-    parents: list[list[int]]  #: per page: for each block, a number shared by blocks with the same parent element
+    siblings: list[list[tuple[int, int]]]  #: per page: each block's sibling groups (features.sibling_groups)
     specs: list[str]  #: per page
 
 
@@ -64,11 +64,9 @@ def _page_weights(text: str) -> dict[str, float]:
 
 def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...]) -> Tables:
     labellers = blend_labellers()
-    weights_of = _page_weights(args.page_weight)
-    rows, labels, weights, pages, groups, parents, page_specs = [], [], [], [], [], [], []
+    rows, labels, weights, pages, groups, siblings, page_specs = [], [], [], [], [], [], []
     group_ids: dict[str, int] = {}
-    for number, ref in enumerate(labelled_pages(specs, data_dir=args.data_dir, limit=args.limit,
-                                                progress=not args.quiet)):
+    for ref in labelled_pages(specs, data_dir=args.data_dir, limit=args.limit, progress=not args.quiet):
         blocks = ref.blocks
         if not blocks or ref.parsed is None:
             continue
@@ -86,32 +84,32 @@ def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, .
             y.append(gold * 2 > total if total else any(ref.labels[i] for i in span))
         nw = np.array([(b.features.num_words if b.features else 0) + 2 for b in blocks], dtype=np.float64)
         spec = ref.page.dataset
-        w = nw / nw.sum() * weights_of.get(spec, 1.0)
+        w = nw / nw.sum()
         group = f"{spec}/{ref.page.site or ref.page.id}"
         gid = group_ids.setdefault(group, len(group_ids))
-        parents.append(parent_ids(blocks))
+        siblings.append(sibling_groups(blocks))
         rows.append(x)
         labels.append(np.array(y, dtype=np.float32))
         weights.append(w)
-        pages.append(np.full(len(blocks), number))
+        pages.append(np.full(len(blocks), len(page_specs)))
         groups.append(np.full(len(blocks), gid))
         page_specs.append(spec)
     return Tables(np.vstack(rows), np.concatenate(labels), np.concatenate(weights), np.concatenate(pages),
-                  np.concatenate(groups), parents, page_specs)
+                  np.concatenate(groups), siblings, page_specs)
 
 
 def _cached_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...]) -> Tables:
-    key = hashlib.sha256(f"{TABLE_VERSION}|{specs}|{args.limit}|{args.page_weight}|{votes}".encode()).hexdigest()[:16]
+    key = hashlib.sha256(f"{TABLE_VERSION}|{specs}|{args.limit}|{votes}".encode()).hexdigest()[:16]
     path = Path(args.cache) / f"{TABLE_VERSION}-{key}.npz" if args.cache else None
     if path is not None and path.is_file():
         data = np.load(path, allow_pickle=False)
         meta = json.loads(gzip.decompress(data["meta"].tobytes()))
         return Tables(data["rows"], data["labels"], data["weights"], data["pages"], data["groups"],
-                      meta["parents"], meta["specs"])
+                      meta["groups"], meta["specs"])
     tables = build_tables(specs, args, votes)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        meta = np.frombuffer(gzip.compress(json.dumps({"parents": tables.parents, "specs": tables.specs}).encode()),
+        meta = np.frombuffer(gzip.compress(json.dumps({"groups": tables.siblings, "specs": tables.specs}).encode()),
                              dtype=np.uint8)
         buffer = io.BytesIO()
         np.savez_compressed(buffer, rows=tables.rows, labels=tables.labels, weights=tables.weights,
@@ -143,7 +141,7 @@ def _context_rows(tables: Tables, p: np.ndarray, threshold: float) -> np.ndarray
     ends = np.r_[starts[1:], len(tables.pages)]
     for number, (start, end) in enumerate(zip(starts, ends, strict=True)):
         out.append(np.hstack([tables.rows[start:end],
-                              context_table(tables.parents[number], tables.rows[start:end], p[start:end],
+                              context_table(tables.siblings[number], tables.rows[start:end], p[start:end],
                                             threshold)]))
     return np.vstack(out)
 
@@ -159,6 +157,8 @@ def run(args: argparse.Namespace) -> Path:
     names = features(votes)
     tables = _cached_tables(specs, args, votes)
     say = (lambda *a: None) if args.quiet else (lambda *a: print(*a, file=sys.stderr, flush=True))
+    weights_of = _page_weights(args.page_weight)
+    tables.weights = tables.weights * np.array([weights_of.get(spec, 1.0) for spec in tables.specs])[tables.pages]
     say(f"blend: {len(tables.labels)} blocks of {len(tables.specs)} pages, {int(tables.labels.sum())} content")
     threshold = 0.5
     first = _train(lgb, tables.rows, tables.labels, tables.weights, args.trees, args)
