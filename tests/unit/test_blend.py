@@ -1,0 +1,111 @@
+"""The ``blend`` article model: its forest format, structured data, region, body trimming and routing."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from scrapy_boiler import ModelFileError, extract
+from scrapy_boiler.extractors.blend.extractor import BlendModel
+from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
+from scrapy_boiler.extractors.blend.regions import find_region, paragraph_weight
+from scrapy_boiler.extractors.registry import model_file
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.parse.structured import read_json_ld
+from scrapy_boiler.segment.blocks import annotate, segment
+
+#: LightGBM's dump of two trees: x0 <= 2 ? (x1 <= 0.5 ? -1 : 1) : 3, and a single leaf 0.25.
+DUMP = {"tree_info": [
+    {"tree_structure": {"split_feature": 0, "threshold": 2.0, "decision_type": "<=",
+                        "left_child": {"split_feature": 1, "threshold": 0.5, "decision_type": "<=",
+                                       "left_child": {"leaf_value": -1.0}, "right_child": {"leaf_value": 1.0}},
+                        "right_child": {"leaf_value": 3.0}}},
+    {"tree_structure": {"leaf_value": 0.25}},
+]}
+
+
+def test_forest_walks_every_tree_like_lightgbm():
+    forest = from_lightgbm(DUMP, base=0.5)
+    rows = np.array([[1.0, 0.0], [2.0, 1.0], [2.5, 0.0], [-7.0, 0.5]], dtype=np.float32)
+    expected = 0.5 + np.array([-1.0, 1.0, 3.0, -1.0]) + 0.25
+    assert np.allclose(forest.margin(rows), expected)
+    assert np.allclose(forest.probability(rows), 1 / (1 + np.exp(-expected)))
+    assert forest.depth == 2 and forest.trees == 2
+    assert forest.threshold.max() == np.float32(NEVER)  # leaves and padding never split
+    assert feature_importance(forest, ["a", "b"]) == {"a": 1, "b": 1}
+
+
+def test_forest_survives_its_json_round_trip_and_refuses_bad_arrays():
+    forest = from_lightgbm(DUMP)
+    again = Forest.from_data(json.loads(json.dumps(forest.to_data())))
+    rows = np.random.default_rng(0).normal(size=(50, 2)).astype(np.float32)
+    assert np.array_equal(again.margin(rows), forest.margin(rows))
+    assert forest.margin(np.zeros((0, 2), dtype=np.float32)).shape == (0,)
+    bad = forest.to_data() | {"left": [[0, 9, 2, 3, 4], [0, 1, 2, 3, 4]]}
+    with pytest.raises(ValueError, match="out of range"):
+        Forest.from_data(bad)
+
+
+def test_a_blend_file_of_other_features_is_refused(tmp_path):
+    data = json.loads(model_file("blend.json").read_text(encoding="utf-8"))
+    data["features"] = data["features"][:-1]
+    path = tmp_path / "blend.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ModelFileError, match="other features"):
+        BlendModel.load(path)
+    path.write_text(json.dumps(data | {"format": "scrapy-boiler/blend/99"}), encoding="utf-8")
+    with pytest.raises(ModelFileError, match="newer"):
+        BlendModel.load(path)
+
+
+def test_json_ld_types_and_body_are_read_from_graphs_and_lists():
+    graph = json.dumps({"@context": "https://schema.org", "@graph": [
+        {"@type": "WebPage", "name": "x"},
+        {"@type": ["NewsArticle", "Thing"], "articleBody": "The body of the story.", "author": {"@type": "Person"}},
+    ]})
+    declared = read_json_ld([graph, "{not json", json.dumps([{"@type": "BreadcrumbList"}])])
+    assert declared.is_article and not declared.is_thread
+    assert declared.body == "The body of the story."
+    assert {"newsarticle", "person", "breadcrumblist", "webpage"} <= declared.types
+    assert read_json_ld([json.dumps({"@type": "QAPage", "mainEntity": {"@type": "Question"}})]).is_thread
+
+
+def _article(body_paragraphs: int, *, json_ld: str = "", comments: int = 0) -> str:
+    paragraph = ("<p>The council said the harbour bridge will reopen on Thursday after eight months of repairs "
+                 "that cost more than twelve million pounds, and drivers should expect delays.</p>")
+    comment = ('<li class="comment"><a href="/u/x">reader</a> <time>2 hours ago</time>'
+               "<p>I drive over that bridge every day and the repairs took far too long, frankly.</p></li>")
+    script = f'<script type="application/ld+json">{json_ld}</script>' if json_ld else ""
+    return (f"<html><head><title>Bridge reopens - Herald</title>{script}</head><body>"
+            '<nav><a href="/">Home</a> <a href="/news">News</a></nav>'
+            f'<article><h1>Bridge reopens</h1><div class="article-body">{paragraph * body_paragraphs}</div>'
+            '<h3>Read more</h3><ul class="related"><li><a href="/a">Other story one</a></li></ul></article>'
+            f'<ol class="comments">{comment * comments}</ol></body></html>')
+
+
+def test_region_is_the_container_of_the_paragraphs():
+    page = parse_html(_article(4))
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    region = find_region(blocks, [paragraph_weight(b) for b in blocks])
+    assert region.element is not None and region.element.get("class") == "article-body"
+    assert region.share == 1.0
+
+
+def test_blend_keeps_the_body_without_headline_or_read_more():
+    doc = extract(_article(4), model="blend")
+    assert doc.model == "blend" and doc.headline == "Bridge reopens"
+    assert doc.text.count("The council said the harbour bridge") == 4
+    for chrome in ("Home", "Bridge reopens", "Read more", "Other story one"):
+        assert chrome not in doc.text
+    assert all(0.0 <= block.score <= 1.0 for block in doc.blocks)
+
+
+def test_declared_article_with_many_comments_stays_an_article():
+    ld = json.dumps({"@type": "NewsArticle", "headline": "Bridge reopens"})
+    doc = extract(_article(3, json_ld=ld, comments=12))
+    assert doc.page_type == "article" and doc.model == "blend"
+    assert "The council said the harbour bridge" in doc.text
+    assert "far too long" not in doc.text
