@@ -60,7 +60,21 @@ CASES = [
 @pytest.mark.parametrize(("spec", "model", "metric"), CASES, ids=["/".join(case) for case in CASES])
 def test_score_holds(measured, spec, model, metric):
     row = measured[spec][model]
-    value = {"block_f1": row["block"]["f1"], "word_f1": row["word"]["f1"], "bow_f1": row["bow"]["f1_mean"]}[metric]
+    value = {"block_f1": row["block"]["f1"], "word_f1": row["word"]["f1"], "bow_f1": row["bow"]["f1_mean"],
+             "shingle_f1": row["shingle"]["f1"]}[metric]
     floor = FIGURES["figures"][spec][model][metric] - TOLERANCE
     assert row["errors"] == 0, row["failures"]
     assert value >= floor, f"{model} {metric} on {spec}: {value:.3f} < {floor:.3f}"
+
+
+YARDSTICKS = [(spec, name) for spec, rows in FIGURES.get("yardsticks", {}).items() for name in rows]
+
+
+@pytest.mark.datasets
+@pytest.mark.parametrize(("spec", "baseline"), YARDSTICKS, ids=["/".join(case) for case in YARDSTICKS])
+def test_auto_is_at_least_as_good_as_the_baseline(measured, spec, baseline):
+    """``auto``'s text-level F1 against trafilatura's, measured by the command of ``_comment`` in the same run
+    (trafilatura is a benchmark-only extra, so its figure is recorded rather than run here)."""
+    value = measured[spec]["auto"]["shingle"]["f1"]
+    yardstick = FIGURES["yardsticks"][spec][baseline]["shingle_f1"]
+    assert value >= yardstick, f"auto shingle F1 on {spec}: {value:.3f} < {baseline}'s {yardstick:.3f}"

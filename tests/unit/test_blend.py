@@ -109,3 +109,14 @@ def test_declared_article_with_many_comments_stays_an_article():
     assert doc.page_type == "article" and doc.model == "blend"
     assert "The council said the harbour bridge" in doc.text
     assert "far too long" not in doc.text
+
+
+def test_an_article_inside_an_unclosed_link_is_not_lost():
+    """Markup that links the whole body (an unclosed ``<a>``) leaves no paragraph-like block: the fallback
+    finds the body with a looser test instead of returning nothing."""
+    sentence = "I have played this keyboard for two years and its piano sounds are better than I expected. "
+    html = ('<html><body><div class="nav"><a href="/">Home</a></div><a href="/review">'
+            + "".join(f"<div><p>{sentence * 3}</p></div>" for _ in range(5)) + "</body></html>")
+    doc = extract(html, model="blend")
+    assert doc.text.count("I have played this keyboard") == 15
+    assert any("fallback" in reason for block in doc.blocks for reason in block.reasons)

@@ -30,7 +30,7 @@ from scrapy_boiler.extractors.blend.features import (
     table,
 )
 from scrapy_boiler.extractors.blend.forest import Forest
-from scrapy_boiler.extractors.blend.regions import find_region, paragraph_weight
+from scrapy_boiler.extractors.blend.regions import find_region, loose_weights, paragraph_weight
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import title_parts, words
@@ -146,7 +146,7 @@ class BlendExtractor:
 
     @staticmethod
     def _fallback(blocks: list[TextBlock], context: PageContext) -> list[int]:
-        """The blocks of the JSON-LD body, else the region's paragraphs."""
+        """The blocks of the JSON-LD body, else the region's paragraphs, else those of a region found less strictly."""
         if context.body_pairs is not None:
             chosen = []
             for i, block in enumerate(blocks):
@@ -157,9 +157,11 @@ class BlendExtractor:
             if chosen:
                 return chosen
         region = context.region.element
-        if region is None:
-            return []
-        return [i for i, block in enumerate(blocks) if paragraph_weight(block) and _within(block, region)]
+        if region is not None:
+            return [i for i, block in enumerate(blocks) if paragraph_weight(block) and _within(block, region)]
+        weights = loose_weights(blocks)  # no paragraph-like block at all: look again, less strictly
+        loose = find_region(blocks, weights).element
+        return [i for i, block in enumerate(blocks) if weights[i] and loose is not None and _within(block, loose)]
 
 
 def _within(block: TextBlock, container: object) -> bool:

@@ -47,6 +47,21 @@ def paragraph_weight(block: TextBlock) -> float:
     return f.num_words * (1.0 - f.link_density)
 
 
+#: Looser paragraph tests for the fallback, in order, when a page has no paragraph-like block at all: any block of
+#: 8+ words whatever its links (markup with an unclosed ``<a>`` links a whole article), then any of 3+ words.
+FALLBACK_TESTS: tuple[tuple[int, float], ...] = ((PARAGRAPH_WORDS, 1.0), (3, 0.5))
+
+
+def loose_weights(blocks: Sequence[TextBlock]) -> list[float]:
+    """Paragraph weights of the first :data:`FALLBACK_TESTS` test that finds any paragraph (all 0 if none does)."""
+    for min_words, max_link_density in FALLBACK_TESTS:
+        weights = [float(b.features.num_words) if b.features is not None and b.features.num_words >= min_words
+                   and b.features.link_density <= max_link_density else 0.0 for b in blocks]
+        if any(weights):
+            return weights
+    return [0.0] * len(blocks)
+
+
 def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region:
     """The container with the highest decayed paragraph credit, tilted by its names.
 
