@@ -67,20 +67,23 @@ CONTEXT = ("p", "p_prev1", "p_next1", "p_mean2", "p_mean5", "p_max_before3", "p_
 
 
 class _Ancestry:
-    """Per element (memoised up the tree): depth, distances to ancestors with a name or tag, and tag flags."""
+    """Per element (memoised up the tree): depth, distances to ancestors with a name, tag flags, own names, and the
+    distances below the region and below the region's parent (-1 when not inside)."""
 
     def __init__(self, region: etree._Element | None) -> None:
         self.memo: dict[etree._Element, tuple[int, ...]] = {}
         self.region = region
+        self.region_parent = region.getparent() if region is not None else None
 
     def of(self, el: etree._Element | None) -> tuple[int, ...]:
         if el is None:
-            return (0, FAR, FAR, FAR, FAR, FAR, 0, -1, 0, 0)
+            return (0, FAR, FAR, FAR, FAR, FAR, 0, -1, 0, 0, -1)
         cached = self.memo.get(el)
         if cached is not None:
             return cached
         up = self.of(el.getparent())
         depth, body, article, chrome, comment, itemprop, flags, region = up[:8]
+        region_parent = 0 if el is self.region_parent else (up[10] + 1 if up[10] >= 0 else -1)
         own_body, own_article, own_chrome, own_comment = name_kinds(element_names(el))
         body, article, chrome, comment, itemprop = (min(FAR, d + 1) for d in (body, article, chrome, comment, itemprop))
         if own_body:
@@ -98,7 +101,7 @@ class _Ancestry:
             region = 0
         elif region >= 0:
             region += 1
-        info = (depth + 1, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome)
+        info = (depth + 1, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome, region_parent)
         self.memo[el] = info
         return info
 
@@ -117,58 +120,72 @@ def body_pairs(text: str) -> frozenset[tuple[str, str]]:
 
 def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageContext,
           votes: dict[str, Sequence[float]]) -> np.ndarray:
-    """The first stage's feature rows of a page's annotated blocks (shape: blocks × ``len(features(votes))``)."""
+    """The first stage's feature rows of a page's annotated blocks (shape: blocks × ``len(features(votes))``).
+
+    Built column by column with numpy: only the ancestry and the word overlaps need a Python loop per block.
+    """
     n = len(blocks)
-    ancestry = _Ancestry(context.region.element)
-    region_parent = context.region.element.getparent() if context.region.element is not None else None
-    page_words = sum(b.features.num_words for b in blocks if b.features is not None)
-    rows: list[list[float]] = []
-    region_first = next((i for i, w in enumerate(weights) if w and ancestry.of(blocks[i].element)[7] >= 0), n)
-    region_last = max((i for i, w in enumerate(weights) if w and ancestry.of(blocks[i].element)[7] >= 0), default=-1)
+    if n == 0:
+        return np.zeros((0, len(features(votes))), dtype=np.float32)
     feats = [b.features for b in blocks]
-    vote_columns = [votes[name] for name in votes]
-    for i, block in enumerate(blocks):
-        f = feats[i]
-        assert f is not None, "annotate() the blocks first"
-        tokens = [w.lower() for w in words(block.text)]
-        row = [
-            f.num_words, math.log1p(f.num_words), f.link_density, f.text_density, f.avg_word_length,
-            f.avg_sentence_length, f.capitalized_ratio, f.full_stop_ratio, f.num_date_tokens, f.num_vertical_bars,
-            f.relative_position, float(bool(block.text) and block.text[-1] in _SENTENCE_END), len(block.text),
-        ]
-        for k in (-1, 1, -2, 2):
-            g = feats[i + k] if 0 <= i + k < n else None
-            row += (g.num_words, g.link_density, g.text_density) if g is not None else (-1, 0.0, 0.0)
-        tag = block.element.tag
-        row += [float(tag == t) for t in _BLOCK_TAGS]
-        depth, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome = ancestry.of(
-            block.element)
-        if "a" in block.enclosing:
-            flags |= _FLAG_BIT["a"]
-        row += [float(bool(flags & _FLAG_BIT[t])) for t in _TAG_FLAGS]
-        row += [depth, body, article, chrome, comment, itemprop, own_body, own_chrome]
-        in_region_parent = region >= 0 or (region_parent is not None and _under(block.element, region_parent))
-        order = -1.0 if i < region_first else (1.0 if i > region_last else 0.0)
-        row += [region, float(region >= 0), float(in_region_parent), context.region.share, order, weights[i]]
-        if context.body_pairs is None:
-            overlap = -1.0
-        else:
+    if any(f is None for f in feats):
+        raise ValueError("annotate() the blocks first")
+    shallow = np.array([(f.num_words, f.link_density, f.text_density, f.avg_word_length, f.avg_sentence_length,
+                         f.capitalized_ratio, f.full_stop_ratio, f.num_date_tokens, f.num_vertical_bars,
+                         f.relative_position) for f in feats if f is not None], dtype=np.float64)
+    num_words = shallow[:, 0]
+    texts = [b.text for b in blocks]
+    columns: list[np.ndarray] = [num_words, np.log1p(num_words), *shallow[:, 1:].T,
+                                 np.array([bool(t) and t[-1] in _SENTENCE_END for t in texts], dtype=np.float64),
+                                 np.array([len(t) for t in texts], dtype=np.float64)]
+    for k in (-1, 1, -2, 2):
+        for index, fill in ((0, -1.0), (1, 0.0), (2, 0.0)):
+            columns.append(_shifted(shallow[:, index], k, fill))
+    tags = [b.element.tag for b in blocks]
+    columns += [np.array([tag == t for tag in tags], dtype=np.float64) for t in _BLOCK_TAGS]
+    ancestry = _Ancestry(context.region.element)
+    rows = np.array([ancestry.of(b.element) for b in blocks], dtype=np.int64)
+    linked = np.array(["a" in b.enclosing for b in blocks], dtype=np.int64) * _FLAG_BIT["a"]
+    flags = rows[:, 6] | linked
+    columns += [((flags & _FLAG_BIT[t]) != 0).astype(np.float64) for t in _TAG_FLAGS]
+    columns += [rows[:, c] for c in (0, 1, 2, 3, 4, 5, 8, 9)]  # depth, distances, own names
+    region = rows[:, 7]
+    weight = np.asarray(weights, dtype=np.float64)
+    paragraphs = np.flatnonzero((weight > 0) & (region >= 0))
+    first, last = (paragraphs[0], paragraphs[-1]) if paragraphs.size else (n, -1)
+    index = np.arange(n)
+    order = np.where(index < first, -1.0, np.where(index > last, 1.0, 0.0))
+    columns += [region, region >= 0, (region >= 0) | (rows[:, 10] >= 0), np.full(n, context.region.share), order,
+                weight]
+    overlap = np.full(n, -1.0)
+    title = np.zeros(n)
+    body, title_words = context.body_pairs, context.title_words
+    for i, text in enumerate(texts):
+        tokens = [w.lower() for w in words(text)]
+        if not tokens:
+            if body is not None:
+                overlap[i] = 0.0
+            continue
+        if body is not None:
             pairs = _pairs(tokens)
-            overlap = sum(p in context.body_pairs for p in pairs) / len(pairs) if pairs else 0.0
-        title = sum(w in context.title_words for w in tokens) / len(tokens) if tokens else 0.0
-        row += [float(context.body_pairs is not None), overlap, float(context.ld_is_article),
-                float(context.ld_is_thread), title, math.log1p(page_words), math.log1p(n)]
-        row += [column[i] for column in vote_columns]
-        rows.append(row)
-    return np.asarray(rows, dtype=np.float32).reshape(n, -1)
+            overlap[i] = sum(p in body for p in pairs) / len(pairs)
+        title[i] = sum(w in title_words for w in tokens) / len(tokens)
+    page_words = float(num_words.sum())
+    columns += [np.full(n, float(body is not None)), overlap, np.full(n, float(context.ld_is_article)),
+                np.full(n, float(context.ld_is_thread)), title, np.full(n, math.log1p(page_words)),
+                np.full(n, math.log1p(n))]
+    columns += [np.asarray(votes[name], dtype=np.float64) for name in votes]
+    return np.column_stack(columns).astype(np.float32)
 
 
-def _under(el: etree._Element, container: etree._Element) -> bool:
-    while el is not None:
-        if el is container:
-            return True
-        el = el.getparent()
-    return False
+def _shifted(values: np.ndarray, k: int, fill: float) -> np.ndarray:
+    """``values[i + k]`` for every i, ``fill`` past either end."""
+    out = np.full(values.shape, fill)
+    if k < 0:
+        out[-k:] = values[:k]
+    else:
+        out[:-k] = values[k:]
+    return out
 
 
 def sibling_groups(blocks: Sequence[TextBlock]) -> list[tuple[int, int]]:
