@@ -182,29 +182,30 @@ def _is_hidden(el: etree._Element) -> bool:
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
+_MAYBE_HIDDEN = etree.XPath("//*[@hidden or @aria-hidden or @style]")
+
+
 def clean_tree(root: etree._Element) -> None:
     """Remove non-content subtrees in place, keeping the tail text of every removed element."""
-    doomed: list[etree._Element] = []
-    noscripts: list[etree._Element] = []
-    for el in root.iter():
-        tag = el.tag
-        # Non-string tags are comments, processing instructions and entities.
-        if not isinstance(tag, str) or tag in REMOVED_TAGS or (tag not in ("html", "body") and _is_hidden(el)):
-            doomed.append(el)
-        elif tag == "noscript":
-            noscripts.append(el)
-    for el in doomed:
-        drop_element(el)
-    if noscripts:
-        total = max(1, len(collapse_spaces("".join(root.itertext()))))
-        for el in noscripts:
-            if el.getparent() is None:
-                continue
-            share = len(collapse_spaces("".join(el.itertext()))) / total
-            if share > NOSCRIPT_MAX_SHARE:
-                _unwrap(el)
-            else:
-                drop_element(el)
+    # libxml2 walks the tree once for the tags (and comments, processing instructions, entities), keeping tails
+    # where drop_element() would put them; the attributes of possibly hidden elements are checked here.
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
+                         with_tail=False)
+    for el in _MAYBE_HIDDEN(root):
+        if el.tag not in ("html", "body") and _is_hidden(el):
+            drop_element(el)
+    noscripts = list(root.iter("noscript"))
+    total: int | None = None  # the page's text length, measured only if a <noscript> has text
+    for el in noscripts:
+        if el.getparent() is None:
+            continue
+        own = len(collapse_spaces("".join(el.itertext())))
+        if own and total is None:
+            total = max(1, len(collapse_spaces("".join(root.itertext()))))
+        if own and total is not None and own / total > NOSCRIPT_MAX_SHARE:
+            _unwrap(el)
+        else:
+            drop_element(el)
 
 
 def drop_element(el: etree._Element) -> None:
