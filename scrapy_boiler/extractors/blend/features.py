@@ -39,7 +39,7 @@ NEIGHBOURS = tuple(f"{side}{k}_{name}" for side, k in (("prev", 1), ("next", 1),
                    for name in ("words", "link_density", "text_density"))
 ELEMENT = (*(f"tag_{t}" for t in _BLOCK_TAGS), *(f"in_{t}" for t in _TAG_FLAGS),
            "depth", "body_name_dist", "article_name_dist", "chrome_name_dist", "comment_name_dist",
-           "itemprop_body_dist", "own_body_name", "own_chrome_name")
+           "itemprop_body_dist", "own_body_name", "own_chrome_name", "lead_name_dist")
 REGION = ("region_depth", "in_region", "in_region_parent", "region_share", "region_order", "paragraph_weight")
 PAGE = ("ld_has_body", "ld_overlap", "ld_is_article", "ld_is_thread", "title_overlap", "page_log_words",
         "page_blocks_log")
@@ -77,14 +77,15 @@ class _Ancestry:
 
     def of(self, el: etree._Element | None) -> tuple[int, ...]:
         if el is None:
-            return (0, FAR, FAR, FAR, FAR, FAR, 0, -1, 0, 0, -1)
+            return (0, FAR, FAR, FAR, FAR, FAR, 0, -1, 0, 0, -1, FAR)
         cached = self.memo.get(el)
         if cached is not None:
             return cached
         up = self.of(el.getparent())
         depth, body, article, chrome, comment, itemprop, flags, region = up[:8]
         region_parent = 0 if el is self.region_parent else (up[10] + 1 if up[10] >= 0 else -1)
-        own_body, own_article, own_chrome, own_comment = name_kinds(element_names(el))
+        own_body, own_article, own_chrome, own_comment, own_lead = name_kinds(element_names(el))
+        lead = 0 if own_lead else min(FAR, up[11] + 1)
         body, article, chrome, comment, itemprop = (min(FAR, d + 1) for d in (body, article, chrome, comment, itemprop))
         if own_body:
             body = 0
@@ -101,7 +102,8 @@ class _Ancestry:
             region = 0
         elif region >= 0:
             region += 1
-        info = (depth + 1, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome, region_parent)
+        info = (depth + 1, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome, region_parent,
+                lead)
         self.memo[el] = info
         return info
 
@@ -148,7 +150,7 @@ def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageCo
     linked = np.array(["a" in b.enclosing for b in blocks], dtype=np.int64) * _FLAG_BIT["a"]
     flags = rows[:, 6] | linked
     columns += [((flags & _FLAG_BIT[t]) != 0).astype(np.float64) for t in _TAG_FLAGS]
-    columns += [rows[:, c] for c in (0, 1, 2, 3, 4, 5, 8, 9)]  # depth, distances, own names
+    columns += [rows[:, c] for c in (0, 1, 2, 3, 4, 5, 8, 9, 11)]  # depth, distances, own names, lead distance
     region = rows[:, 7]
     weight = np.asarray(weights, dtype=np.float64)
     paragraphs = np.flatnonzero((weight > 0) & (region >= 0))

@@ -85,7 +85,7 @@ def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region
         return Region(None, 0.0, 0.0)
     best, best_score = None, -1.0
     for element, value in credit.items():
-        body, _, chrome, _ = name_kinds(element_names(element))
+        body, _, chrome, *_ = name_kinds(element_names(element))
         if body:
             value *= BODY_BONUS
         elif chrome:

@@ -33,6 +33,8 @@ CHROME_NAME = re.compile(
     r"|popular|login|signup|header|masthead|toolbar|pagination|comment|disqus|meta\b|skip|hidden|visually",
 )
 COMMENT_NAME = re.compile(r"comment|disqus|discussion|respon[sd]|reply|replies")
+#: Names of an article's lead or summary, part of the body although often named like a teaser.
+LEAD_NAME = re.compile(r"\blead|intro|standfirst|summary|teaser|subtitle|subline|description|excerpt|abstract|\bdek\b")
 
 def element_names(el: etree._Element) -> str:
     """The class, id, itemprop and role of an element, as one string to search."""
@@ -41,10 +43,11 @@ def element_names(el: etree._Element) -> str:
 
 
 @lru_cache(maxsize=4096)
-def name_kinds(names: str) -> tuple[int, int, int, int]:
-    """(body, article, chrome, comment) flags of a class/id/itemprop/role string (cached: pages repeat names)."""
+def name_kinds(names: str) -> tuple[int, int, int, int, int]:
+    """(body, article, chrome, comment, lead) flags of a class/id/itemprop/role string (cached: pages repeat names)."""
     if not names:
-        return 0, 0, 0, 0
+        return 0, 0, 0, 0, 0
     names = names.lower()
     return (int(bool(BODY_NAME.search(names))), int(bool(ARTICLE_NAME.search(names))),
-            int(bool(CHROME_NAME.search(names))), int(bool(COMMENT_NAME.search(names))))
+            int(bool(CHROME_NAME.search(names))), int(bool(COMMENT_NAME.search(names))),
+            int(bool(LEAD_NAME.search(names))))

@@ -38,7 +38,7 @@ from scrapy_boiler.training.common import command_line
 from scrapy_boiler.training.data import labelled_pages
 
 #: Bump when the tables change, so cached tables are rebuilt.
-TABLE_VERSION = "blend-3"
+TABLE_VERSION = "blend-4"
 
 
 @dataclass
