@@ -80,7 +80,7 @@ def test_news_stats(crawls):
     listings = SITE.listing_pages("news")
     assert stats["item_scraped_count"] == SITE.articles == stats["boiler/items/filled"]
     assert stats["boiler/pages"] == SITE.articles + listings == stats["boiler/page_type/article"]
-    assert stats["boiler/model/news"] == stats["boiler/pages"]  # auto is news for article pages
+    assert stats["boiler/model/blend"] == stats["boiler/pages"]  # auto is blend for article pages
     assert stats["boiler/skipped/non_html"] == 1 and stats["example/downloads"] == 1  # the PDF, no Document
     assert "example/downloads_with_document" not in stats
     assert stats["boiler/skipped/status"] >= 1 and stats["httperror/response_ignored_status_count/500"] == 1

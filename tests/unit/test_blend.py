@@ -120,3 +120,12 @@ def test_an_article_inside_an_unclosed_link_is_not_lost():
     doc = extract(html, model="blend")
     assert doc.text.count("I have played this keyboard") == 15
     assert any("fallback" in reason for block in doc.blocks for reason in block.reasons)
+
+
+def test_an_advert_box_inside_the_body_stays_out():
+    ad = ('<div class="ad inline-ad"><span class="ad-label">Advertisement</span><h4>Holiday cottages</h4>'
+          "<p>Book a week by the sea at Saltmarsh Cottages and get the third night free this spring.</p></div>")
+    html = _article(4).replace("</div><h3>Read more</h3>", ad + "</div><h3>Read more</h3>")
+    doc = extract(html, model="blend")
+    assert doc.text.count("The council said the harbour bridge") == 4
+    assert "Saltmarsh" not in doc.text and "Advertisement" not in doc.text

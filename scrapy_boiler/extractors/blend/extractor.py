@@ -18,6 +18,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
+from lxml import etree
 
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import (
@@ -31,9 +32,10 @@ from scrapy_boiler.extractors.blend.features import (
 )
 from scrapy_boiler.extractors.blend.forest import Forest
 from scrapy_boiler.extractors.blend.regions import find_region, loose_weights, paragraph_weight
+from scrapy_boiler.extractors.blend.semantics import is_advert
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
 from scrapy_boiler.parse.html import ParsedPage
-from scrapy_boiler.parse.normalize import title_parts, words
+from scrapy_boiler.parse.normalize import count_words, title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 
@@ -135,6 +137,7 @@ class BlendExtractor:
             block.score = value
             block.is_content = value >= threshold
             block.reasons.append(f"{self.name}:{'content' if block.is_content else 'boilerplate'} (p={value:.3f})")
+        _drop_adverts(blocks, self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
             return
@@ -162,6 +165,30 @@ class BlendExtractor:
         weights = loose_weights(blocks)  # no paragraph-like block at all: look again, less strictly
         loose = find_region(blocks, weights).element
         return [i for i, block in enumerate(blocks) if weights[i] and loose is not None and _within(block, loose)]
+
+
+#: Ancestors looked at for an advert box, and the most words such a box may hold.
+ADVERT_DEPTH = 3
+ADVERT_MAX_WORDS = 80
+
+
+def _drop_adverts(blocks: list[TextBlock], name: str) -> None:
+    """Unlabel content inside a small box named as an advertisement (an in-body ad reads like prose)."""
+    boxes: dict[etree._Element, bool] = {}
+    for block in blocks:
+        if not block.is_content:
+            continue
+        el = block.element
+        for _ in range(ADVERT_DEPTH):
+            if el is None:
+                break
+            if el not in boxes:
+                boxes[el] = is_advert(el) and count_words(" ".join(el.itertext())) <= ADVERT_MAX_WORDS
+            if boxes[el]:
+                block.is_content = False
+                block.reasons.append(f"{name}:inside an advert box ({el.tag}.{el.get('class', '')})")
+                break
+            el = el.getparent()
 
 
 def _within(block: TextBlock, container: object) -> bool:

@@ -33,6 +33,8 @@ CHROME_NAME = re.compile(
     r"|popular|login|signup|header|masthead|toolbar|pagination|comment|disqus|meta\b|skip|hidden|visually",
 )
 COMMENT_NAME = re.compile(r"comment|disqus|discussion|respon[sd]|reply|replies")
+#: Names of an advertisement box: what such a box holds is never the article, however article-like its text.
+AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|google_ad|adslot|ad-slot")
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
 LEAD_NAME = re.compile(r"\blead|intro|standfirst|summary|teaser|subtitle|subline|description|excerpt|abstract|\bdek\b")
 
@@ -51,3 +53,9 @@ def name_kinds(names: str) -> tuple[int, int, int, int, int]:
     return (int(bool(BODY_NAME.search(names))), int(bool(ARTICLE_NAME.search(names))),
             int(bool(CHROME_NAME.search(names))), int(bool(COMMENT_NAME.search(names))),
             int(bool(LEAD_NAME.search(names))))
+
+
+def is_advert(el: etree._Element) -> bool:
+    """Whether an element's own class/id names it an advertisement box."""
+    names = element_names(el)
+    return bool(names) and AD_NAME.search(names.lower()) is not None
