@@ -193,8 +193,8 @@ def test_semtext_config_problems(tmp_path):
 
 
 def test_shipped_files_without_a_version_load_and_new_files_record_one(tmp_path):
-    w2t, mbn, semtext_config, _ = copy_shipped(tmp_path, "web2text.pt", "multiboilernet.pt", "semtext.json",
-                                               "semtext.pt")
+    w2t, mbn, semtext_config, _ = copy_shipped(tmp_path, "web2text-cleaneval.pt", "multiboilernet.pt",
+                                               "semtext.json", "semtext.pt")
     assert "format" not in json.loads(load_tensors(w2t)["config"])  # written before versions: read as format 1
     model = load_web2text(w2t, "cpu")
     load_multiboilernet(mbn, "cpu")
