@@ -114,7 +114,7 @@ class BlendExtractor:
         rows = table(blocks, weights, context, votes)
         p = self.model.first.probability(rows)
         if self.model.second is not None:
-            around = context_table(sibling_groups(blocks), rows, p, self.model.threshold)
+            around = context_table(sibling_groups(blocks), rows, p)
             p = self.model.second.probability(np.hstack([rows, around]))
         return p, context
 

@@ -204,8 +204,13 @@ def sibling_groups(blocks: Sequence[TextBlock]) -> list[tuple[int, int]]:
     return out
 
 
+#: First-stage score above which a block counts as kept in the second stage's context columns (fixed: the
+#: second stage is trained with it; the decision threshold of the model file is separate).
+CONTEXT_THRESHOLD = 0.5
+
+
 def context_table(groups: Sequence[Sequence[int]], rows: np.ndarray, p: np.ndarray,
-                  threshold: float = 0.5) -> np.ndarray:
+                  threshold: float = CONTEXT_THRESHOLD) -> np.ndarray:
     """The second stage's context columns (:data:`CONTEXT`): each block's first-stage probability ``p`` beside its
     neighbours', its siblings' and its look-alikes' (``groups`` from :func:`sibling_groups`); ``rows`` are the
     first-stage rows."""

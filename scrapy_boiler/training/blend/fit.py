@@ -27,7 +27,14 @@ from typing import Any
 import numpy as np
 
 from scrapy_boiler.extractors.blend.extractor import page_context, votes_of
-from scrapy_boiler.extractors.blend.features import CONTEXT, context_table, features, sibling_groups, table
+from scrapy_boiler.extractors.blend.features import (
+    CONTEXT,
+    CONTEXT_THRESHOLD,
+    context_table,
+    features,
+    sibling_groups,
+    table,
+)
 from scrapy_boiler.extractors.blend.forest import Forest, feature_importance, from_lightgbm
 from scrapy_boiler.extractors.blend.regions import paragraph_weight
 from scrapy_boiler.extractors.model_files import FORMAT_VERSION
@@ -160,7 +167,7 @@ def run(args: argparse.Namespace) -> Path:
     weights_of = _page_weights(args.page_weight)
     tables.weights = tables.weights * np.array([weights_of.get(spec, 1.0) for spec in tables.specs])[tables.pages]
     say(f"blend: {len(tables.labels)} blocks of {len(tables.specs)} pages, {int(tables.labels.sum())} content")
-    threshold = 0.5
+    threshold = args.threshold
     first = _train(lgb, tables.rows, tables.labels, tables.weights, args.trees, args)
     second = None
     if args.context_trees:
@@ -174,7 +181,7 @@ def run(args: argparse.Namespace) -> Path:
             forest = _train(lgb, tables.rows[~held], tables.labels[~held], tables.weights[~held], args.trees, args)
             oof[held] = forest.probability(tables.rows[held])
             say(f"  fold {fold + 1}/{args.folds} scored")
-        context = _context_rows(tables, oof, threshold)
+        context = _context_rows(tables, oof, CONTEXT_THRESHOLD)
         second = _train(lgb, context, tables.labels, tables.weights, args.context_trees, args)
     out = Path(args.out)
     record = {
