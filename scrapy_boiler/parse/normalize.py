@@ -44,7 +44,7 @@ def words(text: str | None) -> list[str]:
     two-character pseudo-words; otherwise a whole CJK paragraph would count as one word and every
     threshold of the rule models would call it boilerplate.
     """
-    if not text:
+    if not text or text.isspace():  # most text nodes between tags are indentation
         return []
     if _HAS_UNSPACED.search(text) is None:
         return _WORD.findall(text)

@@ -17,6 +17,7 @@ import itertools
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from lxml import etree
 
@@ -57,9 +58,13 @@ def words(text: str | None) -> int:
 
 def signature(el: etree._Element) -> str:
     """Tag and class names with digits removed; a generated id (one with digits) joins as ``#prefix``."""
-    tag = el.tag if isinstance(el.tag, str) else ""
-    classes = " ".join(sorted(_DIGITS.sub("", c) for c in (el.get("class") or "").split()))
-    ident = el.get("id") or ""
+    return _signature(el.tag if isinstance(el.tag, str) else "", el.get("class") or "", el.get("id") or "")
+
+
+@lru_cache(maxsize=8192)
+def _signature(tag: str, class_names: str, ident: str) -> str:
+    """:func:`signature` of the attribute values (cached: a page repeats a few templates many times)."""
+    classes = " ".join(sorted(_DIGITS.sub("", c) for c in class_names.split()))
     generated = _DIGITS.sub("", ident) if _DIGITS.search(ident) else ""
     return f"{tag}.{classes}#{generated}"
 
