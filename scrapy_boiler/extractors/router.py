@@ -1,13 +1,14 @@
 """``model="auto"``: route each page by its type — articles to the article model, threads to a type-2 model.
 
-A page whose structured data declares an article (schema.org ``NewsArticle``, ``BlogPosting``... and no
-``QAPage`` or ``DiscussionForumPosting``) is an article; the others are typed by
-:func:`~scrapy_boiler.extractors.threads.page_type.detect`. Sending an article to the thread path loses its
-body, so a page typed as a thread is also read by the article model and stays a thread only when that model's
-main text lies in the posts. Article pages go to ``blend`` (:mod:`~scrapy_boiler.extractors.blend`). Type-2
-pages (forums, Q&A) go to the ``posts`` rules (:mod:`~scrapy_boiler.extractors.threads.extractor`), or to
-the trained model :data:`scrapy_boiler.extractors.registry.AUTO_TYPE2_MODEL` names, so a thread keeps its
-question and all its answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
+:func:`~scrapy_boiler.extractors.threads.page_type.detect` types every page, but sending an article to the thread
+path loses its body, so two checks overrule it: a page whose structured data declares an article (schema.org
+``NewsArticle``, ``BlogPosting``... and no ``QAPage`` or ``DiscussionForumPosting``) stays an article, and a page
+typed as a thread is also read by the article model and stays a thread only when that model's main text lies in
+the posts. An article's comment thread, when one was found, lands in ``Document.posts``. Article pages go to
+``blend`` (:mod:`~scrapy_boiler.extractors.blend`). Type-2 pages (forums, Q&A) go to the ``posts`` rules
+(:mod:`~scrapy_boiler.extractors.threads.extractor`), or to the trained model
+:data:`scrapy_boiler.extractors.registry.AUTO_TYPE2_MODEL` names, so a thread keeps its question and all its
+answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
 """
 
 from __future__ import annotations
@@ -92,11 +93,11 @@ def _posts_hold_content(labels: PageLabels, decision: PageTypeDecision) -> bool:
 
 
 def _decide(page: ParsedPage) -> PageTypeDecision:
-    """The page type: "article" without looking further when the page's JSON-LD declares an article and no
-    thread (the structural detection is a third of the time of a page, and its answer could only be overruled),
-    else :func:`~scrapy_boiler.extractors.threads.page_type.detect`."""
-    if page.json_ld:
+    """:func:`~scrapy_boiler.extractors.threads.page_type.detect`, overruled to "article" when the page's JSON-LD
+    declares an article and no thread. The post group is kept: an article's comment thread lands in ``posts``."""
+    decision = detect(page.root, page.url)
+    if decision.page_type in THREAD_TYPES and page.json_ld:
         declared = read_json_ld(page.json_ld)
         if declared.is_article and not declared.is_thread:
-            return PageTypeDecision(ARTICLE, 0.0, None, None)
-    return detect(page.root, page.url)
+            return PageTypeDecision(ARTICLE, decision.score, decision.group, decision.features)
+    return decision

@@ -109,6 +109,7 @@ def test_declared_article_with_many_comments_stays_an_article():
     assert doc.page_type == "article" and doc.model == "blend"
     assert "The council said the harbour bridge" in doc.text
     assert "far too long" not in doc.text
+    assert len(doc.posts) == 12 and all("far too long" in post.text for post in doc.posts)  # comments, apart
 
 
 def test_an_article_inside_an_unclosed_link_is_not_lost():
