@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +23,7 @@ from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import (
     CONTEXT,
     PageContext,
+    body_overlap,
     body_pairs,
     context_table,
     features,
@@ -31,7 +31,7 @@ from scrapy_boiler.extractors.blend.features import (
     table,
 )
 from scrapy_boiler.extractors.blend.forest import Forest
-from scrapy_boiler.extractors.blend.regions import find_region, loose_weights, paragraph_weight
+from scrapy_boiler.extractors.blend.regions import find_region, is_within, loose_weights, paragraph_weight
 from scrapy_boiler.extractors.blend.semantics import is_advert
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
 from scrapy_boiler.parse.html import ParsedPage
@@ -151,20 +151,18 @@ class BlendExtractor:
     def _fallback(blocks: list[TextBlock], context: PageContext) -> list[int]:
         """The blocks of the JSON-LD body, else the region's paragraphs, else those of a region found less strictly."""
         if context.body_pairs is not None:
-            chosen = []
-            for i, block in enumerate(blocks):
-                tokens = [w.lower() for w in words(block.text)]
-                pairs = list(pairwise(tokens)) or [(t, "") for t in tokens]
-                if pairs and sum(p in context.body_pairs for p in pairs) / len(pairs) >= BODY_OVERLAP:
-                    chosen.append(i)
+            chosen = [i for i, block in enumerate(blocks)
+                      if body_overlap([w.lower() for w in words(block.text)], context.body_pairs) >= BODY_OVERLAP]
             if chosen:
                 return chosen
         region = context.region.element
         if region is not None:
-            return [i for i, block in enumerate(blocks) if paragraph_weight(block) and _within(block, region)]
+            return [i for i, block in enumerate(blocks) if paragraph_weight(block) and is_within(block.element, region)]
         weights = loose_weights(blocks)  # no paragraph-like block at all: look again, less strictly
         loose = find_region(blocks, weights).element
-        return [i for i, block in enumerate(blocks) if weights[i] and loose is not None and _within(block, loose)]
+        if loose is None:
+            return []
+        return [i for i, block in enumerate(blocks) if weights[i] and is_within(block.element, loose)]
 
 
 #: Ancestors looked at for an advert box, and the most words such a box may hold.
@@ -189,12 +187,3 @@ def _drop_adverts(blocks: list[TextBlock], name: str) -> None:
                 block.reasons.append(f"{name}:inside an advert box ({el.tag}.{el.get('class', '')})")
                 break
             el = el.getparent()
-
-
-def _within(block: TextBlock, container: object) -> bool:
-    el = block.element
-    while el is not None:
-        if el is container:
-            return True
-        el = el.getparent()
-    return False

@@ -114,6 +114,12 @@ def _pairs(tokens: Sequence[str]) -> list[tuple[str, str]]:
     return list(pairwise(tokens))
 
 
+def body_overlap(tokens: Sequence[str], body: frozenset[tuple[str, str]]) -> float:
+    """Share of a block's word pairs (lower-cased ``tokens``) found among the JSON-LD body's (0 without tokens)."""
+    pairs = _pairs(tokens)
+    return sum(p in body for p in pairs) / len(pairs) if pairs else 0.0
+
+
 def body_pairs(text: str) -> frozenset[tuple[str, str]]:
     """Word pairs of a JSON-LD body (single words count as a pair with ""), to measure a block's overlap."""
     tokens = [w.lower() for w in words(text)]
@@ -169,8 +175,7 @@ def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageCo
                 overlap[i] = 0.0
             continue
         if body is not None:
-            pairs = _pairs(tokens)
-            overlap[i] = sum(p in body for p in pairs) / len(pairs)
+            overlap[i] = body_overlap(tokens, body)
         title[i] = sum(w in title_words for w in tokens) / len(tokens)
     page_words = float(num_words.sum())
     columns += [np.full(n, float(body is not None)), overlap, np.full(n, float(context.ld_is_article)),

@@ -92,11 +92,12 @@ def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region
             value *= CHROME_PENALTY
         if value > best_score:
             best, best_score = element, value
-    inside = sum(w for b, w in zip(blocks, weights, strict=True) if w and _is_within(b.element, best))
+    inside = sum(w for b, w in zip(blocks, weights, strict=True) if w and is_within(b.element, best))
     return Region(best, best_score, inside / total if total else 0.0)
 
 
-def _is_within(element: etree._Element, container: etree._Element | None) -> bool:
+def is_within(element: etree._Element | None, container: etree._Element | None) -> bool:
+    """Whether ``element`` is ``container`` or lies inside it."""
     while element is not None:
         if element is container:
             return True
