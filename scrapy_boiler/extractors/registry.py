@@ -40,6 +40,7 @@ from scrapy_boiler.extractors.model_files import (
 from scrapy_boiler.extractors.router import ARTICLE_MODEL, PageTypeRouter
 from scrapy_boiler.extractors.threads.extractor import NAME as THREAD_RULES
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
+from scrapy_boiler.segment.blocks import TextBlock
 
 __all__ = [
     "AUTO_MODEL", "SHIPPED", "ModelFileError", "ModelUnavailable", "UnknownModel", "available_models", "check_model",
@@ -74,23 +75,14 @@ class ModelSpec:
 # The neural factories import their family on first use, so torch is imported only then; every factory reads
 # its model files only when the name is first used.
 
-def blend_labellers() -> dict[str, Callable[[list, str], None]]:
+def blend_labellers() -> dict[str, Callable[[list[TextBlock], str], None]]:
     """The rule models whose block labels the ``blend`` model takes as votes, by the names its file records.
 
     Boilerpipe's ``news`` (Algorithm 2, Main Content Filter, tree filter) and Algorithm 2 alone: hand-set by
     their papers, so their votes on our training pages are no more optimistic than on unseen ones.
     """
-    news = get_rule_extractor("news")
-    words = get_rule_extractor("num-words")
-
-    def steps_of(rules: object) -> Callable[[list, str], None]:
-        def label(blocks: list, title: str) -> None:
-            for step in rules.steps:  # type: ignore[attr-defined]
-                step(blocks, title)
-
-        return label
-
-    return {"news": steps_of(news), "num_words": steps_of(words)}
+    return {"news": get_rule_extractor("news").label_annotated,
+            "num_words": get_rule_extractor("num-words").label_annotated}
 
 
 def _blend(device: str) -> Extractor:

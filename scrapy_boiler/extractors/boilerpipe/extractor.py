@@ -74,6 +74,10 @@ class RuleExtractor:
     def label(self, blocks: list[TextBlock], title: str) -> None:
         """Compute features and run every step; ``title`` is the document's ``<title>``."""
         annotate(blocks)
+        self.label_annotated(blocks, title)
+
+    def label_annotated(self, blocks: list[TextBlock], title: str) -> None:
+        """Run every step on blocks whose features are already computed (``blend`` takes these labels as votes)."""
         for step in self.steps:
             step(blocks, title)
 
