@@ -23,8 +23,6 @@ from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.structured import read_json_ld
 
 ARTICLE_MODEL = "blend"
-#: What ``auto`` gives articles when the ``blend`` model file cannot be loaded.
-FALLBACK_ARTICLE_MODEL = "news"
 
 
 class PageTypeRouter:
@@ -41,16 +39,16 @@ class PageTypeRouter:
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
         decisions = [_decide(page) for page in pages]
         threads = [i for i, d in enumerate(decisions) if d.page_type in THREAD_TYPES]
-        article_labels = dict(zip(range(len(pages)), self.article.label_pages(pages), strict=True))
+        article_labels = self.article.label_pages(pages)
         for i in threads:  # the article model read the page too: is its main text in the posts?
             if not _posts_hold_content(article_labels[i], decisions[i]):
                 d = decisions[i]
                 decisions[i] = PageTypeDecision(ARTICLE, d.score, d.group, d.features)
         threads = [i for i in threads if decisions[i].page_type in THREAD_TYPES]
-        out: list[PageLabels | None] = [None] * len(pages)
-        for i, labels in article_labels.items():
-            if i not in threads:
-                out[i] = self._stamp(labels, decisions[i], self.article.name)
+        out: list[PageLabels | None] = [
+            self._stamp(labels, d, self.article.name) if d.page_type not in THREAD_TYPES else None
+            for labels, d in zip(article_labels, decisions, strict=True)
+        ]
         if threads:
             model = self.type2()
             if model is None:
