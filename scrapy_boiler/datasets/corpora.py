@@ -3,8 +3,9 @@
 ``load("cleaneval-test")`` reads ``cleaneval-test.tar.xz`` from the data directory; ``NAME:SPLIT``
 selects the fixed validation list of ``splits/NAME-valid.txt`` (``valid``) or everything else
 (``train``). ``fundus-train`` has no split file: its ``valid`` split is a fixed quarter of its
-*publishers* (:func:`publisher_split`), so no publisher is on both sides. A spec that is a directory is read
-as a folder of ``name.html`` + ``name.txt`` pairs.
+*publishers* (:func:`publisher_split`), so no publisher is on both sides; ``threads-train``'s is a fixed third of
+its *platforms* (forum software or site), so a platform's template is never on both sides. A spec that is a
+directory is read as a folder of ``name.html`` + ``name.txt`` pairs.
 Pages come sorted by id (digit runs compared as numbers), so runs and ``limit`` are reproducible.
 """
 
@@ -19,6 +20,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from scrapy_boiler.datasets.archives import id_sort_key, iter_archive
 from scrapy_boiler.datasets.gold import (
@@ -33,7 +35,7 @@ from scrapy_boiler.datasets.l3s import ANY_CONTENT_LABELS, CONTENT_LABELS, parse
 
 DATASETS: tuple[str, ...] = (
     "cleaneval-dev", "cleaneval-test", "cleanportaleval", "dragnet", "fundus-train", "l3s-gn1", "l3s-gn1-any",
-    "webforum-train",
+    "threads-train", "webforum-train",
 )
 #: Datasets read from another dataset's archive with a different gold convention: ``l3s-gn1-any`` is
 #: L3S-GN1 with Kohlschütter et al.'s two-class labels (related content and user comments count as content).
@@ -42,9 +44,12 @@ ARCHIVE_OF: dict[str, str] = {"l3s-gn1-any": "l3s-gn1"}
 SPLITS: dict[str, tuple[str, ...]] = {
     "dragnet": ("train", "valid"), "l3s-gn1": ("train", "valid"), "l3s-gn1-any": ("train", "valid"),
     "cleaneval-dev": ("train",), "fundus-train": ("train", "valid"),
+    "threads-train": ("train", "valid"),
 }
 #: Share of fundus-train's publishers in its ``valid`` split.
 FUNDUS_VALID_SHARE = 0.25
+#: Share of threads-train's platforms in its ``valid`` split.
+THREADS_VALID_SHARE = 1 / 3
 #: Pages kept out of ``NAME:train``: CleanEval dev 60 is the same page as test 60 (identical html,
 #: separately written gold), so training on it would leak a test page. ``cleaneval-dev`` without a
 #: split still has all 58 pages, and ``cleaneval-test`` drops nothing.
@@ -67,9 +72,13 @@ class Page:
     gold_text: str  #: main content, one block per line
     gold_comments: str | None = None  #: Dragnet: text after the separator; L3S: sel5 text
     gold_spans: tuple[tuple[str, bool], ...] | None = None  #: L3S-GN1: text pieces with content flag
-    posts: tuple[dict[str, Any], ...] | None = None  #: webforum-train: the gold posts
-    site: str | None = None  #: fundus-train: the publisher (``de/Spiegel``), the unit of its split
-    meta: dict[str, Any] | None = None  #: fundus-train: title, authors, published, lang as its parser read them
+    #: thread corpora: the gold posts, the opening post (the question) first; ``post_text`` holds each one's text
+    posts: tuple[dict[str, Any], ...] | None = None
+    #: the unit of the split: fundus-train's publisher (``de/Spiegel``), threads-train's platform (``xenforo``),
+    #: webforum-train's host
+    site: str | None = None
+    #: fundus-train: title, authors, published, lang as its parser read them; threads-train: platform, site, lang
+    meta: dict[str, Any] | None = None
 
 
 def _repo_data_dir() -> Path:
@@ -142,6 +151,8 @@ def load(spec: str, *, data_dir: str | Path | None = None, limit: int | None = N
     excluded: frozenset[str] = frozenset()
     if name == "fundus-train":
         return _fundus_pages(archive, split, limit)
+    if name == "threads-train":
+        return _threads_pages(archive, split, limit)
     if split == "valid":
         only = _valid_ids(root, ARCHIVE_OF.get(name, name))
     elif split == "train":
@@ -187,7 +198,8 @@ def read_fundus_meta(archive: Path) -> dict[str, dict[str, Any]]:
 
 
 def publisher_split(publishers: Iterable[str], share: float = FUNDUS_VALID_SHARE) -> frozenset[str]:
-    """The publishers of the ``valid`` split: sorted by ``sha256("42:" + publisher)``, the first ``share`` of them.
+    """The publishers (or platforms) of the ``valid`` split: sorted by ``sha256("42:" + publisher)``, the first
+    ``share`` of them.
 
     The same seeded shuffle as the README's page-level lists, applied to publishers, so a publisher's pages
     (1-4, possibly of different layouts) all fall on one side.
@@ -215,11 +227,37 @@ def _fundus_pages(archive: Path, split: str | None, limit: int | None) -> Iterat
                    site=entry.get("publisher"), meta=entry or None)
 
 
+def read_thread_gold(data: bytes) -> dict[str, Any]:
+    """One ``threads-train/gold/<id>.json``: question (title, newline, body), answers, url, platform, site, lang."""
+    return json.loads(decode_gold(data))
+
+
+def _threads_pages(archive: Path, split: str | None, limit: int | None) -> Iterator[Page]:
+    """threads-train pages; the platform is the id's prefix, so the split is known before any gold is read."""
+    platforms = {page_id.partition("_")[0] for page_id, _, _ in iter_archive(archive)}
+    valid = publisher_split(platforms, THREADS_VALID_SHARE)
+
+    def wanted(page_id: str) -> bool:
+        return split is None or (page_id.partition("_")[0] in valid) == (split == "valid")
+
+    pairs = (pair for pair in iter_archive(archive) if wanted(pair[0]))
+    for page_id, html, gold in _first(pairs, limit):
+        if html is None:
+            continue
+        thread = read_thread_gold(gold)
+        posts = tuple({"post_text": text} for text in [thread["question"], *thread["answers"]])
+        text = "\n".join(post["post_text"] for post in posts)
+        meta = {key: thread.get(key) for key in ("platform", "site", "lang")}
+        yield Page("threads-train", page_id, _clean_html(html), thread.get("url"), text, posts=posts,
+                   site=thread.get("platform"), meta=meta)
+
+
 def make_page(name: str, page_id: str, html: bytes | None, gold: bytes) -> Page | None:
     """Build the :class:`Page` of one archive pair (None if the page is missing)."""
     if name == "webforum-train":
         thread = parse_forum_json(gold)
-        return Page(name, page_id, _clean_html(thread.html), thread.url, thread.text, posts=thread.posts)
+        site = urlsplit(thread.url).hostname if thread.url else None
+        return Page(name, page_id, _clean_html(thread.html), thread.url, thread.text, posts=thread.posts, site=site)
     if html is None:
         return None
     if name in ("l3s-gn1", "l3s-gn1-any"):
