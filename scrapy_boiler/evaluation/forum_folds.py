@@ -24,7 +24,7 @@ import torch
 from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.corpora import load
 from scrapy_boiler.datasets.labels import label_page
-from scrapy_boiler.evaluation.post_scores import PostCounts, posts_from_labels
+from scrapy_boiler.evaluation.post_scores import PostCounts, document_output
 from scrapy_boiler.evaluation.report import table
 from scrapy_boiler.evaluation.scores import ModelScores
 from scrapy_boiler.extractors import registry
@@ -77,7 +77,8 @@ def run(args: argparse.Namespace) -> dict:
             predicted = doc.leaf_labels()
             scores.add_page(predicted if len(predicted) == len(ref.labels) else None, ref.labels, ref.leaf_words,
                             doc.text, page.gold_text, ms)
-            scores.posts.add(posts_from_labels(page.html, page.url, doc), [p.get("post_text", "") for p in page.posts])
+            scores.posts.add(document_output(page.html, page.url, doc), [p.get("post_text", "") for p in page.posts],
+                             page.id)
         print(f"fold {fold}: {sum(1 for f in folds.values() if f == fold)} test threads done", file=sys.stderr)
     summary = scores.summary() | {"seconds": round(time.monotonic() - began, 1), "folds": args.folds}
     print(table(SPEC, [summary]))

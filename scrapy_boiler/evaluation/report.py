@@ -68,11 +68,16 @@ def table(dataset: str, summaries: Sequence[dict[str, Any]]) -> str:
             lines.append("   page types: " + ", ".join(f"{name} {count}" for name, count in types.items()))
         posts = summary.get("posts")
         if posts:
-            lines.append(
-                f"   posts: P {posts['precision']:.3f} R {posts['recall']:.3f} F1 {posts['f1']:.3f} "
-                f"({posts['predicted_posts']} predicted, {posts['gold_posts']} gold), "
-                f"question found {posts['question_found']:.3f} of {posts['threads']} threads"
-            )
+            line = f"   thread: question in text {posts['question_in_text']:.3f} of {posts['threads']}"
+            if posts["structured"]:
+                line += (
+                    f"; posts P {posts['precision']:.3f} R {posts['recall']:.3f} F1 {posts['f1']:.3f} "
+                    f"({posts['predicted_posts']} predicted, {posts['gold_posts']} gold); "
+                    f"question found {posts['question_found']:.3f}; "
+                    f"pairs P {posts['pair_precision']:.3f} R {posts['pair_recall']:.3f} "
+                    f"({posts['predicted_pairs']} predicted, {posts['gold_pairs']} gold)"
+                )
+            lines.append(line)
         if summary["errors"]:
             examples = "; ".join(summary["failures"][:2])
             lines.append(f"   ({summary['model']}: {summary['errors']} pages with errors, e.g. {examples})")
@@ -86,6 +91,8 @@ LEGEND = (
     "blk = content-class scores over DOM text leaves, each block weighted 1 (Vogels et al. Table 1); "
     "wrd F1 = same, weighted by words; wrd wF1 = word-weighted F1 averaged over both classes "
     "(Kohlschütter et al. Table 2); BoW = bag-of-words P/R/F1 of the text vs gold, mean over pages (med = median F1); "
-    "ms = milliseconds per page for extract(); posts (thread corpora) = one-to-one post matches at bag-of-words "
-    "F1 >= 0.5, question found = first post matches the gold first post."
+    "ms = milliseconds per page for extract(); thread (thread corpora): question in text = 80% of the gold "
+    "question's words are in the text; posts = one-to-one post matches at bag-of-words F1 >= 0.5; question found = "
+    "the stated question (else the first post) matches the gold question; pairs = (question, answer) pairs whose "
+    "both sides match."
 )

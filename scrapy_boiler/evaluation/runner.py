@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.labels import load_labelled
 from scrapy_boiler.evaluation.baselines import get_baseline
-from scrapy_boiler.evaluation.post_scores import PostCounts, posts_from_labels
+from scrapy_boiler.evaluation.post_scores import PostCounts, ThreadOutput, document_output
 from scrapy_boiler.evaluation.scores import ModelScores
 
 
@@ -51,16 +51,21 @@ def evaluate(
             scores[name].page_types[doc.page_type] += 1
             if page.posts is not None:
                 counts = scores[name].posts = scores[name].posts or PostCounts()
-                counts.add(posts_from_labels(page.html, page.url, doc), [p.get("post_text", "") for p in page.posts])
+                counts.add(document_output(page.html, page.url, doc), [p.get("post_text", "") for p in page.posts],
+                           page.id)
         for name, run in runners.items():
             start = time.perf_counter()
             try:
-                text = run(page.html, page.url)
+                output = run(page.html, page.url)
             except Exception as exc:  # a baseline's crash is its own score, not ours
-                text = ""
+                output = ""
                 scores[name].fail(page.id, exc)
             ms = (time.perf_counter() - start) * 1000
-            scores[name].add_page(None, None, [], text, page.gold_text, ms, page.id)
+            thread = output if isinstance(output, ThreadOutput) else ThreadOutput(output)
+            scores[name].add_page(None, None, [], thread.text, page.gold_text, ms, page.id)
+            if page.posts is not None:
+                counts = scores[name].posts = scores[name].posts or PostCounts()
+                counts.add(thread, [p.get("post_text", "") for p in page.posts], page.id)
         if progress and count % 50 == 0:
             print(f"  {spec}: {count} pages", file=sys.stderr, flush=True)
     return list(scores.values())

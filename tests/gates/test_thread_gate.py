@@ -11,7 +11,7 @@ import pytest
 from scrapy_boiler import extract
 from scrapy_boiler.datasets import DatasetNotFound, available_datasets, find_data_dir, load
 from scrapy_boiler.document import THREAD_TYPES
-from scrapy_boiler.evaluation.post_scores import PostCounts
+from scrapy_boiler.evaluation.post_scores import PostCounts, ThreadOutput, document_output
 from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
 
@@ -32,7 +32,7 @@ def test_forum_threads_are_typed_and_split_into_posts():
     for page in load("webforum-train"):
         doc = extract(page.html, page.url, model="posts")
         typed += doc.page_type in THREAD_TYPES
-        counts.add([post.text for post in doc.posts], [post["post_text"] for post in page.posts])
+        counts.add(document_output(page.html, page.url, doc), [post["post_text"] for post in page.posts])
     scores = counts.as_dict()
     assert typed >= 48  # measured 48 of 50
     assert scores["precision"] >= 0.93 and scores["recall"] >= 0.85  # measured 0.943 / 0.863
@@ -48,11 +48,15 @@ def test_held_out_articles_stay_articles():
 
 def test_post_counts_match_one_to_one():
     counts = PostCounts()
-    counts.add(["the question about bread", "slice and freeze it", "slice and freeze it"],
+    posts = ["the question about bread", "slice and freeze it", "slice and freeze it"]
+    counts.add(ThreadOutput("\n".join(posts), posts, None, [(posts[0], posts[1]), (posts[0], posts[2])]),
                ["the question about bread", "slice and freeze it", "use a linen bag"])
     scores = counts.as_dict()
     assert scores["predicted_posts"] == 3 and scores["gold_posts"] == 3
     assert scores["precision"] == pytest.approx(2 / 3) and scores["recall"] == pytest.approx(2 / 3)
-    assert scores["question_found"] == 1.0
-    counts.add(["an answer first"], ["the question"])
-    assert counts.as_dict()["question_found"] == 0.5
+    assert scores["question_found"] == 1.0 and scores["question_in_text"] == 1.0
+    assert scores["pair_precision"] == pytest.approx(1 / 2) and scores["pair_recall"] == pytest.approx(1 / 2)
+    counts.add(ThreadOutput("an answer first", ["an answer first"]), ["the question", "an answer first"])
+    assert counts.as_dict()["question_found"] == 0.5 and counts.as_dict()["question_in_text"] == 0.5
+    counts.add(ThreadOutput("the question and more"), ["the question", "a reply"])  # text only: no post figures
+    assert counts.as_dict()["structured"] == 2 and counts.as_dict()["question_in_text"] == pytest.approx(2 / 3)
