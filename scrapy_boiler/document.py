@@ -58,20 +58,34 @@ _BLOCK_FIELDS = tuple(f.name for f in fields(Block))
 
 @dataclass(frozen=True, slots=True)
 class Post:
-    """A post of a Q&A or forum thread (filled by type-2 models)."""
+    """A post of a thread: the question or an answer of a Q&A page, a forum post, a comment under an article.
+
+    ``text`` is the post's own words: votes, user cards, "Share / Edit / Follow" bars and the earlier posts it
+    quotes are left out (the quotes are in ``quoted``). ``votes`` and ``accepted`` are what the page shows or
+    declares (schema.org ``upvoteCount``, ``acceptedAnswer``); ``url`` is the post's permalink.
+    """
 
     text: str
     author: str | None = None
     date: str | None = None
-    blocks: tuple[int, ...] = ()
+    blocks: tuple[int, ...] = ()  #: indices into ``Document.blocks``
+    votes: int | None = None
+    accepted: bool = False
+    url: str | None = None
+    quoted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class QAPair:
-    """A question and one of its answers (filled by type-2 models)."""
+    """A question and one of its answers, with the answer's metadata (for chatbot training data)."""
 
     question: str
     answer: str
+    author: str | None = None
+    date: str | None = None
+    votes: int | None = None
+    accepted: bool = False
+    url: str | None = None
 
 
 @dataclass(slots=True)
@@ -81,7 +95,10 @@ class Document:
     ``text`` holds one content block per line, headings included; ``html`` the same content as
     clean HTML; ``headline`` the heading that repeats the ``<title>`` (which usually adds the site
     name), else the first ``<h1>``, else the title's longest piece. ``page_type`` is ``"article"``
-    for the rule models; type-2 models add ``"qa"`` and ``"forum"`` with ``posts`` and ``qa_pairs``.
+    for the rule models; type-2 models add ``"qa"`` and ``"forum"``. On those, ``posts`` holds every post in page
+    order (the opening post first), ``question`` the title and the opening post, :attr:`answers` the other posts,
+    and ``qa_pairs`` the question against each answer, accepted and top-voted first. On an article, ``posts`` holds
+    its comment thread when one was found.
     ``error`` is set (and the text empty) when the page could not be cleaned, e.g. an empty body, and
     ``reason`` then names the cause (a key of :data:`scrapy_boiler.limits.REASONS`). ``warnings`` lists what
     was changed to extract the page (:data:`scrapy_boiler.limits.WARNINGS`), e.g. flattened nesting.
@@ -99,10 +116,27 @@ class Document:
     encoding: str | None = None
     num_leaves: int = 0
     posts: list[Post] = field(default_factory=list)
+    question: str = ""
     qa_pairs: list[QAPair] = field(default_factory=list)
     error: str | None = None
     reason: Reason | None = None
     warnings: list[WarningCode] = field(default_factory=list)
+
+    @property
+    def answers(self) -> list[Post]:
+        """The replies of a thread (every post after the opening one); empty on articles."""
+        return self.posts[1:] if self.page_type in THREAD_TYPES else []
+
+    def select_pairs(self, keep: str | int = "all") -> list[QAPair]:
+        """The Q&A pairs to keep: ``"all"``, ``"accepted"`` (the accepted answer's pair, if one is marked) or the
+        top N (``qa_pairs`` is already in order: accepted, then by votes, then in page order)."""
+        if keep == "all":
+            return list(self.qa_pairs)
+        if keep == "accepted":
+            return [pair for pair in self.qa_pairs if pair.accepted]
+        if isinstance(keep, int) and not isinstance(keep, bool) and keep >= 0:
+            return list(self.qa_pairs[:keep])
+        raise ValueError(f"keep must be 'all', 'accepted' or a count >= 0, not {keep!r}")
 
     @property
     def content_blocks(self) -> list[Block]:

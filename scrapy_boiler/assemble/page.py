@@ -17,7 +17,7 @@ from lxml import etree
 
 from scrapy_boiler.assemble.body import trim_article
 from scrapy_boiler.assemble.headline import find_headline
-from scrapy_boiler.assemble.posts import build_posts, qa_pairs
+from scrapy_boiler.assemble.posts import build_posts, qa_pairs, question_text
 from scrapy_boiler.assemble.render import to_html, to_text
 from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES, Block, Document, Post, QAPair
 from scrapy_boiler.extractors.base import PageLabels
@@ -35,6 +35,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
             blocks[index] = replace(blocks[index], label=BOILERPLATE, reasons=tuple(labels.blocks[index].reasons))
     posts: list[Post] = []
     pairs: list[QAPair] = []
+    question = ""
     group = labels.post_group
     if group is not None and labels.page_type in THREAD_TYPES:
         content = [False] * len(labels.leaves)
@@ -43,6 +44,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
                 content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
         posts = build_posts(group, labels.leaves, content)
         pairs = qa_pairs(headline or page.title, posts)
+        question = question_text(headline or page.title, posts)
     elif group is not None and _is_comment_thread(labels):
         posts = build_posts(group, labels.leaves)  # an article's comments, kept apart from its text
     return Document(
@@ -59,6 +61,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         num_leaves=len(labels.leaves),
         warnings=list(page.warnings),
         posts=posts,
+        question=question,
         qa_pairs=pairs,
     )
 

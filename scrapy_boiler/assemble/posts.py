@@ -1,9 +1,13 @@
 """Turn the post group of a type-2 page into :class:`~scrapy_boiler.document.Post` objects and Q&A pairs.
 
-A post's text is the text of its body (see :mod:`scrapy_boiler.segment.post_groups`), one Boilerpipe
-block per line; its author and date come from the rest of the member (profile link or an element
-named like ``author``/``username``; a ``<time>`` element or a date-like string). The first post,
-with the page title, is the question; every following post is an answer.
+A post's text is the text of its body (see :mod:`scrapy_boiler.segment.post_groups`), one Boilerpipe block per
+line, with the widget lines a body often starts or ends with trimmed (a bare vote count, "Share", "Reply",
+"Quote"...). What the page's schema.org markup declares of a post (votes, accepted, date, author, permalink) comes
+first; otherwise the author and date come from the rest of the member (profile link or an element named like
+``author``/``username``; a ``<time>`` element or a date-like string), votes from an element named like ``vote`` or
+``score`` holding a number, the accepted flag from a class or label saying "accepted", the permalink from a link to
+the member's own anchor. The first post, with the page title, is the question; every following post is an answer,
+and the Q&A pairs put the accepted answer first, then the others by votes.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from lxml import etree
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import Leaf
-from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 _AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick", re.I)
 _USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
@@ -26,6 +30,18 @@ _DATE_TEXT = re.compile(
 )
 #: Author names and dates are short; longer texts are prose.
 MAX_META_WORDS = 8
+#: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links.
+_CHROME_LINE = re.compile(
+    r"^(?:[-+−]?\d[\d,.]*\s*(?:votes?|points?|likes?|k)?|share|edit|follow|reply|quote|report|flag|like|"
+    r"improve this (?:answer|question)|add a comment|permalink|cite|multi-?quote|(?:reply|quote) with quote|"
+    r"antworten|zitieren|melden|teilen|répondre|citer|signaler|partager|回复|引用|举报|分享|"
+    r"(?:share|edit|follow|flag|reply|quote|report)(?:\s+(?:share|edit|follow|flag|reply|quote|report))+)$",
+    re.I,
+)
+_VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction", re.I)
+_ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer", re.I)
+_PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
+_NUMBER = re.compile(r"^[-+−]?\d[\d,.]*\s*[kK]?$")
 
 
 def _owner(leaf: Leaf, owners: dict[etree._Element, int]) -> int | None:
@@ -40,16 +56,21 @@ def _owner(leaf: Leaf, owners: dict[etree._Element, int]) -> int | None:
 
 
 def _author(member: etree._Element, body: set[etree._Element]) -> str | None:
+    """A link to a user profile with a short text, else a short element named like ``author``/``username`` that is
+    not a date ("asked 2 hours ago" sits in ``user-action-time``)."""
+    named = None
     for el in member.iter():
         if el in body or not isinstance(el.tag, str):
             continue
-        names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         text = collapse_spaces("".join(el.itertext()))
-        if text and len(text.split()) <= MAX_META_WORDS and (
-            _AUTHOR_NAME.search(names) or (el.tag == "a" and _USER_HREF.search(el.get("href") or ""))
-        ):
+        if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
+            continue
+        if el.tag == "a" and _USER_HREF.search(el.get("href") or ""):
             return text
-    return None
+        names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
+        if named is None and _AUTHOR_NAME.search(names):
+            named = text
+    return named
 
 
 def _date(member: etree._Element, body: set[etree._Element]) -> str | None:
@@ -91,20 +112,96 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         texts[member][-1].append(leaf.text)
     posts = []
     for index, member in enumerate(group.members):
-        lines = [line for line in (collapse_spaces(" ".join(parts)) for parts in texts[index]) if line]
+        lines = trim_chrome([line for line in (collapse_spaces(" ".join(parts)) for parts in texts[index]) if line])
         if not lines:
             continue
         body = {el for b in group.bodies[index] for el in b.iter()}
-        posts.append(Post("\n".join(lines), _author(member, body), _date(member, body), tuple(blocks[index])))
+        declared = group.declared[index] if group.declared else DeclaredPost("")
+        posts.append(Post(
+            "\n".join(lines),
+            declared.author or _author(member, body),
+            declared.date or _date(member, body),
+            tuple(blocks[index]),
+            declared.votes if declared.votes is not None else _votes(member, body),
+            declared.accepted or _accepted(member, body),
+            declared.url or _permalink(member, body),
+        ))
     return posts
 
 
-def qa_pairs(title: str, posts: Sequence[Post]) -> list[QAPair]:
-    """The first post (headed by the page title unless it already starts with it) against each answer."""
+def trim_chrome(lines: list[str]) -> list[str]:
+    """``lines`` without the widget lines at their start and end (:data:`_CHROME_LINE`)."""
+    start, end = 0, len(lines)
+    while start < end and _CHROME_LINE.match(lines[start]):
+        start += 1
+    while end > start and _CHROME_LINE.match(lines[end - 1]):
+        end -= 1
+    return lines[start:end]
+
+
+def _outside(member: etree._Element, body: set[etree._Element]) -> list[etree._Element]:
+    return [el for el in member.iter() if isinstance(el.tag, str) and el not in body]
+
+
+def _votes(member: etree._Element, body: set[etree._Element]) -> int | None:
+    """The number an element named like a vote count shows (its own text, or its ``data-value``)."""
+    for el in _outside(member, body):
+        names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
+        if not _VOTE_NAME.search(names):
+            continue
+        text = collapse_spaces("".join(el.itertext()))
+        for value in (el.get("data-value"), el.get("data-score"), text):
+            if value and _NUMBER.match(value.strip()):
+                number = value.strip().replace("−", "-").replace(",", "")
+                if number[-1] in "kK":
+                    return int(float(number[:-1]) * 1000)
+                try:
+                    return int(float(number))
+                except ValueError:
+                    continue
+    return None
+
+
+def _accepted(member: etree._Element, body: set[etree._Element]) -> bool:
+    """Whether the member (or a badge in it) is marked as the accepted answer or the solution."""
+    if _ACCEPTED.search(member.get("class") or ""):
+        return True
+    for el in _outside(member, body):
+        label = " ".join((el.get("class") or "", el.get("title") or "", el.get("aria-label") or ""))
+        if _ACCEPTED.search(label) and "accepted" in label.lower():
+            return True
+    return False
+
+
+def _permalink(member: etree._Element, body: set[etree._Element]) -> str | None:
+    """A link to the post itself: to the member's own anchor, or named like a permalink."""
+    ident = member.get("id") or ""
+    for el in _outside(member, body):
+        if el.tag != "a":
+            continue
+        href = el.get("href") or ""
+        names = " ".join((el.get("class") or "", el.get("rel") or "", el.get("title") or ""))
+        if href and ((ident and href.endswith("#" + ident)) or _PERMALINK_NAME.search(names)):
+            return href
+    return None
+
+
+def question_text(title: str, posts: Sequence[Post]) -> str:
+    """The thread's title, a newline and its opening post (the title once, when the post starts with it)."""
     if not posts:
-        return []
+        return ""
     question = posts[0].text
     title = collapse_spaces(title)
     if title and not question.startswith(title):
         question = f"{title}\n{question}"
-    return [QAPair(question, post.text) for post in posts[1:]]
+    return question
+
+
+def qa_pairs(title: str, posts: Sequence[Post]) -> list[QAPair]:
+    """The question against each answer, with the answer's metadata: accepted first, then by votes (answers
+    without a count after those with one), then in page order."""
+    if not posts:
+        return []
+    question = question_text(title, posts)
+    answers = sorted(posts[1:], key=lambda p: (not p.accepted, p.votes is None, -(p.votes or 0)))
+    return [QAPair(question, p.text, p.author, p.date, p.votes, p.accepted, p.url) for p in answers]

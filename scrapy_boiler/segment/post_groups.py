@@ -107,6 +107,18 @@ def text_stats(root: etree._Element) -> TextStats:
     return stats
 
 
+@dataclass(frozen=True, slots=True)
+class DeclaredPost:
+    """What a page's schema.org markup says of one post (:mod:`~scrapy_boiler.segment.declared_posts`)."""
+
+    kind: str  #: the schema.org type, lower-cased ("question", "answer", "comment"...)
+    votes: int | None = None
+    accepted: bool = False
+    date: str | None = None
+    author: str | None = None
+    url: str | None = None
+
+
 @dataclass(slots=True)
 class PostGroup:
     """The repeated sibling containers judged to be posts, with the body element(s) of each."""
@@ -118,6 +130,8 @@ class PostGroup:
     words: int  #: non-link words in all members
     similarity: float  #: mean Jaccard overlap of the members' inner structure
     keyword: bool  #: a post-like word (post, comment, reply, answer...) in the signature or body path
+    declared: tuple[DeclaredPost, ...] | None = None  #: per member, what the page's markup says (declared groups)
+    question_found: bool = False  #: the first member is a question found above the repeated posts
 
     def member_of(self) -> dict[etree._Element, int]:
         """Every element inside a member, mapped to the member's index (for locating text leaves)."""
@@ -257,27 +271,32 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
             evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
             score = text * similarity * (0.5 + evenness)
             if score > best_score:
-                question = _question_before(parent, posts, stats)
+                bodies, body_path = _bodies(posts, stats)
+                named = [sig for sig in body_path.split("/")[1:] if not sig.endswith(".#")]
+                question = _question_before(parent, posts, stats, named[-1] if named else "")
                 if question is not None:
                     posts = [question, *posts]
-                bodies, body_path = _bodies(posts, stats)
+                    bodies = [_body_inside(question, body_path, stats), *bodies]
                 keyword = bool(_POST_WORD.search(sig) or _POST_WORD.search(body_path))
                 best_score = score
-                best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword)
+                best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword,
+                                 question_found=question is not None)
     return best
 
 
 def _question_before(
-    parent: etree._Element, members: list[etree._Element], stats: TextStats
+    parent: etree._Element, members: list[etree._Element], stats: TextStats, body_signature: str = ""
 ) -> etree._Element | None:
     """A post-like element just before the group, outside it: the question of a Q&A page.
 
-    Q&A sites render the question in its own container (``div.question``) above the list of
-    answers; its inner template resembles the answers'. Looks at the preceding siblings of the
-    group's first member, of its parent and of the parent's ancestors (up to :data:`QUESTION_LEVELS`),
-    and their children, for an element whose structure overlaps the first member's.
+    Q&A sites render the question in its own container (``div.question`` holding a ``postcell``) above the list
+    of answers (``div.answer`` holding an ``answercell``). Looks at the preceding siblings of the group's first
+    member, of its parent and of the parent's ancestors (up to :data:`QUESTION_LEVELS`), and their children, for an
+    element whose inner structure overlaps the first member's, or that holds an element with the answers' body
+    signature (``div.post-text``, ``div.s-prose js-post-body``: the question's text is rendered like theirs).
     """
     shape = _structure(members[0])
+    specific = bool(body_signature)  # the answers' body has a class or id to look for
     node: etree._Element | None = members[0]
     for _ in range(QUESTION_LEVELS):
         if node is None:
@@ -290,10 +309,32 @@ def _question_before(
                 union = shape | other
                 if union and len(shape & other) / len(union) >= QUESTION_SIMILARITY:
                     return candidate
+                if specific and _has_body(candidate, body_signature, stats):
+                    return candidate
         node = node.getparent()
         if node is parent:
             continue
     return None
+
+
+def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:
+    return any(signature(d) == body_signature and stats.text_words(d) >= MIN_POST_WORDS for d in el.iter())
+
+
+def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element]:
+    """The question's body: the answers' body path followed from the question, or from the first element inside it
+    that matches a later step of the path (the question's template differs at the top: ``postcell`` for
+    ``answercell``); the question itself when nothing matches."""
+    steps = body_path.split("/")[1:]
+    for start in range(len(steps)):
+        current = [d for d in question.iter() if isinstance(d.tag, str) and signature(d) == steps[start]]
+        for step in steps[start + 1:]:
+            current = [child for el in current for child in el if isinstance(child.tag, str)
+                       and signature(child) == step]
+        current = [el for el in current if stats.text_words(el) > 0]
+        if current:
+            return current
+    return [question]
 
 
 def has_user_link(member: etree._Element) -> bool:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, PageType
+from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.post_groups import (
     PostGroup,
     TextStats,
@@ -137,14 +138,30 @@ def score(f: PageTypeFeatures) -> float:
     return 1.0 / (1.0 + math.exp(-2.0 * evidence))
 
 
+#: Score of a page whose markup declares a question or a forum post (``Comment`` items alone are scored as usual:
+#: articles declare their comments too).
+DECLARED_THREAD_SCORE = 0.97
+
+
 def detect(root: etree._Element, url: str | None = None, stats: TextStats | None = None) -> PageTypeDecision:
-    """Decide the page type of a parsed, cleaned page."""
+    """Decide the page type of a parsed, cleaned page.
+
+    Posts declared in schema.org microdata (:func:`~scrapy_boiler.segment.declared_posts.declared_post_group`) come
+    first; the repeated sibling containers otherwise.
+    """
     stats = stats or text_stats(root)
-    group = find_post_group(root, stats)
+    declared = declared_post_group(root, stats)
+    group = declared or find_post_group(root, stats)
     if group is None:
         return PageTypeDecision(ARTICLE, 0.0, None, None)
     feats = features(group, stats, root, url)
     value = score(feats)
+    if declared is not None:
+        kinds = {post.kind for post in declared.declared or ()}
+        if kinds & {"question", "answer"}:
+            return PageTypeDecision(QA, max(value, DECLARED_THREAD_SCORE), group, feats)
+        if kinds & {"discussionforumposting", "socialmediaposting"}:
+            return PageTypeDecision(FORUM, max(value, DECLARED_THREAD_SCORE), group, feats)
     if value < THRESHOLD:
         return PageTypeDecision(ARTICLE, value, group, feats)
     qa = bool(_QA_WORD.search(group.signature) or (url and re.search(r"/questions?/|answers", url, re.I)))

@@ -1,0 +1,145 @@
+"""Posts a page declares in schema.org microdata: the question and answers of a Q&A page, the posts of a forum.
+
+Q&A software (Stack Exchange, WordPress Q&A plugins) marks its question and answers up as schema.org ``Question``
+and ``Answer`` items inside a ``QAPage``, with ``text``, ``upvoteCount``, ``dateCreated``, ``author`` and
+``acceptedAnswer`` / ``suggestedAnswer``; forum software marks posts as ``DiscussionForumPosting``, ``Comment`` or
+``SocialMediaPosting`` items with a ``text`` (or ``articleBody``). Where a page says this, it is more reliable than
+any layout heuristic: the question sits in its own container, unlike the answers, and is found anyway.
+
+:func:`declared_post_group` maps the declaration back to the DOM: every element with ``itemprop="text"`` (or
+``articleBody``) whose item is a post type is one post's body; the post (the group member) is the body's highest
+ancestor inside its item that holds no other post's body. The result is a
+:class:`~scrapy_boiler.segment.post_groups.PostGroup`, so everything downstream (labelling, ``Document.posts``)
+treats it like a group found from the layout, and each member carries what the markup says of it
+(:class:`DeclaredPost`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.segment.post_groups import MIN_MEMBERS, DeclaredPost, PostGroup, TextStats
+
+#: schema.org types whose items are posts of a thread.
+POST_TYPES = frozenset({"question", "answer", "comment", "discussionforumposting", "socialmediaposting"})
+#: Item properties that hold a post's text.
+BODY_PROPS = frozenset({"text", "articlebody"})
+_INTEGER = re.compile(r"[-+−]?\d[\d,.\s]*")
+
+
+def _props(el: etree._Element) -> set[str]:
+    return set((el.get("itemprop") or "").lower().split())
+
+
+def _type(el: etree._Element) -> str | None:
+    """The post type of an item element, if it is one (the last path segment of any of its ``itemtype`` URLs)."""
+    for url in (el.get("itemtype") or "").split():
+        name = url.rstrip("/").rsplit("/", 1)[-1].lower()
+        if name in POST_TYPES:
+            return name
+    return None
+
+
+def _owner_item(el: etree._Element) -> etree._Element | None:
+    """The nearest ancestor that is an item (``itemscope``)."""
+    node = el.getparent()
+    while node is not None:
+        if node.get("itemscope") is not None:
+            return node
+        node = node.getparent()
+    return None
+
+
+def _value(el: etree._Element) -> str:
+    """A microdata property's value: ``content``, ``datetime`` or ``href`` before the text."""
+    for attribute in ("content", "datetime", "href"):
+        value = el.get(attribute)
+        if value:
+            return value.strip()
+    return collapse_spaces("".join(el.itertext()))
+
+
+def _own_properties(item: etree._Element) -> dict[str, etree._Element]:
+    """The item's properties (first of each name), not descending into nested items."""
+    found: dict[str, etree._Element] = {}
+    stack = list(item)
+    while stack:
+        el = stack.pop(0)
+        if not isinstance(el.tag, str):
+            continue
+        for prop in _props(el):
+            found.setdefault(prop, el)
+        if el.get("itemscope") is None:
+            stack[0:0] = list(el)
+    return found
+
+
+def _integer(text: str) -> int | None:
+    match = _INTEGER.search(text)
+    if not match:
+        return None
+    digits = re.sub(r"[^\d-]", "", match.group().replace("−", "-"))
+    try:
+        return int(digits)
+    except ValueError:
+        return None
+
+
+def _describe(kind: str, item: etree._Element) -> DeclaredPost:
+    props = _own_properties(item)
+    votes = _integer(_value(props["upvotecount"])) if "upvotecount" in props else None
+    date = next((_value(props[p]) for p in ("datecreated", "datepublished", "datemodified") if p in props), None)
+    author = None
+    if "author" in props:
+        person = props["author"]
+        inner = _own_properties(person) if person.get("itemscope") is not None else {}
+        author = _value(inner["name"]) if "name" in inner else collapse_spaces("".join(person.itertext())) or None
+    url = _value(props["url"]) if "url" in props else None
+    return DeclaredPost(kind, votes, "acceptedanswer" in _props(item), date or None, author, url)
+
+
+def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | None:
+    """The posts the page declares in microdata, as a post group whose ``declared`` says what each declares; None
+    when fewer than two posts with text are declared."""
+    bodies: list[tuple[etree._Element, etree._Element, str]] = []  # (body, item, type)
+    for el in root.iter():
+        if not isinstance(el.tag, str) or not (_props(el) & BODY_PROPS):
+            continue
+        item = _owner_item(el)
+        kind = _type(item) if item is not None else None
+        if item is not None and kind is not None and stats.text_words(el) > 0:
+            bodies.append((el, item, kind))
+    body_set = {body for body, _, _ in bodies}
+    bodies = [b for b in bodies if not any(a in body_set for a in b[0].iterancestors())]  # a quoted post's body
+    if len(bodies) < MIN_MEMBERS:
+        return None
+    under: dict[etree._Element, int] = {}  # bodies under each element
+    for body, _, _ in bodies:
+        for el in (body, *body.iterancestors()):
+            under[el] = under.get(el, 0) + 1
+    members: list[etree._Element] = []
+    for body, item, _ in bodies:
+        member = body
+        while member is not item and under[body] == 1:
+            parent = member.getparent()
+            if parent is None or under[parent] > 1:
+                break
+            member = parent
+        members.append(member)
+    parent = _common_ancestor(members)
+    words = sum(stats.text_words(m) for m in members)
+    return PostGroup(parent, "schema.org:" + "+".join(sorted({k for _, _, k in bodies})), members,
+                     [[body] for body, _, _ in bodies], words, 1.0, True,
+                     tuple(_describe(kind, item) for _, item, kind in bodies))
+
+
+def _common_ancestor(elements: list[etree._Element]) -> etree._Element:
+    shared = [el, *el.iterancestors()] if (el := elements[0]) is not None else []
+    others = [{e, *e.iterancestors()} for e in elements[1:]]
+    for candidate in shared:
+        if all(candidate in chain for chain in others):
+            return candidate
+    return shared[-1]
