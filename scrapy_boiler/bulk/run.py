@@ -16,13 +16,14 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from functools import partial
 
 from scrapy_boiler import Document, PageInput
 from scrapy_boiler.batch import extract_batch
 from scrapy_boiler.bulk.record import Record
 
-FORMATS = ("text", "json", "html")
+FORMATS = ("text", "json", "html", "qa-jsonl")
 CHUNK_SIZE = 16
 #: Chunks queued per worker beyond the one it works on: enough to never starve, few enough to stream.
 CHUNKS_AHEAD = 3
@@ -67,8 +68,16 @@ def resolve_jobs(jobs: str | int) -> int:
     return count
 
 
-def render(doc: Document, fmt: str, source: str | None = None) -> str:
-    """One Document as text, HTML, or a JSON line (with the record's ``source`` first)."""
+def render(doc: Document, fmt: str, source: str | None = None, pairs: str | int = "all") -> str | None:
+    """One Document as text, HTML, a JSON line (with the record's ``source`` first), or its Q&A pairs one JSON line
+    each (``qa-jsonl``; None when the page has none, ``pairs`` as :meth:`Document.select_pairs`)."""
+    if fmt == "qa-jsonl":
+        lines = [
+            json.dumps({"source": source, "page_url": doc.url, "page_type": doc.page_type, **asdict(pair)},
+                       ensure_ascii=False)
+            for pair in doc.select_pairs(pairs)
+        ]
+        return "\n".join(lines) if lines else None
     if fmt == "json":
         data = doc.to_dict() if source is None else {"source": source, **doc.to_dict()}
         return json.dumps(data, ensure_ascii=False)
@@ -77,7 +86,7 @@ def render(doc: Document, fmt: str, source: str | None = None) -> str:
     return doc.text
 
 
-def process_chunk(chunk: list[Record], model: str, fmt: str) -> list[Result]:
+def process_chunk(chunk: list[Record], model: str, fmt: str, pairs: str | int = "all") -> list[Result]:
     """Extract the records of a chunk that are not skipped, in one batch; runs in a worker process."""
     todo = [PageInput(r.body, r.url, r.charset) for r in chunk if r.skip is None]
     outcomes = iter(extract_batch(todo, model, "auto") if todo else [])
@@ -90,7 +99,7 @@ def process_chunk(chunk: list[Record], model: str, fmt: str) -> list[Result]:
         if outcome.document is None:
             results.append(_failed(record, model, fmt, outcome.error or "extraction failed"))
         else:
-            results.append(Result(record.source, render(outcome.document, fmt, record.source),
+            results.append(Result(record.source, render(outcome.document, fmt, record.source, pairs),
                                   error=outcome.document.error))
     return results
 
@@ -108,14 +117,15 @@ def _skipped(record: Record) -> Result:
 
 
 def extract_records(records: Iterable[Record], *, model: str, fmt: str, jobs: int = 1,
-                    chunk_size: int = CHUNK_SIZE) -> Iterator[Result]:
-    """One Result per record, in input order; ``jobs`` > 1 extracts in that many worker processes."""
+                    chunk_size: int = CHUNK_SIZE, pairs: str | int = "all") -> Iterator[Result]:
+    """One Result per record, in input order; ``jobs`` > 1 extracts in that many worker processes. ``pairs`` picks
+    the Q&A pairs ``qa-jsonl`` writes (:meth:`~scrapy_boiler.Document.select_pairs`)."""
     chunks = _chunks(records, chunk_size)
     if jobs <= 1:
         for chunk in chunks:
-            yield from process_chunk(chunk, model, fmt)
+            yield from process_chunk(chunk, model, fmt, pairs)
         return
-    yield from _in_pool(chunks, model, fmt, jobs)
+    yield from _in_pool(chunks, model, fmt, jobs, partial(process_chunk, pairs=pairs))
 
 
 def _in_pool(chunks: Iterable[list[Record]], model: str, fmt: str, jobs: int,

@@ -24,7 +24,8 @@ class Command(ScrapyCommand):
     default_settings: ClassVar[dict[str, Any]] = {"LOG_ENABLED": False}
 
     def syntax(self) -> str:
-        return "PATH_OR_URL... [--model NAME] [--format text|json|html] [-o FILE] [--jobs N]"
+        return ("PATH_OR_URL... [--model NAME] [--format text|json|html|qa-jsonl] [--pairs all|accepted|N] [-o FILE] "
+                "[--jobs N]")
 
     def short_desc(self) -> str:
         return "Print the main content of HTML files, folders, WARC archives or URLs"
@@ -42,7 +43,11 @@ class Command(ScrapyCommand):
         super().add_options(parser)
         parser.add_argument("--model", "-m", default="auto", help="model name (default: auto)")
         parser.add_argument("--format", "-f", choices=FORMATS, default=None,
-                            help="output format (json: one Document per line; default json with -o, else text)")
+                            help="output format (json: one Document per line; qa-jsonl: one Q&A pair per line, "
+                                 "for thread pages; default json with -o, else text)")
+        parser.add_argument("--pairs", default="all", metavar="all|accepted|N",
+                            help="with --format qa-jsonl: every pair (default), the accepted answer's only, or the "
+                                 "first N (accepted, then top-voted)")
         parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
         parser.add_argument("--jobs", "-j", default="1",
                             help="worker processes extracting in parallel; 0 or auto = all cores (default 1)")
@@ -59,6 +64,11 @@ class Command(ScrapyCommand):
             raise UsageError(str(exc), print_help=False) from None
         except ValueError:
             raise UsageError("--jobs takes a positive number, 0 or auto", print_help=False) from None
+        pairs: str | int = opts.pairs
+        if pairs not in ("all", "accepted"):
+            if not str(pairs).isdigit():
+                raise UsageError("--pairs takes all, accepted or a count", print_help=False)
+            pairs = int(pairs)
         fmt = opts.format or ("json" if opts.output else "text")
         tally = Tally()
         start = time.perf_counter()
@@ -67,7 +77,7 @@ class Command(ScrapyCommand):
             if opts.output:
                 out = stack.enter_context(open(opts.output, "w", encoding="utf-8"))
             bar = stack.enter_context(_progress(opts.no_progress))
-            for result in extract_records(read_records(args), model=opts.model, fmt=fmt, jobs=jobs):
+            for result in extract_records(read_records(args), model=opts.model, fmt=fmt, jobs=jobs, pairs=pairs):
                 tally.add(result)
                 self._report(result)
                 if result.output is not None:

@@ -2,7 +2,8 @@
 
 Article names follow zyte-common-items' ``Article`` (``url``, ``headline``, ``articleBody``,
 ``articleBodyHtml``) so items are drop-in for that ecosystem. Q&A sources (``question``, ``answers``,
-``qa_pairs``, ``posts``) are only written for type-2 pages (``page_type`` ``qa``/``forum``).
+``qa_pairs``, ``posts``, ``forumThread``: the thread in zyte-common-items ``ForumThread`` shape) are only written
+for type-2 pages (``page_type`` ``qa``/``forum``).
 """
 
 from __future__ import annotations
@@ -16,13 +17,31 @@ from scrapy_boiler.document import THREAD_TYPES
 
 
 def _question(doc: Document) -> str | None:
-    return doc.qa_pairs[0].question if doc.qa_pairs else (doc.posts[0].text if doc.posts else None)
+    return doc.question or (doc.posts[0].text if doc.posts else None)
 
 
 def _answers(doc: Document) -> list[str] | None:
-    if doc.qa_pairs:
-        return [pair.answer for pair in doc.qa_pairs]
-    return [post.text for post in doc.posts[1:]] or None
+    """The replies' texts in page order (``qa_pairs`` holds them accepted and top-voted first)."""
+    return [post.text for post in doc.answers] or None
+
+
+def _forum_thread(doc: Document) -> dict[str, Any] | None:
+    """The thread in zyte-common-items ``ForumThread`` shape: ``url``, ``topic.name`` and ``posts`` as
+    ``SocialMediaPost`` (``url``, ``text``, ``datePublished`` as the page shows it, ``reactions.likes`` = votes)."""
+    if not doc.posts:
+        return None
+    posts = []
+    for post in doc.posts:
+        entry: dict[str, Any] = {"url": post.url or doc.url, "text": post.text}
+        if post.date:
+            entry["datePublished"] = post.date
+        if post.votes is not None:
+            entry["reactions"] = {"likes": post.votes}
+        posts.append(entry)
+    thread: dict[str, Any] = {"url": doc.url, "posts": posts}
+    if doc.headline or doc.title:
+        thread["topic"] = {"name": doc.headline or doc.title}
+    return thread
 
 
 SOURCES: dict[str, Callable[[Document], Any]] = {
@@ -38,9 +57,10 @@ SOURCES: dict[str, Callable[[Document], Any]] = {
     "answers": _answers,
     "qa_pairs": lambda doc: [asdict(pair) for pair in doc.qa_pairs] or None,
     "posts": lambda doc: [asdict(post) for post in doc.posts] or None,
+    "forumThread": _forum_thread,
     "blocks": lambda doc: [asdict(block) for block in doc.blocks],
 }
-Q_AND_A_SOURCES = frozenset({"question", "answers", "qa_pairs", "posts"})
+Q_AND_A_SOURCES = frozenset({"question", "answers", "qa_pairs", "posts", "forumThread"})
 DEFAULT_OUTPUT = ("url", "headline", "articleBody", "pageType", "question", "answers", "qa_pairs")
 
 

@@ -51,10 +51,18 @@ def test_field_values_of_an_article_leave_qa_fields_out(page_bytes):
 def test_field_values_of_a_qa_page():
     doc = Document(
         text="q\na1\na2", title="How to?", html="", blocks=[], model="m", page_type="qa",
-        posts=[Post("How do I?"), Post("Like this."), Post("Or that.")],
-        qa_pairs=[QAPair("How do I?", "Like this."), QAPair("How do I?", "Or that.")],
+        posts=[Post("How do I?"), Post("Like this.", votes=2), Post("Or that.", votes=5, url="/a/3")],
+        question="How to?\nHow do I?",
+        qa_pairs=[QAPair("How to?\nHow do I?", "Or that.", votes=5, url="/a/3"),
+                  QAPair("How to?\nHow do I?", "Like this.", votes=2)],
+        url="http://example.com/q/1",
     )
-    values = field_values(doc, output_mapping(["question", "answers", "qa_pairs"]))
-    assert values["question"] == "How do I?"
-    assert values["answers"] == ["Like this.", "Or that."]
-    assert values["qa_pairs"][1] == {"question": "How do I?", "answer": "Or that."}
+    values = field_values(doc, output_mapping(["question", "answers", "qa_pairs", "forumThread"]))
+    assert values["question"] == "How to?\nHow do I?"
+    assert values["answers"] == ["Like this.", "Or that."]  # page order; the pairs are ranked
+    assert values["qa_pairs"][0] == {"question": "How to?\nHow do I?", "answer": "Or that.", "author": None,
+                                     "date": None, "votes": 5, "accepted": False, "url": "/a/3"}
+    thread = values["forumThread"]
+    assert thread["url"] == "http://example.com/q/1" and thread["topic"] == {"name": "How to?"}
+    assert thread["posts"][2] == {"url": "/a/3", "text": "Or that.", "reactions": {"likes": 5}}
+    assert thread["posts"][0] == {"url": "http://example.com/q/1", "text": "How do I?"}
