@@ -1,0 +1,89 @@
+"""Q&A structure on a Stack-Exchange-style page: the question is found, chrome stays out, metadata and pairs.
+
+``stackexchange_style.html`` is written by hand after the shape of a Stack Exchange question page: the question in
+a ``postcell``, the answers in ``answercell``s of another container, vote counts, "Share / Improve / Follow" bars,
+user cards, comments under the question, a "Related" and a "Hot Network Questions" sidebar, and schema.org
+``QAPage`` microdata. The same page with its microdata stripped must give the same thread from the layout alone.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scrapy_boiler import extract
+from scrapy_boiler.assemble.posts import trim_chrome
+from scrapy_boiler.document import Document, Post, QAPair
+
+PAGE = Path(__file__).resolve().parents[1] / "pages" / "stackexchange_style.html"
+URL = "https://garden.example/questions/5512/why-do-my-tomato-leaves-curl-upwards-in-july"
+_MICRODATA = re.compile(rb'\s(?:itemprop|itemscope|itemtype)(?:="[^"]*")?')
+
+
+def _doc(microdata: bool = True) -> Document:
+    html = PAGE.read_bytes()
+    return extract(html if microdata else _MICRODATA.sub(b"", html), URL)
+
+
+@pytest.mark.parametrize("microdata", [True, False], ids=["microdata", "layout only"])
+def test_question_and_answers_are_found(microdata):
+    doc = _doc(microdata)
+    assert doc.page_type == "qa"
+    assert doc.question.startswith("Why do my tomato leaves curl upwards in July?\nEvery summer")
+    assert "Should I change how I water?" in doc.question
+    assert [post.text.split()[0] for post in doc.answers] == ["What", "Check", "Black"]
+    for post in doc.posts:  # no vote counts, buttons, user cards, tags or comments inside a post
+        assert not re.search(r"^\d+$|Share|Follow|Improve this|reputation|rosa pergola|heirlooms", post.text, re.M)
+    assert "Hot Network Questions" not in doc.text and "sourdough starter" not in doc.text
+    assert "Why are the bottoms of my tomatoes turning black?" not in doc.text
+
+
+def test_microdata_and_layout_agree():
+    declared, layout = _doc(True), _doc(False)
+    assert [p.text for p in declared.posts] == [p.text for p in layout.posts]
+    assert [(p.votes, p.accepted, p.url) for p in declared.posts] == [(p.votes, p.accepted, p.url) for p in layout.posts]
+
+
+def test_answer_metadata_and_pair_order():
+    doc = _doc()
+    question, *answers = doc.posts
+    assert (question.votes, question.accepted, question.author) == (31, False, "rosa pergola")
+    assert [(a.votes, a.accepted, a.author, a.url) for a in answers] == [
+        (44, True, "old grower", "/a/5513"), (3, False, "fern", "/a/5520"), (9, False, "tansy", "/a/5531"),
+    ]
+    assert answers[0].date == "2023-07-18T10:31:05"
+    assert [(pair.votes, pair.accepted) for pair in doc.qa_pairs] == [(44, True), (9, False), (3, False)]
+    assert all(pair.question == doc.question for pair in doc.qa_pairs)
+    assert [pair.votes for pair in doc.select_pairs("accepted")] == [44]
+    assert [pair.votes for pair in doc.select_pairs(2)] == [44, 9]
+    with pytest.raises(ValueError):
+        doc.select_pairs("best")
+
+
+def test_qa_jsonl_writes_one_pair_a_line(tmp_path):
+    out = tmp_path / "pairs.jsonl"
+    subprocess.run([sys.executable, "-m", "scrapy.cmdline", "boiler-extract", str(PAGE), "-f", "qa-jsonl",
+                    "--pairs", "2", "-o", str(out)], check=True, capture_output=True, cwd=tmp_path)
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [(line["votes"], line["accepted"]) for line in lines] == [(44, True), (9, False)]
+    assert lines[0]["question"].startswith("Why do my tomato leaves") and lines[0]["page_type"] == "qa"
+    assert lines[0]["answer"].startswith("What you describe is physiological leaf roll")
+
+
+def test_article_pages_write_no_pairs():
+    doc = Document(text="body", title="t", html="", blocks=[], model="m")
+    assert doc.answers == [] and doc.select_pairs() == []
+    thread = Document(text="", title="", html="", blocks=[], model="m", page_type="forum",
+                      posts=[Post("q"), Post("a")], qa_pairs=[QAPair("q", "a")])
+    assert [post.text for post in thread.answers] == ["a"]
+
+
+def test_widget_lines_are_trimmed_from_the_ends_only():
+    lines = ["154", "Share", "I tried the fix.", "Edit: it works now.", "Reply Quote", "Report"]
+    assert trim_chrome(lines) == ["I tried the fix.", "Edit: it works now."]
+    assert trim_chrome(["12 apples are enough"]) == ["12 apples are enough"]
