@@ -24,6 +24,7 @@ from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.paths import ElementPaths
+from scrapy_boiler.segment.post_groups import PostGroup
 
 
 def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
@@ -45,8 +46,8 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         posts = build_posts(group, labels.leaves, content)
         pairs = qa_pairs(headline or page.title, posts)
         question = question_text(headline or page.title, posts)
-    elif group is not None and _is_comment_thread(labels):
-        posts = build_posts(group, labels.leaves)  # an article's comments, kept apart from its text
+    elif group is not None and (comments := _comment_thread(labels)) is not None:
+        posts = build_posts(comments, labels.leaves)  # an article's comments, kept apart from its text
     return Document(
         text=to_text(labels.blocks),
         title=page.title,
@@ -66,13 +67,21 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     )
 
 
-def _is_comment_thread(labels: PageLabels) -> bool:
-    """An article page whose post group lies outside its content: a comment thread under the article."""
+def _comment_thread(labels: PageLabels) -> PostGroup | None:
+    """On an article page, the members of its post group that hold none of its content: the comment thread under
+    the article (the group may start with the article itself, found above the comments as a thread's question)."""
     group = labels.post_group
     if group is None or not group.keyword:
-        return False
+        return None
     members = group.member_of()
-    return all(not (block.is_content and block.element in members) for block in labels.blocks)
+    holding = {members[block.element] for block in labels.blocks if block.is_content and block.element in members}
+    keep = [i for i in range(len(group.members)) if i not in holding]
+    if not keep or (holding and min(holding) != 0) or len(holding) > 1:  # only the first member may be the article
+        return None
+    if not holding:
+        return group
+    return replace(group, members=[group.members[i] for i in keep], bodies=[group.bodies[i] for i in keep],
+                   declared=tuple(group.declared[i] for i in keep) if group.declared else None, question_found=False)
 
 
 def public_blocks(blocks: list[TextBlock], root: etree._Element) -> list[Block]:

@@ -41,7 +41,7 @@ _CHROME_LINE = re.compile(
 _VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction", re.I)
 _ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer", re.I)
 _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
-_NUMBER = re.compile(r"^[-+−]?\d[\d,.]*\s*[kK]?$")
+_NUMBER = re.compile(r"^[-+−]?\d[\d,.]*\s*[kK]?(?:\s*(?:points?|votes?|likes?))?$", re.I)
 
 
 def _owner(leaf: Leaf, owners: dict[etree._Element, int]) -> int | None:
@@ -152,7 +152,7 @@ def _votes(member: etree._Element, body: set[etree._Element]) -> int | None:
         text = collapse_spaces("".join(el.itertext()))
         for value in (el.get("data-value"), el.get("data-score"), text):
             if value and _NUMBER.match(value.strip()):
-                number = value.strip().replace("−", "-").replace(",", "")
+                number = value.strip().split()[0].replace("−", "-").replace(",", "")
                 if number[-1] in "kK":
                     return int(float(number[:-1]) * 1000)
                 try:
@@ -181,7 +181,8 @@ def _permalink(member: etree._Element, body: set[etree._Element]) -> str | None:
             continue
         href = el.get("href") or ""
         names = " ".join((el.get("class") or "", el.get("rel") or "", el.get("title") or ""))
-        if href and ((ident and href.endswith("#" + ident)) or _PERMALINK_NAME.search(names)):
+        text = (el.text or "").strip().lower()
+        if href and ((ident and href.endswith("#" + ident)) or _PERMALINK_NAME.search(names) or text == "permalink"):
             return href
     return None
 

@@ -271,7 +271,13 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
             evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
             score = text * similarity * (0.5 + evenness)
             if score > best_score:
-                bodies, body_path = _bodies(posts, stats)
+                body_stats = stats
+                nested = _nested_replies(posts, stats)
+                if nested:  # replies nested inside the posts they answer (reddit, Disqus): one post each
+                    wanted = set(posts) | set(nested)
+                    posts = [el for el in parent.iter() if el in wanted]
+                    body_stats = own_text_stats(parent, wanted)
+                bodies, body_path = _bodies(posts, body_stats)
                 named = [sig for sig in body_path.split("/")[1:] if not sig.endswith(".#")]
                 question = _question_before(parent, posts, stats, named[-1] if named else "")
                 if question is not None:
@@ -282,6 +288,55 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
                 best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword,
                                  question_found=question is not None)
     return best
+
+
+def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etree._Element]:
+    """Elements inside the members made like them (same tag, class names overlapping by
+    :data:`MIN_CLASS_OVERLAP`, or the same signature with a generated id): replies nested under the post they
+    answer. Members without a class or generated id are not matched (nested lists are not replies)."""
+    reference = members[-1]
+    tokens = _class_tokens(reference)
+    sig = signature(reference)
+    if not tokens and not sig.rsplit("#", 1)[-1]:
+        return []
+    found = []
+    for member in members:
+        for el in member.iterdescendants(reference.tag):
+            if stats.text_words(el) < MIN_POST_WORDS:
+                continue
+            other = _class_tokens(el)
+            overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
+            if overlap >= MIN_CLASS_OVERLAP or signature(el) == sig:
+                found.append(el)
+    return found
+
+
+def own_text_stats(root: etree._Element, boundaries: set[etree._Element]) -> TextStats:
+    """:func:`text_stats` of ``root``'s subtree where the words under a boundary element (a nested post) do not
+    count for its ancestors: what a post says itself, without the replies nested inside it."""
+    stats = TextStats()
+    stack: list[list[int]] = []
+    anchors = 0
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if not isinstance(el.tag, str):
+            continue
+        if event == "start":
+            if el.tag == "a":
+                anchors += 1
+            own = words(el.text)
+            stack.append([own, own if anchors else 0])
+            continue
+        total, linked = stack.pop()
+        stats.words[el] = total
+        stats.link_words[el] = linked
+        if el.tag == "a":
+            anchors -= 1
+        if stack:
+            tail = words(el.tail) if el is not root else 0
+            inner = el not in boundaries
+            stack[-1][0] += (total if inner else 0) + tail
+            stack[-1][1] += (linked if inner else 0) + (tail if anchors else 0)
+    return stats
 
 
 def _question_before(

@@ -87,3 +87,18 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
     lines = ["154", "Share", "I tried the fix.", "Edit: it works now.", "Reply Quote", "Report"]
     assert trim_chrome(lines) == ["I tried the fix.", "Edit: it works now."]
     assert trim_chrome(["12 apples are enough"]) == ["12 apples are enough"]
+
+
+def test_nested_replies_are_posts_of_their_own():
+    """Replies nested inside the comment they answer (reddit's old layout, Disqus) each become a post, in page
+    order, with their own words only; the post above them is the article text, not a comment."""
+    page = PAGE.with_name("nested_comments.html").read_bytes()
+    doc = extract(page, "https://forum.example/r/Breadmaking/comments/9xq2la/best_way/")
+    assert [(post.author, post.votes) for post in doc.posts] == [
+        ("levain_lou", 208), ("crumbshot", 41), ("levain_lou", 67), ("oven_spring", 95), ("rye_guy", 12),
+        ("bannetons", 30),
+    ]
+    assert doc.posts[1].text.startswith("How do I know when the bulk ferment is done?")
+    assert "straight-sided" not in doc.posts[1].text  # the nested reply is not repeated in its parent
+    assert doc.posts[0].url == "/r/Breadmaking/comments/9xq2la/best_way/e9k1aa/"
+    assert "every loaf comes out flat and dense" in doc.text and "Weigh everything" not in doc.text
