@@ -21,16 +21,8 @@ from lxml import etree
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, PageType
 from scrapy_boiler.segment.declared_posts import declared_post_group
-from scrapy_boiler.segment.post_groups import (
-    PostGroup,
-    TextStats,
-    find_post_group,
-    has_date,
-    has_user_link,
-    signature,
-    text_stats,
-    words,
-)
+from scrapy_boiler.segment.post_groups import PostGroup, find_post_group, has_date, has_user_link, signature
+from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
 
 #: Text nodes shorter than this don't count towards the lead (see :func:`lead_words`).
 LEAD_MIN_WORDS = 12
