@@ -14,7 +14,8 @@ MIN_HEADLINE_WORDS = 3
 
 def find_headline(blocks: Sequence[Block], title: str) -> str:
     """The heading that repeats the title or its longest piece; else the first ``<h1>`` before the
-    content ends; else the longest piece of the title (its headline part, without the site name)."""
+    content ends that is not the site name; else the longest piece of the title (its headline part, without the
+    site name)."""
     parts = [part for part in title_parts(title) if len(part.split()) >= MIN_HEADLINE_WORDS]
     wanted = {comparable(title), *(comparable(part) for part in parts)}
     last_content = max((block.index for block in blocks if block.is_content), default=-1)
@@ -22,8 +23,11 @@ def find_headline(blocks: Sequence[Block], title: str) -> str:
     for block in headings:
         if comparable(block.text) in wanted:
             return block.text
+    whole = comparable(title)
     for block in headings:
-        if _heading(block) == "h1":
+        # an <h1> of a word or two that the title holds next to a longer piece is the site or section name
+        short_part = len(block.text.split()) < MIN_HEADLINE_WORDS and parts and comparable(block.text) in whole
+        if _heading(block) == "h1" and not short_part:
             return block.text
     if parts:
         return max(parts, key=lambda part: len(part.split()))

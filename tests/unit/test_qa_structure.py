@@ -93,7 +93,7 @@ def test_nested_replies_are_posts_of_their_own():
     """Replies nested inside the comment they answer (reddit's old layout, Disqus) each become a post, in page
     order, with their own words only; the post above them is the article text, not a comment."""
     page = PAGE.with_name("nested_comments.html").read_bytes()
-    doc = extract(page, "https://forum.example/r/Breadmaking/comments/9xq2la/best_way/")
+    doc = extract(page, "https://breadtalk.example/r/Breadmaking/comments/9xq2la/best_way/")
     assert [(post.author, post.votes) for post in doc.posts] == [
         ("levain_lou", 208), ("crumbshot", 41), ("levain_lou", 67), ("oven_spring", 95), ("rye_guy", 12),
         ("bannetons", 30),
