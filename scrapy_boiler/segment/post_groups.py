@@ -211,25 +211,33 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
     best: PostGroup | None = None
     best_score = 0.0
     for parent in root.iter():
-        if not isinstance(parent.tag, str) or len(parent) < MIN_MEMBERS:
+        if not isinstance(parent.tag, str) or not len(parent):
             continue
-        for sig, members in _sibling_groups(parent).items():
-            posts = [m for m in members if stats.text_words(m) >= MIN_POST_WORDS]
+        count = stats
+        if len(parent) < MIN_MEMBERS:  # one post holding the next ones: markup left open inside a post
+            candidates = _chained_posts(parent, stats)
+            if not candidates:
+                continue
+            count = own_text_stats(parent, {m for members in candidates.values() for m in members})
+        else:
+            candidates = _sibling_groups(parent)
+        for sig, members in candidates.items():
+            posts = [m for m in members if count.text_words(m) >= MIN_POST_WORDS]
             if len(posts) < MIN_MEMBERS:
                 continue
-            text = sum(stats.text_words(m) for m in members)
+            text = sum(count.text_words(m) for m in members)
             if 1.5 * text <= best_score:  # the score below never exceeds 1.5 times the text it is built on
                 continue
             similarity = _similarity(posts)
             if similarity < MIN_SIMILARITY:
                 continue
             # Two big dissimilar-sized halves of a page are a layout, not a thread: weigh by evenness.
-            largest = max(stats.text_words(m) for m in posts)
+            largest = max(count.text_words(m) for m in posts)
             evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
             score = text * similarity * (0.5 + evenness)
             if score > best_score:
-                body_stats = stats
-                nested = _nested_replies(posts, stats)
+                body_stats = count
+                nested = [] if count is not stats else _nested_replies(posts, stats)
                 if nested:  # replies nested inside the posts they answer (reddit, Disqus): one post each
                     wanted = set(posts) | set(nested)
                     posts = [el for el in parent.iter() if el in wanted]
@@ -245,6 +253,19 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
                 best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword,
                                  question_found=question is not None)
     return best
+
+
+def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:
+    """A lone post-like child (named post, message, comment...) with its look-alikes nested inside it, the next
+    inside the previous: a thread whose posts the parser nested because a post left an element open."""
+    child = next((c for c in parent if isinstance(c.tag, str)), None)
+    if child is None or stats.text_words(child) < 2 * MIN_POST_WORDS:
+        return {}
+    sig = signature(child)
+    if not _POST_WORD.search(sig):
+        return {}
+    nested = _nested_replies([child], stats)
+    return {sig: [child, *nested]} if nested else {}
 
 
 def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etree._Element]:

@@ -102,3 +102,28 @@ def test_nested_replies_are_posts_of_their_own():
     assert "straight-sided" not in doc.posts[1].text  # the nested reply is not repeated in its parent
     assert doc.posts[0].url == "/r/Breadmaking/comments/9xq2la/best_way/e9k1aa/"
     assert "every loaf comes out flat and dense" in doc.text and "Weigh everything" not in doc.text
+
+
+def test_posts_nested_by_an_unclosed_element_are_still_one_post_each():
+    """A post that leaves a ``<div>`` open makes the parser nest every later post inside it (seen on XenForo 1
+    boards): the posts are found along the chain, each with its own text."""
+    # post 1 does not close its div.messageInfo, so posts 2 and 3 end up inside it
+    posts = "".join(
+        f'<li class="message" id="post-{n}"><div class="messageUserInfo"><a href="/members/{who}.{n}/">{who}</a>'
+        f'</div><div class="messageInfo"><div class="messageContent"><blockquote class="messageText">{text}'
+        f'</blockquote></div><div class="messageMeta"><span class="DateTime">Jun {n}, 2012</span>'
+        f'<a href="#post-{n}">#{n}</a></div>{"" if n == 1 else "</div>"}</li>'
+        for n, who, text in [
+            (1, "ail", "Is the big bang an explosion in space or of space? The book says both on two pages."),
+            (2, "phinds", "Of space. Nothing is moving away from a centre; distances themselves grow everywhere."),
+            (3, "kenG", "A raisin bread rising in the oven is the usual picture, without an outside crust."),
+        ]
+    )
+    html = (f"<html><head><title>Big bang question | Physics Forum</title></head><body><h1>Big bang question</h1>"
+            f'<ol class="messageList">{posts}</ol></body></html>').encode()
+    doc = extract(html, "https://forum.example/threads/big-bang-question.4021/")
+    assert doc.page_type == "forum"
+    assert [post.author for post in doc.answers] == ["phinds", "kenG"]
+    assert len(doc.posts) == 3
+    assert doc.posts[0].text.startswith("Is the big bang") and "raisin" not in doc.posts[0].text
+    assert doc.question.startswith("Big bang question\nIs the big bang")
