@@ -13,6 +13,7 @@ and the Q&A pairs put the accepted answer first, then the others by votes.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 
 from lxml import etree
@@ -95,7 +96,9 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     where it kept nothing; without it the whole body is taken (the rules fallback).
     """
     owners = group.body_of()
+    quote_of = _quotes(group)
     texts: list[list[list[str]]] = [[] for _ in group.members]  # per member: lines (per block) of leaf texts
+    line_quotes: list[list[etree._Element | None]] = [[] for _ in group.members]  # per line: its quotation
     last_block: list[int] = [-1] * len(group.members)
     blocks: list[list[int]] = [[] for _ in group.members]
     for index, leaf in enumerate(leaves):
@@ -104,17 +107,22 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         member = _owner(leaf, owners)
         if member is None:
             continue
-        if leaf.block != last_block[member] or not texts[member]:
+        quote = quote_of.get(leaf.parent)
+        if leaf.block != last_block[member] or not texts[member] or line_quotes[member][-1] is not quote:
             texts[member].append([])
-            last_block[member] = leaf.block
-            if leaf.block >= 0:
+            line_quotes[member].append(quote)
+            if leaf.block != last_block[member] and leaf.block >= 0:
                 blocks[member].append(leaf.block)
+            last_block[member] = leaf.block
         texts[member][-1].append(leaf.text)
     posts = []
+    earlier: list[Counter[str]] = []
     for index, member in enumerate(group.members):
-        lines = trim_chrome([line for line in (collapse_spaces(" ".join(parts)) for parts in texts[index]) if line])
+        lines, quoted = _split_quotes(texts[index], line_quotes[index], earlier)
+        lines = trim_chrome(lines)
         if not lines:
             continue
+        earlier.append(_bag("\n".join(lines)))
         body = {el for b in group.bodies[index] for el in b.iter()}
         declared = group.declared[index] if group.declared else DeclaredPost("")
         posts.append(Post(
@@ -125,8 +133,67 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             declared.votes if declared.votes is not None else _votes(member, body),
             declared.accepted or _accepted(member, body),
             declared.url or _permalink(member, body),
+            tuple(quoted),
         ))
     return posts
+
+
+#: An element quoting an earlier post: ``<blockquote>`` or a container named like a quote (BBCode renderers).
+_QUOTE_NAME = re.compile(r"quote|citation", re.I)
+#: Share of a quotation's words that an earlier post must hold for it to be a quote of that post.
+QUOTE_CONTAINMENT = 0.6
+_WORD = re.compile(r"\w+")
+
+
+def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
+    """Every element inside a quotation in a post body, mapped to its outermost quotation element (a body that is
+    itself a ``<blockquote>``, as on XenForo, is not a quotation)."""
+    found: dict[etree._Element, etree._Element] = {}
+    for bodies in group.bodies:
+        for body in bodies:
+            for el in body.iterdescendants():
+                if el in found or not isinstance(el.tag, str):
+                    continue
+                if el.tag == "blockquote" or _QUOTE_NAME.search(el.get("class") or ""):
+                    for inner in el.iter():
+                        found[inner] = el
+    return found
+
+
+def _split_quotes(
+    texts: list[list[str]], quotes: list[etree._Element | None], earlier: Sequence[Counter[str]]
+) -> tuple[list[str], list[str]]:
+    """A post's own lines, and the quotations of earlier posts taken out of them (a quotation from elsewhere, a
+    manual or a law, stays in place: it is part of what the post says)."""
+    lines: list[str] = []
+    quoted: list[str] = []
+    run: list[str] = []
+    for position, (parts, quote) in enumerate(zip(texts, quotes, strict=True)):
+        line = collapse_spaces(" ".join(parts))
+        if quote is None:
+            if line:
+                lines.append(line)
+            continue
+        if line:
+            run.append(line)
+        if position + 1 == len(quotes) or quotes[position + 1] is not quote:  # the quotation ends here
+            if run and _quotes_earlier_post("\n".join(run), earlier):
+                quoted.append("\n".join(run))
+            else:
+                lines.extend(run)
+            run = []
+    return lines, quoted
+
+
+def _bag(text: str) -> Counter[str]:
+    return Counter(_WORD.findall(text.lower()))
+
+
+def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
+    """Whether most of the quotation's words are in one earlier post (it repeats that post, or part of it)."""
+    bag = _bag(quote)
+    size = sum(bag.values())
+    return size > 0 and any(sum((bag & post).values()) >= QUOTE_CONTAINMENT * size for post in earlier)
 
 
 def trim_chrome(lines: list[str]) -> list[str]:

@@ -131,10 +131,16 @@ class PostCounts:
 
 
 def document_output(html: bytes, url: str | None, doc: Document) -> ThreadOutput:
-    """A :class:`Document` as a thread: its posts, question and pairs (posts from labels when it has none)."""
-    posts = [post.text for post in doc.posts] or posts_from_labels(html, url, doc)
+    """A :class:`Document` as a thread: its posts, question and pairs (posts from labels when it has none).
+
+    The gold of both thread corpora keeps the earlier posts a reply quotes inside the reply (their READMEs list it as
+    a weakness); ``Post.text`` leaves them out and ``Post.quoted`` holds them, so a post is scored with its
+    quotations put back, on the gold's convention."""
+    posts = ["\n".join([*post.quoted, post.text]) for post in doc.posts] or posts_from_labels(html, url, doc)
     question = doc.question or None
-    return ThreadOutput(doc.text, posts, question, [(pair.question, pair.answer) for pair in doc.qa_pairs])
+    quoted = {post.text: post.quoted for post in doc.posts}
+    pairs = [(pair.question, "\n".join([*quoted.get(pair.answer, ()), pair.answer])) for pair in doc.qa_pairs]
+    return ThreadOutput(doc.text, posts, question, pairs)
 
 
 def posts_from_labels(html: bytes, url: str | None, doc: Document) -> list[str]:

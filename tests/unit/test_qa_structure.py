@@ -127,3 +127,29 @@ def test_posts_nested_by_an_unclosed_element_are_still_one_post_each():
     assert len(doc.posts) == 3
     assert doc.posts[0].text.startswith("Is the big bang") and "raisin" not in doc.posts[0].text
     assert doc.question.startswith("Big bang question\nIs the big bang")
+
+
+def test_a_quoted_earlier_post_is_marked_not_repeated():
+    """A reply quoting an earlier post keeps the quotation in ``quoted``, out of its own text; a quotation of
+    something else (a manual) stays in the text, in place."""
+    posts = [
+        ("anna", "My dough tears when I stretch it. I knead for five minutes by hand and rest it for an hour."),
+        ("ben", '<blockquote class="bbCodeQuote"><div>anna said:</div><div>My dough tears when I stretch it. '
+                "I knead for five minutes by hand</div></blockquote><p>Five minutes is too short; knead until a thin "
+                "window of dough lets light through.</p>"),
+        ("cleo", "<p>The mixer manual puts it well:</p><blockquote>Knead on speed two for eight to ten minutes, "
+                 "until the dough clears the bowl.</blockquote><p>That works for me every time.</p>"),
+    ]
+    items = "".join(
+        f'<div class="post" id="p{n}"><div class="author"><a href="/members/{who}">{who}</a></div>'
+        f'<div class="post-body">{text}</div><div class="date">Mar {n}, 2024</div></div>'
+        for n, (who, text) in enumerate(posts, 1)
+    )
+    html = (f"<html><head><title>Dough tears - Baking Forum</title></head><body><h1>Dough tears</h1>"
+            f'<div class="thread">{items}</div></body></html>').encode()
+    doc = extract(html, "https://forum.example/threads/dough-tears.77/")
+    assert doc.page_type == "forum"
+    reply, other = doc.posts[1], doc.posts[2]
+    assert reply.text == "Five minutes is too short; knead until a thin window of dough lets light through."
+    assert reply.quoted == ("anna said:\nMy dough tears when I stretch it. I knead for five minutes by hand",)
+    assert other.quoted == () and other.text.splitlines()[1].startswith("Knead on speed two")
