@@ -29,6 +29,8 @@ class StructuredArticle:
 
     types: frozenset[str]
     body: str
+    #: a thread's opening post as declared: the first ``Question``'s text, else the first ``DiscussionForumPosting``'s
+    opening_post: str = ""
 
     @property
     def is_article(self) -> bool:
@@ -43,6 +45,7 @@ def read_json_ld(texts: list[str]) -> StructuredArticle:
     """Types and article body declared by the JSON-LD scripts of a page; unreadable scripts are skipped."""
     types: set[str] = set()
     body = ""
+    question = forum_post = ""
     for text in texts:
         try:
             data = json.loads(text, strict=False)
@@ -53,11 +56,19 @@ def read_json_ld(texts: list[str]) -> StructuredArticle:
             for name in kind if isinstance(kind, list) else [kind]:
                 if isinstance(name, str):
                     types.add(name.rsplit("/", 1)[-1].lower())
+            names = {n.rsplit("/", 1)[-1].lower() for n in (kind if isinstance(kind, list) else [kind])
+                     if isinstance(n, str)}
+            text = node.get("text") or node.get("articleBody")
+            if isinstance(text, str) and text.strip():
+                if "question" in names and not question:
+                    question = text
+                elif "discussionforumposting" in names and not forum_post:
+                    forum_post = text
             for key in ("articleBody", "text"):
                 value = node.get(key)
                 if isinstance(value, str) and len(value) > len(body) and (key == "articleBody" or _is_article(kind)):
                     body = value
-    return StructuredArticle(frozenset(types), body)
+    return StructuredArticle(frozenset(types), body, question or forum_post)
 
 
 def _is_article(kind: Any) -> bool:

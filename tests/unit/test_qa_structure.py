@@ -153,3 +153,31 @@ def test_a_quoted_earlier_post_is_marked_not_repeated():
     assert reply.text == "Five minutes is too short; knead until a thin window of dough lets light through."
     assert reply.quoted == ("anna said:\nMy dough tears when I stretch it. I knead for five minutes by hand",)
     assert other.quoted == () and other.text.splitlines()[1].startswith("Knead on speed two")
+
+
+def test_json_ld_declares_the_opening_post():
+    """A forum page declaring ``DiscussionForumPosting`` in JSON-LD: its opening post, in a container of its own
+    above the replies, is the one the declaration repeats (not the notice box above it)."""
+    opening = ("Our allotment floods every winter and the beds stay soaked until April. Would raised beds on "
+               "sleepers fix it, or do we need proper drainage under the paths first?")
+    replies = "".join(
+        f'<div class="comment-item" id="c{n}"><a class="user" href="/profile/{who}">{who}</a> '
+        f'<span class="when">Jan {n}, 2024</span><div class="comment-body"><p>{text}</p></div></div>'
+        for n, (who, text) in enumerate([
+            ("dig", "Raised beds help the roots, but the paths will still be a swamp without a French drain."),
+            ("mole", "Test first: dig a hole a spade deep, fill it with water and see how long it takes to drain."),
+            ("rowan", "Sleepers treated with creosote are not allowed on most allotments, check your rules."),
+        ], 1)
+    )
+    ld = json.dumps({"@context": "https://schema.org", "@type": "DiscussionForumPosting",
+                     "headline": "Flooded allotment", "text": opening, "author": {"name": "plotholder"}})
+    html = (f'<html><head><title>Flooded allotment - Grow Forum</title><script type="application/ld+json">{ld}'
+            f'</script></head><body><h1>Flooded allotment</h1><div class="notice">This topic is more than a year '
+            f'old; replies may be out of date, so please start a new topic for new questions.</div>'
+            f'<div class="topic-start"><div class="op-meta">plotholder, Jan 1, 2024</div><div class="op-text">'
+            f"<p>{opening}</p></div></div><div class=\"comments\">{replies}</div></body></html>").encode()
+    doc = extract(html, "https://grow.example/community/flooded-allotment-123")
+    assert doc.page_type == "forum"
+    assert doc.question == f"Flooded allotment\n{opening}"
+    assert [post.author for post in doc.answers] == ["dig", "mole", "rowan"]
+    assert "more than a year old" not in " ".join(post.text for post in doc.posts)

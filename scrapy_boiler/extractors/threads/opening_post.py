@@ -1,0 +1,178 @@
+"""A thread's opening post when the repeated posts do not include it, and whether a page typed thread stays one.
+
+Q&A pages and many forums render the question (the opening post) in a container of its own above the replies; an
+article with comments has the same shape. The article model's reading of the page separates them
+(:func:`settle_thread`): on a thread its text lies in the posts, or, when the opening post sits above them, the
+page shows strong post structure and a thread's URL. That text above the replies then becomes the opening post
+(:func:`with_opening_post`). Where the page declares its opening post in JSON-LD (``Question.text``,
+``DiscussionForumPosting.text`` or ``articleBody``), the declaration wins: the DOM text that repeats it is the
+opening post (:func:`opening_post_from_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
+
+from lxml import etree
+
+from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
+from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.segment.blocks import Leaf, TextBlock
+from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
+
+#: A page stays a thread when at least this share of the article model's content words lie in its posts.
+POSTS_HOLD_CONTENT = 0.5
+#: ... or when its opening post sits above the posts, in its own container: the page's type-2 score is at least
+#: this, its URL is a thread's, its posts are not named "comments", and the article model's text lies above and in
+#: the posts (at least :data:`ABOVE_AND_INSIDE` of it).
+OPENING_POST_SCORE = 0.85
+ABOVE_AND_INSIDE = 0.8
+#: Article-model words above the first post that make an opening post of their own (the question outside the
+#: group of answers), when the group does not start with one.
+LEAD_QUESTION_WORDS = 15
+#: Share of a declared opening post's words the group's first post must hold to be that post.
+DECLARED_MATCH = 0.6
+#: Text nodes shorter than this are not looked up in a declared opening post (too common to place it).
+MIN_DECLARED_LEAF_CHARS = 12
+
+_REPLIES = re.compile(r"answer|comment|repl", re.I)
+_THREAD_PATH = re.compile(
+    r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|t|d|board|boards|discussions?)(?:/|\.php|$)"
+    r"|showthread|viewtopic|[?&](?:t|topic|thread)=",
+    re.I,
+)
+_WORD = re.compile(r"\w+")
+
+
+def settle_thread(
+    decision: PageTypeDecision, url: str | None, blocks: Sequence[TextBlock], leaves: Sequence[Leaf], *,
+    declared_thread: bool = False, opening_post: str = "",
+) -> PostGroup | None:
+    """The post group a page typed thread keeps (with its opening post added when it sits above the replies), or
+    None when the article model's text says the page is an article with a list beside or below it.
+
+    ``blocks`` and ``leaves`` are the article model's labelled blocks and the page's text nodes;
+    ``declared_thread`` (the page's JSON-LD declares a thread and no article) keeps the page a thread whatever the
+    article model read, and ``opening_post`` (the opening post it declares) is looked up first."""
+    group = decision.group
+    if group is None:
+        return None
+    lead, inside, total = _content_around(blocks, group)
+    holds = inside >= POSTS_HOLD_CONTENT * total
+    if not (holds or declared_thread or _opening_post_above(decision, url, lead, inside, total)):
+        return None
+    if opening_post:
+        declared = opening_post_from_text(group, leaves, opening_post)
+        if declared is not None:
+            return declared
+    # The text above is the opening post when the posts could not hold the page's text without it, or when they
+    # are named as replies (a forum's posts include its opening post; a notice box may sit above them).
+    replies = bool(_REPLIES.search(group.signature))
+    if (not holds or replies) and _words(lead) >= LEAD_QUESTION_WORDS:
+        group = with_opening_post(group, [block.element for block in lead])
+    return group
+
+
+def _content_around(blocks: Sequence[TextBlock], group: PostGroup) -> tuple[list[TextBlock], int, int]:
+    """The article model's content blocks above the group's first post (outside it), and its content words inside
+    the posts and in all."""
+    lead: list[TextBlock] = []
+    inside = total = 0
+    members = group.member_of()
+    first = set(group.members[0].iter())
+    before = True
+    for block in blocks:
+        if block.element in first or block.element in members:
+            before = False
+        if not (block.is_content and block.features is not None):
+            continue
+        total += block.features.num_words
+        if block.element in members:
+            inside += block.features.num_words
+        elif before:
+            lead.append(block)
+    return lead, inside, total
+
+
+def _words(blocks: Sequence[TextBlock]) -> int:
+    return sum(block.features.num_words for block in blocks if block.features is not None)
+
+
+def _opening_post_above(
+    decision: PageTypeDecision, url: str | None, lead: list[TextBlock], inside: int, total: int
+) -> bool:
+    """A thread whose opening post is above its replies, in a container of its own (see :data:`OPENING_POST_SCORE`);
+    an article with comments has the same shape, but not a thread's URL and strong post structure."""
+    features = decision.features
+    if features is None or decision.score < OPENING_POST_SCORE or features.comment_thread:
+        return False
+    return bool(url and _THREAD_PATH.search(url)) and _words(lead) + inside >= ABOVE_AND_INSIDE * total
+
+
+def with_opening_post(group: PostGroup, lead: list[etree._Element]) -> PostGroup:
+    """``group`` with the elements of ``lead`` (above its first post) made its opening post, unless the group
+    already starts with a question (a declared one, or one found above the answers)."""
+    if group.question_found or (group.declared and group.declared[0].kind in ("question", "discussionforumposting")):
+        return group
+    members = set(group.members)
+    bodies = [el for el in lead if not any(m in members for m in el.iter())]  # never a container of the posts
+    if not bodies:
+        return group
+    holder = _common_ancestor(bodies)
+    if holder is None or any(m in members for m in holder.iter()):
+        holder = bodies[0]
+    declared = (DeclaredPost("question"), *group.declared) if group.declared else None
+    return replace(group, members=[holder, *group.members], bodies=[bodies, *group.bodies], declared=declared,
+                   question_found=True)
+
+
+def _bag(text: str) -> Counter[str]:
+    return Counter(_WORD.findall(text.lower()))
+
+
+def _contained(part: Counter[str], whole: Counter[str]) -> float:
+    size = sum(part.values())
+    return sum((part & whole).values()) / size if size else 0.0
+
+
+def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) -> PostGroup | None:
+    """``group`` with the opening post the page declares (``text``, from its JSON-LD) first, or None when the page
+    does not show it.
+
+    When the group's first post says it, the group stands as is (marked as starting with its question); else the
+    text nodes above the first post, outside the group, that the declared text contains become the opening post's
+    body (the question in its own container).
+    """
+    declared = _bag(text)
+    if not declared:
+        return None
+    first_text = " ".join("".join(body.itertext()) for body in group.bodies[0])
+    if _contained(declared, _bag(first_text)) >= DECLARED_MATCH:
+        return replace(group, question_found=True)
+    first = set(group.members[0].iter())
+    members = group.member_of()
+    normalized = collapse_spaces(text).lower()
+    found: list[etree._Element] = []
+    for leaf in leaves:
+        parent = leaf.parent
+        if parent in first or parent in members:
+            break
+        piece = collapse_spaces(leaf.text).lower()
+        if len(piece) >= MIN_DECLARED_LEAF_CHARS and piece in normalized and parent not in found:
+            found.append(parent)
+    covered = _bag(" ".join("".join(el.itertext()) for el in found))
+    if not found or _contained(declared, covered) < DECLARED_MATCH:
+        return None
+    if group.question_found:  # a question found by its look was not the declared one
+        group = replace(group, members=group.members[1:], bodies=group.bodies[1:], question_found=False,
+                        declared=group.declared[1:] if group.declared else None)
+    return with_opening_post(group, found)
+
+
+def _common_ancestor(elements: list[etree._Element]) -> etree._Element | None:
+    chain = [elements[0], *elements[0].iterancestors()]
+    others = [{e, *e.iterancestors()} for e in elements[1:]]
+    return next((c for c in chain if all(c in o for o in others)), None)
