@@ -28,31 +28,10 @@ class TextStats:
 
 def text_stats(root: etree._Element) -> TextStats:
     """Word and link-word counts under each element (own text, descendants and their tails)."""
-    stats = TextStats()
-    stack: list[list[int]] = []
-    anchors = 0
-    for event, el in etree.iterwalk(root, events=("start", "end")):
-        if not isinstance(el.tag, str):
-            continue
-        if event == "start":
-            if el.tag == "a":
-                anchors += 1
-            own = words(el.text)
-            stack.append([own, own if anchors else 0])
-            continue
-        total, linked = stack.pop()
-        stats.words[el] = total
-        stats.link_words[el] = linked
-        if el.tag == "a":
-            anchors -= 1
-        if stack:
-            tail = words(el.tail) if el is not root else 0
-            stack[-1][0] += total + tail
-            stack[-1][1] += linked + (tail if anchors else 0)
-    return stats
+    return own_text_stats(root, frozenset())
 
 
-def own_text_stats(root: etree._Element, boundaries: set[etree._Element]) -> TextStats:
+def own_text_stats(root: etree._Element, boundaries: set[etree._Element] | frozenset[etree._Element]) -> TextStats:
     """:func:`text_stats` of ``root``'s subtree where the words under a boundary element (a nested post) do not
     count for its ancestors: what a post says itself, without the replies nested inside it."""
     stats = TextStats()
@@ -74,7 +53,7 @@ def own_text_stats(root: etree._Element, boundaries: set[etree._Element]) -> Tex
             anchors -= 1
         if stack:
             tail = words(el.tail) if el is not root else 0
-            inner = el not in boundaries
+            inner = not boundaries or el not in boundaries
             stack[-1][0] += (total if inner else 0) + tail
             stack[-1][1] += (linked if inner else 0) + (tail if anchors else 0)
     return stats
