@@ -28,6 +28,7 @@ from scrapy_boiler.segment.text_stats import TextStats
 POST_TYPES = frozenset({"question", "answer", "comment", "discussionforumposting", "socialmediaposting"})
 #: Item properties that hold a post's text.
 BODY_PROPS = frozenset({"text", "articlebody"})
+_WITH_ITEMPROP = etree.XPath("descendant-or-self::*[@itemprop]")
 _INTEGER = re.compile(r"[-+−]?\d[\d,.\s]*")
 
 
@@ -106,8 +107,8 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
     """The posts the page declares in microdata, as a post group whose ``declared`` says what each declares; None
     when fewer than two posts with text are declared."""
     bodies: list[tuple[etree._Element, etree._Element, str]] = []  # (body, item, type)
-    for el in root.iter():
-        if not isinstance(el.tag, str) or not (_props(el) & BODY_PROPS):
+    for el in _WITH_ITEMPROP(root):
+        if not (_props(el) & BODY_PROPS):
             continue
         item = _owner_item(el)
         kind = _type(item) if item is not None else None

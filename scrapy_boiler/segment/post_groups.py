@@ -258,8 +258,10 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:
     """A lone post-like child (named post, message, comment...) with its look-alikes nested inside it, the next
     inside the previous: a thread whose posts the parser nested because a post left an element open."""
-    child = next((c for c in parent if isinstance(c.tag, str)), None)
-    if child is None or stats.text_words(child) < 2 * MIN_POST_WORDS:
+    child = parent[0]
+    if not isinstance(child.tag, str) or not (child.get("class") or child.get("id")):
+        return {}
+    if stats.text_words(child) < 2 * MIN_POST_WORDS:
         return {}
     sig = signature(child)
     if not _POST_WORD.search(sig):
