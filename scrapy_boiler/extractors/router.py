@@ -16,6 +16,7 @@ answers. ``PageLabels.model`` (hence ``Document.model``) names the model that la
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, THREAD_TYPES
@@ -77,10 +78,26 @@ class PageTypeRouter:
     @staticmethod
     def _stamp(labels: PageLabels, decision: PageTypeDecision, model: str) -> PageLabels:
         labels.page_type = decision.page_type
-        labels.page_type_score = decision.score
+        labels.page_type_score = thread_probability(decision.score, decision.page_type in THREAD_TYPES)
         labels.post_group = decision.group
         labels.model = model
         return labels
+
+
+#: Platt scaling of the type-2 score given the router's final decision: P(thread) = sigmoid(a + b * logit(score) +
+#: c * [typed thread]). Fitted on the training splits (articles: dragnet, l3s-gn1, fundus-train; threads:
+#: threads-train, webforum-train) by ``python -m scrapy_boiler.evaluation.page_types --fit``; (0, 1, 0) is the raw
+#: score.
+PAGE_TYPE_CALIBRATION: tuple[float, float, float] = (-3.174, 0.517, 1.963)
+#: Raw scores are clipped to [SCORE_CLIP, 1 - SCORE_CLIP] before the logit, so the scaling stays finite.
+SCORE_CLIP = 3e-4
+
+
+def thread_probability(score: float, typed_thread: bool) -> float:
+    """``Document.page_type_score``: the probability that the page is a thread (Q&A or forum), calibrated."""
+    a, b, c = PAGE_TYPE_CALIBRATION
+    clipped = min(max(score, SCORE_CLIP), 1 - SCORE_CLIP)
+    return 1.0 / (1.0 + math.exp(-(a + b * math.log(clipped / (1 - clipped)) + c * typed_thread)))
 
 
 def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDecision:

@@ -46,7 +46,8 @@ def test_question_and_answers_are_found(microdata):
 def test_microdata_and_layout_agree():
     declared, layout = _doc(True), _doc(False)
     assert [p.text for p in declared.posts] == [p.text for p in layout.posts]
-    assert [(p.votes, p.accepted, p.url) for p in declared.posts] == [(p.votes, p.accepted, p.url) for p in layout.posts]
+    meta = [[(p.votes, p.accepted, p.url) for p in doc.posts] for doc in (declared, layout)]
+    assert meta[0] == meta[1]
 
 
 def test_answer_metadata_and_pair_order():
