@@ -21,7 +21,7 @@ import re
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces
-from scrapy_boiler.segment.post_groups import MIN_MEMBERS, DeclaredPost, PostGroup
+from scrapy_boiler.segment.post_groups import MIN_MEMBERS, DeclaredPost, PostGroup, signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: schema.org types whose items are posts of a thread.
@@ -106,14 +106,18 @@ def _describe(kind: str, item: etree._Element) -> DeclaredPost:
 def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | None:
     """The posts the page declares in microdata, as a post group whose ``declared`` says what each declares; None
     when fewer than two posts with text are declared."""
-    bodies: list[tuple[etree._Element, etree._Element, str]] = []  # (body, item, type)
+    found: list[tuple[etree._Element, etree._Element, str | None]] = []  # (body, item, post type or None)
     for el in _WITH_ITEMPROP(root):
         if not (_props(el) & BODY_PROPS):
             continue
         item = _owner_item(el)
-        kind = _type(item) if item is not None else None
-        if item is not None and kind is not None and stats.text_words(el) > 0:
-            bodies.append((el, item, kind))
+        if item is not None and stats.text_words(el) > 0:
+            found.append((el, item, _type(item)))
+    # A text rendered like the declared posts' texts is a post too, whatever item holds it: forums often mark the
+    # opening post as the page's item (``ItemPage``, ``WebPage``) and only the replies as ``Comment``.
+    post_signatures = {signature(body) for body, _, kind in found if kind is not None}
+    bodies = [(body, item, kind or "post") for body, item, kind in found
+              if kind is not None or signature(body) in post_signatures]
     body_set = {body for body, _, _ in bodies}
     bodies = [b for b in bodies if not any(a in body_set for a in b[0].iterancestors())]  # a quoted post's body
     if len(bodies) < MIN_MEMBERS:

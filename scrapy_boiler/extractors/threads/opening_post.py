@@ -115,8 +115,8 @@ def _opening_post_above(
 def with_opening_post(group: PostGroup, lead: list[etree._Element]) -> PostGroup:
     """``group`` with the elements of ``lead`` (above its first post) made its opening post, unless the group
     already starts with a question (a declared one, or one found above the answers)."""
-    if group.question_found or (group.declared and group.declared[0].kind in ("question", "discussionforumposting")):
-        return group
+    if group.question_found or (group.declared and group.declared[0].kind not in ("answer", "comment")):
+        return group  # it starts with a question or a post, not with a reply
     members = set(group.members)
     bodies = [el for el in lead if not any(m in members for m in el.iter())]  # never a container of the posts
     if not bodies:
