@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from scrapy_boiler.document import Post, QAPair
-from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces, word_bag
 from scrapy_boiler.segment.blocks import Leaf
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
@@ -122,7 +122,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         lines = trim_chrome(lines)
         if not lines:
             continue
-        earlier.append(_bag("\n".join(lines)))
+        earlier.append(word_bag("\n".join(lines)))
         body = {el for b in group.bodies[index] for el in b.iter()}
         declared = group.declared[index] if group.declared else DeclaredPost("")
         posts.append(Post(
@@ -142,7 +142,6 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
 _QUOTE_NAME = re.compile(r"quote|citation", re.I)
 #: Share of a quotation's words that an earlier post must hold for it to be a quote of that post.
 QUOTE_CONTAINMENT = 0.6
-_WORD = re.compile(r"\w+")
 
 
 def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
@@ -185,13 +184,9 @@ def _split_quotes(
     return lines, quoted
 
 
-def _bag(text: str) -> Counter[str]:
-    return Counter(_WORD.findall(text.lower()))
-
-
 def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
     """Whether most of the quotation's words are in one earlier post (it repeats that post, or part of it)."""
-    bag = _bag(quote)
+    bag = word_bag(quote)
     size = sum(bag.values())
     return size > 0 and any(sum((bag & post).values()) >= QUOTE_CONTAINMENT * size for post in earlier)
 

@@ -4,6 +4,7 @@ and the words every count is made of (scripts without spaces included)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 #: What sites put between the headline and the site name in ``<title>``: " | ", " - ", " :: ", " » "...
 TITLE_SEPARATORS = re.compile(r"\s+[-|–—:»·/]+\s+|\s*::\s*|\s*\|\s*")
@@ -54,3 +55,11 @@ def words(text: str | None) -> list[str]:
 def count_words(text: str | None) -> int:
     """``len(words(text))``."""
     return len(words(text))
+
+
+_BAG_TOKEN = re.compile(r"\w+")
+
+
+def word_bag(text: str) -> Counter[str]:
+    """Lower-cased word tokens of ``text`` as a multiset: for telling whether one text repeats another."""
+    return Counter(_BAG_TOKEN.findall(text.lower()))

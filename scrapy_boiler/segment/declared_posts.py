@@ -21,7 +21,7 @@ import re
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces
-from scrapy_boiler.segment.post_groups import MIN_MEMBERS, DeclaredPost, PostGroup, signature
+from scrapy_boiler.segment.post_groups import MIN_MEMBERS, DeclaredPost, PostGroup, common_ancestor, signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: schema.org types whose items are posts of a thread.
@@ -135,17 +135,10 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
                 break
             member = parent
         members.append(member)
-    parent = _common_ancestor(members)
+    parent = common_ancestor(members)
+    if parent is None:
+        parent = members[0].getroottree().getroot()
     words = sum(stats.text_words(m) for m in members)
     return PostGroup(parent, "schema.org:" + "+".join(sorted({k for _, _, k in bodies})), members,
                      [[body] for body, _, _ in bodies], words, 1.0, True,
                      tuple(_describe(kind, item) for _, item, kind in bodies))
-
-
-def _common_ancestor(elements: list[etree._Element]) -> etree._Element:
-    shared = [el, *el.iterancestors()] if (el := elements[0]) is not None else []
-    others = [{e, *e.iterancestors()} for e in elements[1:]]
-    for candidate in shared:
-        if all(candidate in chain for chain in others):
-            return candidate
-    return shared[-1]

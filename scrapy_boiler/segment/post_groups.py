@@ -354,3 +354,12 @@ def has_date(member: etree._Element) -> bool:
     if next(member.iter("time"), None) is not None:
         return True
     return any(_DATE.search(text) for text in member.itertext() if len(text) < 80)
+
+
+def common_ancestor(elements: list[etree._Element]) -> etree._Element | None:
+    """The deepest element holding all of ``elements`` (one of them, if it holds the others); None for none."""
+    if not elements:
+        return None
+    chain = [elements[0], *elements[0].iterancestors()]
+    others = [{e, *e.iterancestors()} for e in elements[1:]]
+    return next((c for c in chain if all(c in o for o in others)), None)

@@ -19,9 +19,9 @@ from dataclasses import replace
 from lxml import etree
 
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
-from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
+from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 
 #: A page stays a thread when at least this share of the article model's content words lie in its posts.
 POSTS_HOLD_CONTENT = 0.5
@@ -44,7 +44,6 @@ _THREAD_PATH = re.compile(
     r"|showthread|viewtopic|[?&](?:t|topic|thread)=",
     re.I,
 )
-_WORD = re.compile(r"\w+")
 
 
 def settle_thread(
@@ -121,16 +120,12 @@ def with_opening_post(group: PostGroup, lead: list[etree._Element]) -> PostGroup
     bodies = [el for el in lead if not any(m in members for m in el.iter())]  # never a container of the posts
     if not bodies:
         return group
-    holder = _common_ancestor(bodies)
+    holder = common_ancestor(bodies)
     if holder is None or any(m in members for m in holder.iter()):
         holder = bodies[0]
     declared = (DeclaredPost("question"), *group.declared) if group.declared else None
     return replace(group, members=[holder, *group.members], bodies=[bodies, *group.bodies], declared=declared,
                    question_found=True)
-
-
-def _bag(text: str) -> Counter[str]:
-    return Counter(_WORD.findall(text.lower()))
 
 
 def _contained(part: Counter[str], whole: Counter[str]) -> float:
@@ -146,11 +141,11 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
     text nodes above the first post, outside the group, that the declared text contains become the opening post's
     body (the question in its own container).
     """
-    declared = _bag(text)
+    declared = word_bag(text)
     if not declared:
         return None
     first_text = " ".join("".join(body.itertext()) for body in group.bodies[0])
-    if _contained(declared, _bag(first_text)) >= DECLARED_MATCH:
+    if _contained(declared, word_bag(first_text)) >= DECLARED_MATCH:
         return replace(group, question_found=True)
     first = set(group.members[0].iter())
     members = group.member_of()
@@ -163,16 +158,10 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
         piece = collapse_spaces(leaf.text).lower()
         if len(piece) >= MIN_DECLARED_LEAF_CHARS and piece in normalized and parent not in found:
             found.append(parent)
-    covered = _bag(" ".join("".join(el.itertext()) for el in found))
+    covered = word_bag(" ".join("".join(el.itertext()) for el in found))
     if not found or _contained(declared, covered) < DECLARED_MATCH:
         return None
     if group.question_found:  # a question found by its look was not the declared one
         group = replace(group, members=group.members[1:], bodies=group.bodies[1:], question_found=False,
                         declared=group.declared[1:] if group.declared else None)
     return with_opening_post(group, found)
-
-
-def _common_ancestor(elements: list[etree._Element]) -> etree._Element | None:
-    chain = [elements[0], *elements[0].iterancestors()]
-    others = [{e, *e.iterancestors()} for e in elements[1:]]
-    return next((c for c in chain if all(c in o for o in others)), None)
