@@ -13,7 +13,6 @@ the table of :mod:`scrapy_boiler.evaluation.calibration`. ``--fit`` fits the Pla
 from __future__ import annotations
 
 import argparse
-import math
 from collections import Counter
 
 import numpy as np
@@ -27,8 +26,6 @@ from scrapy_boiler.extractors import router
 THREAD_CORPORA = ("threads-train", "webforum-train")
 ARTICLE_CORPORA = ("dragnet", "l3s-gn1", "fundus-train", "cleanportaleval")
 KINDS = ("article", "article+comments", "qa", "forum")
-#: Raw scores are clipped to [LOGIT_CLIP, 1 - LOGIT_CLIP] before the logit (the same clip as the router's).
-LOGIT_CLIP = router.SCORE_CLIP
 
 
 def truth(spec: str) -> bool | None:
@@ -52,7 +49,7 @@ def fit(rows: list[tuple[str, str, float, bool | None]], l2: float = 1.0) -> tup
     """Platt scaling (a, b, c) of the raw scores and the final decision: a logistic regression on the pages as they
     come (the corpora's mix of kinds is the prior), by Newton steps with an L2 penalty."""
     known = [r for r in rows if r[3] is not None]
-    x = np.array([[1.0, _logit(score), float(kind in THREAD_TYPES)] for _, kind, score, _ in known])
+    x = np.array([[1.0, router.score_logit(score), float(kind in THREAD_TYPES)] for _, kind, score, _ in known])
     y = np.array([float(t) for *_, t in known])
     w = np.zeros(3)
     for _ in range(100):
@@ -61,11 +58,6 @@ def fit(rows: list[tuple[str, str, float, bool | None]], l2: float = 1.0) -> tup
         hessian = (x * (p * (1 - p))[:, None]).T @ x + l2 * np.eye(3)
         w -= np.linalg.solve(hessian, gradient)
     return float(w[0]), float(w[1]), float(w[2])
-
-
-def _logit(score: float) -> float:
-    clipped = min(max(score, LOGIT_CLIP), 1 - LOGIT_CLIP)
-    return math.log(clipped / (1 - clipped))
 
 
 def report(rows: list[tuple[str, str, float, bool | None]]) -> str:

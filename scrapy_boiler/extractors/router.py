@@ -93,11 +93,16 @@ PAGE_TYPE_CALIBRATION: tuple[float, float, float] = (-3.174, 0.517, 1.963)
 SCORE_CLIP = 3e-4
 
 
+def score_logit(score: float) -> float:
+    """The logit of a type-2 score clipped to [SCORE_CLIP, 1 - SCORE_CLIP]: the input of the Platt scaling."""
+    clipped = min(max(score, SCORE_CLIP), 1 - SCORE_CLIP)
+    return math.log(clipped / (1 - clipped))
+
+
 def thread_probability(score: float, typed_thread: bool) -> float:
     """``Document.page_type_score``: the probability that the page is a thread (Q&A or forum), calibrated."""
     a, b, c = PAGE_TYPE_CALIBRATION
-    clipped = min(max(score, SCORE_CLIP), 1 - SCORE_CLIP)
-    return 1.0 / (1.0 + math.exp(-(a + b * math.log(clipped / (1 - clipped)) + c * typed_thread)))
+    return 1.0 / (1.0 + math.exp(-(a + b * score_logit(score) + c * typed_thread)))
 
 
 def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDecision:
