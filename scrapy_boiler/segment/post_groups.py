@@ -6,27 +6,28 @@ elements that share a *signature* (tag plus class names, digits removed so that 
 looks for the sibling group that holds the most non-link text under that condition; menus and
 link lists repeat too, but their text is almost all links and does not win.
 
-Inside each member, the *body* is found by descending while one child path (the same relative
-signature path in every member) holds most of the members' words: this drops author boxes,
-signatures and "reply / quote" bars when the body is one element.
+Inside each member, the *body* is found by :func:`~scrapy_boiler.segment.post_bodies.member_bodies`.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
-from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
 
 from lxml import etree
 
+from scrapy_boiler.segment.post_bodies import class_tokens, member_bodies, signature
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
 
 #: Members needed for a group; a question with a single answer is still a thread.
 MIN_MEMBERS = 2
 #: A member counts as a post when it holds at least this many non-link words.
 MIN_POST_WORDS = 3
+#: A member with at most this many non-link words is a stub ("3 more replies"), not compared for likeness.
+STUB_WORDS = 3
+#: ... and only where this many longer members remain (two boxes and a caption are no thread).
+STUB_FREE_POSTS = 3
 #: Mean Jaccard overlap of the members' inner structure (relative signature paths) a group needs.
 MIN_SIMILARITY = 0.3
 #: Class-name overlap (Jaccard) that puts two siblings with different class lists in one group.
@@ -36,32 +37,9 @@ QUESTION_LEVELS = 3
 QUESTION_SIMILARITY = 0.5
 #: Depth of the inner structure compared between members.
 STRUCTURE_DEPTH = 4
-#: The body descent goes into a child path holding at least this share of the members' words.
-BODY_SHARE = 0.75
-#: ... or at least half of them when no other child path holds more than this share of its words.
-BODY_RUNNER_UP = 0.5
 
-_DIGITS = re.compile(r"\d+")
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
-_USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
-_DATE = re.compile(
-    r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
-    r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)",
-    re.I,
-)
 
-
-def signature(el: etree._Element) -> str:
-    """Tag and class names with digits removed; a generated id (one with digits) joins as ``#prefix``."""
-    return _signature(el.tag if isinstance(el.tag, str) else "", el.get("class") or "", el.get("id") or "")
-
-
-@lru_cache(maxsize=8192)
-def _signature(tag: str, class_names: str, ident: str) -> str:
-    """:func:`signature` of the attribute values (cached: a page repeats a few templates many times)."""
-    classes = " ".join(sorted(_DIGITS.sub("", c) for c in class_names.split()))
-    generated = _DIGITS.sub("", ident) if _DIGITS.search(ident) else ""
-    return f"{tag}.{classes}#{generated}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,58 +102,30 @@ def _structure(member: etree._Element) -> set[str]:
     return paths
 
 
-def _similarity(members: list[etree._Element]) -> float:
-    """Mean Jaccard overlap between consecutive members' inner structures (1.0 for bare text members)."""
-    shapes = [_structure(m) for m in members]
-    scores = []
-    for a, b in itertools.pairwise(shapes):
-        union = a | b
-        scores.append(len(a & b) / len(union) if union else 1.0)
+def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, list[etree._Element]]:
+    """Mean Jaccard overlap between consecutive members' inner structures (1.0 for bare text members), and the
+    members that are posts. A stub (a "3 more replies" link between two posts: at most :data:`STUB_WORDS`
+    words) is left out of both unless it is shaped like the post before it, when :data:`STUB_FREE_POSTS` posts
+    remain without."""
+    full = [m for m in members if stats.text_words(m) > STUB_WORDS]
+    if len(full) < STUB_FREE_POSTS or len(full) == len(members):
+        return _similarity([_structure(m) for m in members]), members
+    shapes = {m: _structure(m) for m in members}
+    kept: list[etree._Element] = []
+    for member in members:
+        if member in full or (kept and _jaccard(shapes[member], shapes[kept[-1]]) >= MIN_SIMILARITY):
+            kept.append(member)
+    return _similarity([shapes[m] for m in full]), kept
+
+
+def _similarity(shapes: list[set[str]]) -> float:
+    scores = [_jaccard(a, b) for a, b in itertools.pairwise(shapes)]
     return sum(scores) / len(scores) if scores else 0.0
 
 
-def _bodies(members: list[etree._Element], stats: TextStats) -> tuple[list[list[etree._Element]], str]:
-    """Descend into the child path that holds most members' words; return each member's body and the path."""
-    current: list[list[etree._Element]] = [[m] for m in members]
-    path = ""
-    while True:
-        totals: dict[str, int] = defaultdict(int)
-        present: dict[str, int] = defaultdict(int)
-        count: dict[str, int] = defaultdict(int)
-        for els in current:
-            seen = set()
-            for el in els:
-                for child in el:
-                    if not isinstance(child.tag, str):
-                        continue
-                    sig = signature(child)
-                    totals[sig] += stats.text_words(child)
-                    count[sig] += 1
-                    seen.add(sig)
-            for sig in seen:
-                present[sig] += 1
-        whole = sum(stats.text_words(el) for els in current for el in els)
-        if not totals or whole == 0:
-            return current, path
-        ranked = sorted(totals.values(), reverse=True)
-        best = max(totals, key=totals.__getitem__)
-        runner_up = ranked[1] if len(ranked) > 1 else 0
-        # Descend when one child path holds most words, or half of them with nothing else close
-        # (a body next to short author and date boxes).
-        dominant = totals[best] >= BODY_SHARE * whole or (
-            totals[best] >= whole / 2 and runner_up <= BODY_RUNNER_UP * totals[best]
-        )
-        if not dominant or present[best] * 2 < len(current) or count[best] > present[best]:
-            return current, path
-        nxt = []
-        for els in current:
-            found = [child for el in els for child in el if isinstance(child.tag, str) and signature(child) == best]
-            nxt.append(found or els)
-        current, path = nxt, f"{path}/{best}"
-
-
-def _class_tokens(el: etree._Element) -> frozenset[str]:
-    return frozenset(_DIGITS.sub("", c) for c in (el.get("class") or "").split())
+def _jaccard(a: set[str], b: set[str]) -> float:
+    union = a | b
+    return len(a & b) / len(union) if union else 1.0
 
 
 def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
@@ -193,7 +143,7 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
         if sig in groups:
             groups[sig].append(child)
             continue
-        tokens = _class_tokens(child)
+        tokens = class_tokens(child)
         for tag, first_tokens, key in keys:
             overlap = len(tokens & first_tokens) / len(tokens | first_tokens) if tokens and first_tokens else 0.0
             if tag == child.tag and overlap >= MIN_CLASS_OVERLAP:
@@ -228,7 +178,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
             text = sum(count.text_words(m) for m in members)
             if 1.5 * text <= best_score:  # the score below never exceeds 1.5 times the text it is built on
                 continue
-            similarity = _similarity(posts)
+            similarity, posts = _likeness(posts, count)
             if similarity < MIN_SIMILARITY:
                 continue
             # Two big dissimilar-sized halves of a page are a layout, not a thread: weigh by evenness.
@@ -242,7 +192,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
                     wanted = set(posts) | set(nested)
                     posts = [el for el in parent.iter() if el in wanted]
                     body_stats = own_text_stats(parent, wanted)
-                bodies, body_path = _bodies(posts, body_stats)
+                bodies, body_path = member_bodies(posts, body_stats)
                 named = [sig for sig in body_path.split("/")[1:] if not sig.endswith(".#")]
                 question = _question_before(parent, posts, stats, named[-1] if named else "")
                 if question is not None:
@@ -275,7 +225,7 @@ def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etr
     :data:`MIN_CLASS_OVERLAP`, or the same signature with a generated id): replies nested under the post they
     answer. Members without a class or generated id are not matched (nested lists are not replies)."""
     reference = members[-1]
-    tokens = _class_tokens(reference)
+    tokens = class_tokens(reference)
     sig = signature(reference)
     if not tokens and not sig.rsplit("#", 1)[-1]:
         return []
@@ -284,7 +234,7 @@ def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etr
         for el in member.iterdescendants(reference.tag):
             if stats.text_words(el) < MIN_POST_WORDS:
                 continue
-            other = _class_tokens(el)
+            other = class_tokens(el)
             overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
             if overlap >= MIN_CLASS_OVERLAP or signature(el) == sig:
                 found.append(el)
@@ -301,6 +251,7 @@ def _question_before(
     member, of its parent and of the parent's ancestors (up to :data:`QUESTION_LEVELS`), and their children, for an
     element whose inner structure overlaps the first member's, or that holds an element with the answers' body
     signature (``div.post-text``, ``div.s-prose js-post-body``: the question's text is rendered like theirs).
+    Navigation and log-in boxes (:func:`_chrome`) are never the question.
     """
     shape = _structure(members[0])
     specific = bool(body_signature)  # the answers' body has a class or id to look for
@@ -312,6 +263,8 @@ def _question_before(
             for candidate in (sibling, *sibling):
                 if not isinstance(candidate.tag, str) or stats.text_words(candidate) < MIN_POST_WORDS:
                     continue
+                if _chrome(candidate, stats):
+                    continue
                 other = _structure(candidate)
                 union = shape | other
                 if union and len(shape & other) / len(union) >= QUESTION_SIMILARITY:
@@ -322,6 +275,14 @@ def _question_before(
         if node is parent:
             continue
     return None
+
+
+def _chrome(el: etree._Element, stats: TextStats) -> bool:
+    """Page chrome shaped like a post (a forum's navigation and log-in box): half link text or more, or a form with
+    labelled fields (their controls are gone after cleaning, the labels stay)."""
+    if stats.link_words.get(el, 0) * 2 >= stats.words.get(el, 0):
+        return True
+    return any(sum(1 for _ in form.iter("label")) >= 2 for form in el.iter("form"))
 
 
 def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:
@@ -342,18 +303,6 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
         if current:
             return current
     return [question]
-
-
-def has_user_link(member: etree._Element) -> bool:
-    """Whether the member links to a user profile (``/members/``, ``?u=``, ``/profile/``...)."""
-    return any(_USER_HREF.search(a.get("href") or "") for a in member.iter("a"))
-
-
-def has_date(member: etree._Element) -> bool:
-    """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
-    if next(member.iter("time"), None) is not None:
-        return True
-    return any(_DATE.search(text) for text in member.itertext() if len(text) < 80)
 
 
 def common_ancestor(elements: list[etree._Element]) -> etree._Element | None:

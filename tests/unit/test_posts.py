@@ -9,7 +9,8 @@ from scrapy_boiler import extract
 from scrapy_boiler.extractors import registry
 from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.post_groups import find_post_group, signature
+from scrapy_boiler.segment.post_bodies import signature
+from scrapy_boiler.segment.post_groups import find_post_group
 
 
 def test_qa_page_is_detected_and_keeps_question_and_answers(page_bytes):
@@ -91,6 +92,56 @@ def test_signature_ignores_digits_and_keeps_generated_ids():
     assert signature(el) == "div.bg post post-#p"
 
 
+def test_signature_drops_a_posts_own_id_from_class_names_and_ids():
+    """Post ids that mix letters into the digits (``t1_ehzpcbo``, ``moreComments-t1_eiiix``) are cut at their
+    first digit, so every post of a template has one signature; CSS-module hashes only lose their digits."""
+    first = etree.fromstring('<div class="Comment t1_ehzpcbo _1YCqQVO-9r" id="moreComments-t1_eiiix"/>')
+    second = etree.fromstring('<div class="Comment t1_abcdefg _1YCqQVO-9r" id="moreComments-t1_zz3"/>')
+    assert signature(first) == signature(second) == "div.Comment _YCqQVO-r t#moreComments-t"
+
+
+def test_more_replies_stubs_between_posts_neither_break_the_thread_nor_become_posts():
+    """A "3 more replies" stub after each post is a sibling of another shape: the posts still make a group, and
+    the stubs are not posts."""
+    rows = []
+    for n, text in enumerate([
+        "Shorten the bulk ferment by an hour and bake it hotter, that fixed the same problem for me.",
+        "Score it deeper, the loaf cannot expand when the cut is too shallow for the oven spring.",
+        "Preheat the pot inside the oven for a full forty five minutes before the dough goes in.",
+        "Check your starter first, a weak starter gives a loaf that rises and then falls flat.",
+    ]):
+        rows.append(f'<div><div class="c"><div class="head"><a href="/user/u{n}">u{n}</a> <span>{n} h ago</span>'
+                    f'</div><div class="body"><p>{text}</p></div><div class="bar"><a href="#">Reply</a></div>'
+                    '</div></div>')
+        rows.append(f'<div><div class="more"><p>{n + 2} more replies</p></div></div>')
+    root = etree.fromstring(f"<html><body><div>{''.join(rows)}</div></body></html>", etree.HTMLParser())
+    group = find_post_group(root)
+    assert group is not None
+    assert len(group.members) == 4
+    assert all("more replies" not in " ".join(m.itertext()) for m in group.members)
+
+
+def test_post_bodies_are_found_past_a_modifier_class_and_a_long_byline():
+    """Some posts carry one more class on their body (``collapsed``), and a byline can hold many words (a user,
+    a score shown three times, a date): the body is still the text element of every post."""
+    posts = "".join(
+        f'<div class="comment"><p class="tagline"><a href="/user/u{n}">u{n}</a> {n} points {n + 1} points '
+        f'{n + 2} points <time>3 hours ago</time> ({n} children)</p>'
+        f'<div class="md{" collapsed" if n % 2 else ""}"><p>{body}</p></div></div>'
+        for n, body in enumerate([
+            "Short answer that works well for me every time I bake bread on a cold winter day at home.",
+            "Try the other one instead of this, because the first recipe needs a much stronger starter.",
+            "Neither of them is right for this case when your kitchen stays cold through the whole night.",
+            "Use the manual method, it is simple enough and you learn how the dough should feel."])
+    )
+    root = etree.fromstring(f"<html><body><div class='comments'>{posts}</div></body></html>", etree.HTMLParser())
+    group = find_post_group(root)
+    assert group is not None and len(group.members) == 4
+    for body in group.bodies:  # the text element (or the paragraph inside it), never the byline
+        assert len(body) == 1
+        assert any((el.get("class") or "").startswith("md") for el in (body[0], *body[0].iterancestors()))
+
+
 def test_paragraphs_of_an_article_are_not_a_thread(page_bytes):
     page = parse_html(page_bytes("news_article.html"))
     decision = detect(page.root)
@@ -107,3 +158,31 @@ def test_group_finder_handles_pages_without_repeats():
 def test_empty_pages_still_give_documents(html):
     doc = extract(html)
     assert doc.posts == [] and doc.qa_pairs == []
+
+
+def test_navigation_and_log_in_boxes_shaped_like_posts_are_not_the_question():
+    """Forum software draws every box with one skeleton (punBB: ``div.block > h2 + div.box > div.inbox``): the
+    navigation box (mostly links, no heading) and the log-in box (a form with labels) above the posts are not a
+    question."""
+    links = " ".join(f'<a href="/{name.lower()}">{name}</a>' for name in ("Index", "Rules", "Search", "Register"))
+    nav = (f'<div class="block"><div class="box"><div class="inbox"><p>{links}</p><p>You are not logged in.</p>'
+           '<p>Topics: <a href="/active">Active</a> | <a href="/unanswered">Unanswered</a></p></div></div></div>')
+    login = ('<div class="block"><h2><span>Log in</span></h2><div class="box"><div class="inbox">'
+             '<form action="/login"><label>User Name</label> <label>Password</label> '
+             '<label>Remember me on this computer</label></form></div></div></div>')
+    posts = "".join(  # a second inbox (the signature) stops the body descent at div.box, as on the real board
+        f'<div class="blockpost"><h2><span>#{n} <a href="?pid={n}">2020-03-1{n} 10:46</a></span></h2>'
+        f'<div class="box"><div class="inbox"><div class="postleft"><a href="/profile.php?id={n}">user{n}</a></div>'
+        f'<div class="postright"><p>{text}</p></div></div><div class="inbox"><p>My signature here</p></div></div>'
+        '</div>'
+        for n, text in enumerate([
+            "My dock stops working after I unplug it and plug it back in, the LTS kernel works fine though.",
+            "Check whether boltd authorizes the dock again when you plug it in, that was my problem too.",
+            "Thanks, re-authorizing it with boltctl fixed it, the dock works after every replug now.",
+        ]))
+    root = etree.fromstring(f"<html><body><div id='wrap'>{nav}{login}{posts}</div></body></html>",
+                            etree.HTMLParser())
+    group = find_post_group(root)
+    assert group is not None and not group.question_found
+    assert len(group.members) == 3
+    assert "My dock stops working" in " ".join(group.members[0].itertext())

@@ -92,9 +92,11 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
 
 def test_nested_replies_are_posts_of_their_own():
     """Replies nested inside the comment they answer (reddit's old layout, Disqus) each become a post, in page
-    order, with their own words only; the post above them is the article text, not a comment."""
+    order, with their own words only; at a URL that is not a discussion's, the post above them is the article
+    text, not a comment."""
     page = PAGE.with_name("nested_comments.html").read_bytes()
-    doc = extract(page, "https://breadtalk.example/r/Breadmaking/comments/9xq2la/best_way/")
+    doc = extract(page, "https://breadtalk.example/r/Breadmaking/9xq2la/best_way/")
+    assert doc.page_type == "article"
     assert [(post.author, post.votes) for post in doc.posts] == [
         ("levain_lou", 208), ("crumbshot", 41), ("levain_lou", 67), ("oven_spring", 95), ("rye_guy", 12),
         ("bannetons", 30),
@@ -103,6 +105,66 @@ def test_nested_replies_are_posts_of_their_own():
     assert "straight-sided" not in doc.posts[1].text  # the nested reply is not repeated in its parent
     assert doc.posts[0].url == "/r/Breadmaking/comments/9xq2la/best_way/e9k1aa/"
     assert "every loaf comes out flat and dense" in doc.text and "Weigh everything" not in doc.text
+
+
+def test_comments_named_replies_at_a_discussion_url_make_a_thread():
+    """The same page at a URL naming it a discussion (``/comments/``): the comments are the page's main content
+    and the submission above them is the opening post, so the thread keeps its question."""
+    page = PAGE.with_name("nested_comments.html").read_bytes()
+    doc = extract(page, "https://breadtalk.example/r/Breadmaking/comments/9xq2la/best_way/")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("Best way to learn sourdough baking at home?")
+    assert "every loaf comes out flat and dense" in doc.question
+    assert [(post.author, post.votes) for post in doc.posts][:3] == [
+        ("crumbshot", 412), ("levain_lou", 208), ("crumbshot", 41)]
+    assert len(doc.posts) == 7 and "Weigh everything" in doc.text
+
+
+def test_an_opening_post_above_the_replies_starts_at_the_title():
+    """Chrome the article model keeps above a thread (keyboard hints, the community's rules) is not the opening
+    post: that starts where the page repeats its ``<title>``."""
+    replies = "".join(
+        f'<div class="cmt"><a href="/user/{who}">{who}</a> <span>{n} hours ago</span><p>{text}</p></div>'
+        for n, (who, text) in enumerate([
+            ("levain", "Your dough is over-proofed: shorten the bulk ferment by an hour and bake it hotter."),
+            ("rye_guy", "Score it deeper, the loaf cannot expand when the cut is too shallow for the oven spring."),
+            ("oven", "A cold oven does it too, so preheat it with the pot inside for a full forty five minutes."),
+            ("crumb", "Check your starter first, a weak starter gives a loaf that rises and then falls flat."),
+        ], start=1))
+    page = f"""<html><head><title>Why does my bread collapse in the oven? : r/Breadmaking</title></head><body>
+    <div class="top"><p>Press J to jump to the feed. Press question mark to learn the rest of the keyboard
+    shortcuts and the rules of this community before you post anything here.</p></div>
+    <div class="submission"><h1>Why does my bread collapse in the oven?</h1>
+    <p>Every loaf rises well in the basket and then collapses as soon as it goes into the oven. I bake at 230
+    degrees in a cast iron pot with the lid on for twenty minutes.</p></div>
+    <div class="commentarea">{replies}</div></body></html>"""
+    doc = extract(page.encode(), "https://breadtalk.example/r/Breadmaking/comments/9xq3/why_collapse/")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("Why does my bread collapse in the oven?\nEvery loaf rises well")
+    assert "Press J" not in doc.question
+    assert [post.author for post in doc.answers] == ["levain", "rye_guy", "oven", "crumb"]
+
+
+def test_a_link_shared_for_discussion_has_its_title_as_the_question():
+    """A shared link has no opening text: at a discussion URL, the heading repeating the page's title is the whole
+    question (even where the article model dropped it), and every comment is an answer."""
+    replies = "".join(
+        f'<div class="cmt"><a href="/user/{who}">{who}</a> <span>{n} hours ago</span><p>{text}</p></div>'
+        for n, (who, text) in enumerate([
+            ("levain", "This is the best thing I have read all week, thanks for sharing it with all of us here."),
+            ("rye_guy", "The second half of the article is much better than the first, do read it to the end."),
+            ("oven", "I tried the method from the article this weekend and my loaf finally rose properly."),
+        ], start=1))
+    page = f"""<html><head><title>A baker explains why bread collapses : Breadmaking</title></head><body>
+    <div class="top"><a href="/">home</a> <a href="/r/Breadmaking">r/Breadmaking</a></div>
+    <div class="submission"><h1>A baker explains why bread collapses</h1>
+    <a href="https://bakery.example/why-bread-collapses">bakery.example</a></div>
+    <div class="commentarea">{replies}</div></body></html>"""
+    doc = extract(page.encode(), "https://breadtalk.example/r/Breadmaking/comments/9xq4/a_baker_explains/")
+    assert doc.page_type == "forum"
+    assert doc.question == "A baker explains why bread collapses"
+    assert [post.author for post in doc.answers] == ["levain", "rye_guy", "oven"]
+
 
 
 def test_posts_nested_by_an_unclosed_element_are_still_one_post_each():
@@ -182,3 +244,62 @@ def test_json_ld_declares_the_opening_post():
     assert doc.question == f"Flooded allotment\n{opening}"
     assert [post.author for post in doc.answers] == ["dig", "mole", "rowan"]
     assert "more than a year old" not in " ".join(post.text for post in doc.posts)
+
+
+def test_comments_at_a_thread_url_are_the_replies_of_a_thread():
+    """Posts named "comment" under a long opening post look like an article's comments, but at a thread's URL
+    (``/thread/1/``) they are the thread's replies and the text above them is its question."""
+    replies = "".join(
+        f'<div class="comment"><a href="/user/{who}">{who}</a> <span>{n} years ago</span><p>{text}</p></div>'
+        for n, (who, text) in enumerate([
+            ("anna", "Great work! Thanks for making this open source, I always wondered how it would look."),
+            ("bo", "Which hosting are you using for the demo? It loads very fast from here in Europe."),
+            ("cy", "I want to run my own forum with this, is there a guide for setting it up on a server?"),
+        ], start=1))
+    page = f"""<html><head><title>Minimal forum software without scripts</title></head><body>
+    <nav><a href="/">Home</a> <a href="/login">Log in</a></nav>
+    <div class="post"><h1>Minimal forum software without scripts</h1><p>demindiro - 2 years ago</p>
+    <p>This is a minimal forum board with a focus on ease of management. I originally made it to learn SQL, but at
+    the same time I wanted to make something that would be useful in the long term for small communities.</p></div>
+    <div class="replies">{replies}</div></body></html>"""
+    doc = extract(page.encode(), "https://forum.example.org/thread/1/")
+    assert doc.page_type == "forum"
+    assert "minimal forum board with a focus on ease of management" in doc.question
+    assert [post.author for post in doc.answers] == ["anna", "bo", "cy"]
+
+
+def test_a_title_linking_to_another_site_makes_every_post_an_answer():
+    """A link aggregator's item page (written in the style of Hacker News): the title links away to the story, so
+    the posts under it all answer it and the question is the title alone."""
+    page = PAGE.with_name("link_discussion.html").read_bytes()
+    doc = extract(page, "https://news.example.org/item?id=3999")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("How we built a faster compiler")
+    assert "reproducible" not in doc.question
+    assert [post.author for post in doc.answers] == ["pg", "dang", "tptacek", "jacquesm", "pg", "patio11"]
+
+
+def test_a_first_post_repeating_the_title_is_the_opening_post_not_a_notice_above_it():
+    """A board's notice box above the posts is no question when the first post repeats the topic's title (Kunena:
+    "<title> was created by ann"): the posts already start with the opening post."""
+    posts = "".join(
+        f'<div class="message"><div class="user"><a href="/profile/{who}">{who}</a></div>'
+        f'<div class="meta">2 weeks ago #{n} by {who}</div><h2>{head}</h2><div class="kmsg">{text}</div></div>'
+        for n, (who, head, text) in enumerate([
+            ("ann", "Statistics page fails after the update was created by ann",
+             "Hi, the statistics page fails with an error since the last update. Any tips and solutions?"),
+            ("bob", "Replied by bob on topic Statistics page fails after the update",
+             "I will check it, but I only have the older version of the profile plugin installed here."),
+            ("bob", "Replied by bob on topic Statistics page fails after the update",
+             "I cannot reproduce this issue; if you can, please test the fix from the development branch."),
+        ], start=1))
+    notice = ("<div class='notice'><p>The team has announced the arrival of version 6.3.1 in stable, which is now "
+              "available for download as a native extension. This version addresses most of the issues that were "
+              "reported since the last release, so please update before you report a problem.</p></div>")
+    page = f"""<html><head><title>Statistics page fails after the update - Forum - Support</title></head><body>
+    <h1>Statistics page fails after the update</h1>{notice}<div class="topic">{posts}</div></body></html>"""
+    doc = extract(page.encode(), "https://forum.example.org/forum/support/12345-statistics-page-fails")
+    assert doc.page_type == "forum"
+    assert "Hi, the statistics page fails" in doc.question
+    assert "announced the arrival" not in doc.question
+    assert len(doc.answers) == 2 and "I will check it" in doc.answers[0].text

@@ -15,11 +15,12 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
-from scrapy_boiler.parse.normalize import collapse_spaces, word_bag
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 
@@ -33,6 +34,13 @@ ABOVE_AND_INSIDE = 0.8
 #: Article-model words above the first post that make an opening post of their own (the question outside the
 #: group of answers), when the group does not start with one.
 LEAD_QUESTION_WORDS = 15
+#: A piece of the ``<title>`` with at least this many words can be the thread's title (see :func:`_from_title`),
+#: and so can the title without its first or last piece with at least :data:`TITLE_END_WORDS` (not a lone site name).
+TITLE_PIECE_WORDS = 3
+TITLE_END_WORDS = 2
+#: Words a heading may add after the title (``How we built it (example.com)``, ``... was created by ann``) and still
+#: repeat it.
+TITLE_NOTE_WORDS = 4
 #: Share of a declared opening post's words the group's first post must hold to be that post.
 DECLARED_MATCH = 0.6
 #: Text nodes shorter than this are not looked up in a declared opening post (too common to place it).
@@ -40,7 +48,8 @@ MIN_DECLARED_LEAF_CHARS = 12
 
 _REPLIES = re.compile(r"answer|comment|repl", re.I)
 _THREAD_PATH = re.compile(
-    r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|t|d|board|boards|discussions?)(?:/|\.php|$)"
+    r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|t|d|board|boards|discussions?|comments?)"
+    r"(?:/|\.php|$)"
     r"|showthread|viewtopic|[?&](?:t|topic|thread)=",
     re.I,
 )
@@ -48,18 +57,19 @@ _THREAD_PATH = re.compile(
 
 def settle_thread(
     decision: PageTypeDecision, url: str | None, blocks: Sequence[TextBlock], leaves: Sequence[Leaf], *,
-    declared_thread: bool = False, opening_post: str = "",
+    declared_thread: bool = False, opening_post: str = "", title: str = "",
 ) -> PostGroup | None:
     """The post group a page typed thread keeps (with its opening post added when it sits above the replies), or
     None when the article model's text says the page is an article with a list beside or below it.
 
     ``blocks`` and ``leaves`` are the article model's labelled blocks and the page's text nodes;
     ``declared_thread`` (the page's JSON-LD declares a thread and no article) keeps the page a thread whatever the
-    article model read, and ``opening_post`` (the opening post it declares) is looked up first."""
+    article model read, and ``opening_post`` (the opening post it declares) is looked up first. ``title`` (the
+    page's ``<title>``) marks where an opening post found above the replies starts."""
     group = decision.group
     if group is None:
         return None
-    lead, inside, total = _content_around(blocks, group)
+    lead, inside, total, above = _content_around(blocks, group)
     holds = inside >= POSTS_HOLD_CONTENT * total
     if not (holds or declared_thread or _opening_post_above(decision, url, lead, inside, total)):
         return None
@@ -69,16 +79,76 @@ def settle_thread(
             return declared
     # The text above is the opening post when the posts could not hold the page's text without it, or when they
     # are named as replies (a forum's posts include its opening post; a notice box may sit above them).
+    # A title alone is the question where the posts are all replies: a link shared for discussion.
+    # A first post that repeats the title ("<title> was created by ...") is the opening post already.
     replies = bool(_REPLIES.search(group.signature))
-    if (not holds or replies) and _words(lead) >= LEAD_QUESTION_WORDS:
-        group = with_opening_post(group, [block.element for block in lead])
+    forms = _title_forms(title)
+    opening = _from_title(above, lead, forms)
+    discussion = replies or (decision.features is not None and decision.features.comments_url) or (
+        bool(opening) and _links_away(opening[0].element, url))
+    if ((not holds or discussion) and (_words(lead) >= LEAD_QUESTION_WORDS or (opening and discussion))
+            and not _titled(group.members[0], blocks, forms)):
+        group = with_opening_post(group, [block.element for block in opening or lead])
     return group
 
 
-def _content_around(blocks: Sequence[TextBlock], group: PostGroup) -> tuple[list[TextBlock], int, int]:
-    """The article model's content blocks above the group's first post (outside it), and its content words inside
-    the posts and in all."""
+def _titled(member: etree._Element, blocks: Sequence[TextBlock], forms: set[str]) -> bool:
+    """Whether a block inside ``member`` repeats the page's title."""
+    inside = set(member.iter())
+    return any(block.element in inside and _repeats(comparable(block.text), forms) for block in blocks)
+
+
+def _title_forms(title: str) -> set[str]:
+    """The comparable forms a heading repeating the page's ``<title>`` may take: the whole title, the title
+    without the site's name at one end, or a piece of it of several words."""
+    parts = title_parts(title)
+    pieces = [" ".join(parts[:-1]), " ".join(parts[1:])]
+    pieces = [piece for piece in pieces if len(piece.split()) >= TITLE_END_WORDS]
+    pieces += [part for part in parts if len(part.split()) >= TITLE_PIECE_WORDS]
+    forms = {comparable(title), *(comparable(piece) for piece in pieces)}
+    forms.discard("")
+    return forms
+
+
+def _from_title(above: list[TextBlock], lead: list[TextBlock], forms: set[str]) -> list[TextBlock]:
+    """The opening post above the posts: the last block above them that repeats the page's title (one of
+    :func:`_title_forms`), and the lead after it; an empty list when no block does. A thread repeats its title
+    at the top of its opening post, and what comes before it is page chrome the article model kept (keyboard hints,
+    a community's name and rules); the title itself may be what the article model dropped."""
+    starts = [i for i, block in enumerate(above) if _repeats(comparable(block.text), forms)]
+    if not starts:
+        return []
+    heading = above[starts[-1]]
+    after = {id(block) for block in above[starts[-1] + 1:]}
+    return [heading, *(block for block in lead if id(block) in after)]
+
+
+def _repeats(text: str, wanted: set[str]) -> bool:
+    """``text`` is one of ``wanted``, or one and a short note after it (the site a shared link goes to)."""
+    if text in wanted:
+        return True
+    return any(text.startswith(f"{piece} ") and len(text[len(piece):].split()) <= TITLE_NOTE_WORDS
+               for piece in wanted)
+
+
+def _links_away(heading: etree._Element, url: str | None) -> bool:
+    """Whether the title heading is a link to another site: a link shared for discussion, whose replies are all
+    answers (a forum's title links to the thread itself, on the same host)."""
+    host = urlsplit(url).hostname if url else None
+    for anchor in heading.iter("a"):
+        target = urlsplit(urljoin(url or "", anchor.get("href") or "")).hostname
+        if host and target and target != host and collapse_spaces("".join(anchor.itertext())):
+            return True
+    return False
+
+
+def _content_around(
+    blocks: Sequence[TextBlock], group: PostGroup
+) -> tuple[list[TextBlock], int, int, list[TextBlock]]:
+    """The article model's content blocks above the group's first post (outside it), its content words inside
+    the posts and in all, and every block above the first post."""
     lead: list[TextBlock] = []
+    above: list[TextBlock] = []
     inside = total = 0
     members = group.member_of()
     first = set(group.members[0].iter())
@@ -86,6 +156,8 @@ def _content_around(blocks: Sequence[TextBlock], group: PostGroup) -> tuple[list
     for block in blocks:
         if block.element in first or block.element in members:
             before = False
+        if before:
+            above.append(block)
         if not (block.is_content and block.features is not None):
             continue
         total += block.features.num_words
@@ -93,7 +165,7 @@ def _content_around(blocks: Sequence[TextBlock], group: PostGroup) -> tuple[list
             inside += block.features.num_words
         elif before:
             lead.append(block)
-    return lead, inside, total
+    return lead, inside, total, above
 
 
 def _words(blocks: Sequence[TextBlock]) -> int:
@@ -106,7 +178,8 @@ def _opening_post_above(
     """A thread whose opening post is above its replies, in a container of its own (see :data:`OPENING_POST_SCORE`);
     an article with comments has the same shape, but not a thread's URL and strong post structure."""
     features = decision.features
-    if features is None or decision.score < OPENING_POST_SCORE or features.comment_thread:
+    if features is None or decision.score < OPENING_POST_SCORE or (features.comment_thread
+                                                                    and not features.discussion_url):
         return False
     return bool(url and _THREAD_PATH.search(url)) and _words(lead) + inside >= ABOVE_AND_INSIDE * total
 

@@ -16,12 +16,14 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from lxml import etree
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, PageType
 from scrapy_boiler.segment.declared_posts import declared_post_group
-from scrapy_boiler.segment.post_groups import PostGroup, find_post_group, has_date, has_user_link, signature
+from scrapy_boiler.segment.post_bodies import has_date, has_user_link, signature
+from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
 
 #: Text nodes shorter than this don't count towards the lead (see :func:`lead_words`).
@@ -33,6 +35,15 @@ THRESHOLD = 0.5
 
 _THREAD_URL = re.compile(
     r"thread|topic|forum|viewtopic|showthread|/questions?/|/t/|board|discussion|/talk/|/posts?/|community|answers",
+    re.I,
+)
+#: A URL whose path names the page as a page of comments (``/r/sub/comments/id/``, ``/article/42/comments``): its
+#: comments are the page's main content, and what they discuss (a link, a post) is above them.
+_COMMENTS_URL = re.compile(r"/comments?(?:/|$)|[?&]comments?=", re.I)
+#: A URL whose path names the page as a discussion (the comments' URLs, ``/thread/1/``, ``viewtopic.php``): posts
+#: named comments there are the page's main content, not a section under an article.
+_DISCUSSION_URL = re.compile(
+    r"/(?:comments?|threads?|topics?|discussions?)(?:/|$)|viewtopic|showthread|[?&](?:comments?|t|topic|thread)=",
     re.I,
 )
 _COMMENT = re.compile(r"comment", re.I)
@@ -53,6 +64,8 @@ class PageTypeFeatures:
     keyword: bool
     thread_url: bool
     comment_thread: bool  #: members are "comments" (not posts/messages): a thread under an article
+    comments_url: bool  #: the URL names the page as a page of comments (see :data:`_COMMENTS_URL`)
+    discussion_url: bool  #: the URL names the page as a discussion (see :data:`_DISCUSSION_URL`)
     lead: int  #: non-link words in long text runs before the group (an article body above its comments)
 
 
@@ -80,8 +93,15 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         keyword=group.keyword,
         thread_url=bool(url and _THREAD_URL.search(url)),
         comment_thread=bool(_COMMENT.search(group.signature) and not _POST.search(group.signature)),
+        comments_url=bool(url and _COMMENTS_URL.search(_path_and_query(url))),
+        discussion_url=bool(url and _DISCUSSION_URL.search(_path_and_query(url))),
         lead=lead_words(root, group.members[0]),
     )
+
+
+def _path_and_query(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.path}?{parts.query}"
 
 
 def lead_words(root: etree._Element, first: etree._Element) -> int:
@@ -125,7 +145,7 @@ def score(f: PageTypeFeatures) -> float:
         + 0.5 * min(f.members, 10) / 10
         - (1.5 if f.members <= 2 and not f.keyword else 0.0)  # two similar boxes are weak evidence
         - 1.5 * min(f.lead, LEAD_SCALE) / LEAD_SCALE
-        - (5.0 if f.comment_thread and f.lead >= LEAD_MIN_WORDS else 0.0)
+        - (5.0 if f.comment_thread and f.lead >= LEAD_MIN_WORDS and not f.discussion_url else 0.0)
     )
     return 1.0 / (1.0 + math.exp(-2.0 * evidence))
 

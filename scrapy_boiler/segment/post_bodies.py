@@ -1,0 +1,160 @@
+"""Post signatures and post bodies: what makes the posts of one template alike, and where each post's text is.
+
+A post's *signature* is its tag and class names with the post's own id cut away (``post-123``, ``t1_ehzpcbo``), so
+every post a template renders shares it. Inside each post, the *body* is found by descending while one child path
+(the same relative signature path in every post) holds most of the posts' words: this drops author boxes,
+signatures and "reply / quote" bars when the body is one element.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from functools import lru_cache
+
+from lxml import etree
+
+from scrapy_boiler.segment.text_stats import TextStats
+
+#: The body descent goes into a child path holding at least this share of the members' words.
+BODY_SHARE = 0.75
+#: ... or at least half of them when no other child path holds more than this share of its words.
+BODY_RUNNER_UP = 0.5
+
+_DIGITS = re.compile(r"\d+")
+_USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
+_DATE = re.compile(
+    r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
+    r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)",
+    re.I,
+)
+
+
+def signature(el: etree._Element) -> str:
+    """Tag and class names as a template repeats them; a generated id (one with digits) joins as ``#prefix``."""
+    return _signature(el.tag if isinstance(el.tag, str) else "", el.get("class") or "", el.get("id") or "")
+
+
+@lru_cache(maxsize=8192)
+def _signature(tag: str, class_names: str, ident: str) -> str:
+    """:func:`signature` of the attribute values (cached: a page repeats a few templates many times)."""
+    classes = " ".join(sorted(_template_name(c) for c in class_names.split()))
+    match = _DIGITS.search(ident)  # an id is unique: what follows its first digit is the post's own
+    generated = ident[: match.start()] if match else ""
+    return f"{tag}.{classes}#{generated}"
+
+
+def class_tokens(el: etree._Element) -> frozenset[str]:
+    """The element's class names as a template repeats them (see :func:`_template_name`)."""
+    return frozenset(_template_name(c) for c in (el.get("class") or "").split())
+
+
+def _template_name(name: str) -> str:
+    """The part of a class name that a template repeats: a lower-case name is cut at its first digit, since
+    what follows is the post's own id (``post-123``, ``t1_ehzpcbo``, ``comment-5f3a2b``); a mixed-case name
+    (a CSS-module hash such as ``_1YCqQVO-9r``) only loses its digits."""
+    if name.islower() or not any(ch.isalpha() for ch in name):
+        match = _DIGITS.search(name)
+        return name[: match.start()] if match else name
+    return _DIGITS.sub("", name)
+
+
+def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list[list[etree._Element]], str]:
+    """Descend into the child path that holds most members' words; return each member's body and the path."""
+    current: list[list[etree._Element]] = [[m] for m in members]
+    path = ""
+    alias = _Aliases()
+    while True:
+        totals: dict[str, int] = defaultdict(int)
+        present: dict[str, int] = defaultdict(int)
+        count: dict[str, int] = defaultdict(int)
+        for els in current:
+            seen = set()
+            for el in els:
+                for child in el:
+                    if not isinstance(child.tag, str):
+                        continue
+                    sig = alias(signature(child))
+                    totals[sig] += stats.text_words(child)
+                    count[sig] += 1
+                    seen.add(sig)
+            for sig in seen:
+                present[sig] += 1
+        whole = sum(stats.text_words(el) for els in current for el in els)
+        if not totals or whole == 0:
+            return current, path
+        ranked = sorted(totals.values(), reverse=True)
+        best = max(totals, key=totals.__getitem__)
+        runner_up = ranked[1] if len(ranked) > 1 else 0
+        # Descend when one child path holds most words, or half of them with nothing else close
+        # (a body next to short author and date boxes).
+        dominant = totals[best] >= BODY_SHARE * whole or (
+            totals[best] >= whole / 2 and runner_up <= BODY_RUNNER_UP * totals[best]
+        ) or (totals[best] >= whole / 2 and _byline_beside(current, best, alias, totals))
+        if not dominant or present[best] * 2 < len(current) or count[best] > present[best]:
+            return current, path
+        nxt = []
+        for els in current:
+            found = [child for el in els for child in el
+                     if isinstance(child.tag, str) and alias(signature(child)) == best]
+            nxt.append(found or els)
+        current, path = nxt, f"{path}/{best}"
+
+
+class _Aliases:
+    """Signatures of near-equal elements mapped to the first one seen: same tag and id prefix, and one more class
+    name on one of them (``Comment t1`` and ``Comment t1 _collapsed``). Utility-class pages (``flex mb-2 ...``)
+    give a body and its author box overlapping class lists, so nothing looser is merged."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, str] = {}
+        self._keys: list[tuple[str, frozenset[str], str]] = []
+
+    def __call__(self, sig: str) -> str:
+        known = self._seen.get(sig)
+        if known is not None:
+            return known
+        head, _, ident = sig.rpartition("#")
+        tag, _, classes = head.partition(".")
+        tokens = frozenset(classes.split())
+        for shape, first_tokens, key in self._keys:
+            if shape == f"{tag}#{ident}" and tokens and first_tokens and len(tokens ^ first_tokens) == 1 and (
+                    tokens <= first_tokens or first_tokens <= tokens):
+                self._seen[sig] = key
+                return key
+        self._keys.append((f"{tag}#{ident}", tokens, sig))
+        self._seen[sig] = sig
+        return sig
+
+
+def _byline_beside(
+    current: list[list[etree._Element]], best: str, alias: _Aliases, totals: dict[str, int]
+) -> bool:
+    """Whether every other child path holding words is a byline (a user link or a date in most of its elements)
+    while ``best`` is not: a long byline ("user 969 points 970 points 3 hours ago (91 children)") is not a rival
+    body."""
+    others: dict[str, list[etree._Element]] = defaultdict(list)
+    for els in current:
+        for el in els:
+            for child in el:
+                if isinstance(child.tag, str):
+                    others[alias(signature(child))].append(child)
+    chosen = others.pop(best)
+
+    def byline(elements: list[etree._Element]) -> bool:
+        return sum(has_user_link(e) or has_date(e) for e in elements) * 2 > len(elements)
+
+    rivals = [els for sig, els in others.items() if totals[sig]]
+    return not byline(chosen) and bool(rivals) and all(byline(els) for els in rivals)
+
+
+def has_user_link(member: etree._Element) -> bool:
+    """Whether the member links to a user profile (``/members/``, ``?u=``, ``/profile/``...)."""
+    return any(_USER_HREF.search(a.get("href") or "") for a in member.iter("a"))
+
+
+def has_date(member: etree._Element) -> bool:
+    """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
+    if next(member.iter("time"), None) is not None:
+        return True
+    return any(_DATE.search(text) for text in member.itertext() if len(text) < 80)
