@@ -12,7 +12,7 @@ imported on first use, so ``extract`` alone never imports Scrapy.
 """
 
 from scrapy_boiler.api import PageInput, extract, extract_many
-from scrapy_boiler.document import Block, Document, Label, PageType, Post, QAPair
+from scrapy_boiler.document import Block, Breadcrumb, Document, Label, Metadata, PageType, Post, QAPair
 from scrapy_boiler.extractors.model_files import ModelFileError, ModelUnavailable, UnknownModel
 from scrapy_boiler.extractors.registry import available_models, check_model
 from scrapy_boiler.limits import REASONS, WARNINGS, Limits, Reason, WarningCode
@@ -37,8 +37,8 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "REASONS", "WARNINGS", "Addon", "Block", "BoilerDownloaderMiddleware", "BoilerPipeline", "BoilerSpiderMiddleware",
-    "Document", "IdleClose", "Label", "Limits", "ModelFileError", "ModelUnavailable", "PageInput", "PageType",
-    "Post", "QAPair", "Reason", "UnknownModel", "WarningCode", "available_models", "check_model", "extract",
-    "extract_many",
+    "Breadcrumb", "Document", "IdleClose", "Label", "Limits", "Metadata", "ModelFileError", "ModelUnavailable",
+    "PageInput", "PageType", "Post", "QAPair", "Reason", "UnknownModel", "WarningCode", "available_models",
+    "check_model", "extract", "extract_many",
 ]
 __version__ = "0.1.0"

@@ -88,17 +88,54 @@ class QAPair:
     url: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Breadcrumb:
+    """One step of the breadcrumb trail a page shows or declares (``BreadcrumbList``)."""
+
+    name: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """What a page says about its article, beside the text: read from its JSON-LD, microdata, Open Graph and
+    ``<meta>`` tags first, then from the DOM near the headline (bylines, ``<time>``) when those are missing or wrong.
+
+    ``headline`` is the declared one (JSON-LD ``headline``, else ``og:title`` without the site name), which can
+    differ from the heading shown (``Document.headline``): sites put a kicker in the ``<h1>`` or shorten it.
+    Dates are ISO 8601 (``2024-05-03T15:47:42+00:00``, or ``2024-05-03T00:00:00`` for a bare day); the ``_raw``
+    fields keep the string as the page gave it. ``language`` is an ISO 639-1 code (``en``, ``de``), declared or
+    guessed from the text. ``images`` are the images of the article body (absolute URLs); ``probability`` is how
+    likely the page is one article (not a thread, not an empty page): a ranking score, not a calibrated one.
+    """
+
+    headline: str | None = None
+    canonical_url: str | None = None
+    date_published: str | None = None
+    date_published_raw: str | None = None
+    date_modified: str | None = None
+    date_modified_raw: str | None = None
+    authors: tuple[str, ...] = ()
+    language: str | None = None
+    description: str | None = None
+    main_image: str | None = None
+    images: tuple[str, ...] = ()
+    breadcrumbs: tuple[Breadcrumb, ...] = ()
+    probability: float | None = None
+
+
 @dataclass(slots=True)
 class Document:
     """Main content of one page.
 
-    ``text`` holds one content block per line, headings included; ``html`` the same content as
-    clean HTML; ``headline`` the heading that repeats the ``<title>`` (which usually adds the site
-    name), else the first ``<h1>``, else the title's longest piece. ``page_type`` is ``"article"``
-    for the rule models; type-2 models add ``"qa"`` and ``"forum"``. On those, ``posts`` holds every post in page
-    order (the opening post first), ``question`` the title and the opening post, :attr:`answers` the other posts,
-    and ``qa_pairs`` the question against each answer, accepted and top-voted first. On an article, ``posts`` holds
-    its comment thread when one was found.
+    ``text`` holds one content block per line, headings included (a ``<pre>`` block keeps its own line breaks and
+    indentation); ``html`` the same content as clean HTML; ``markdown`` the same content as Markdown with its structure
+    (headings, nested lists, pipe tables, fenced code, quotes; see ``docs/output.md``); ``headline`` the heading that
+    repeats the ``<title>`` (which usually adds the site name), else the first ``<h1>``, else the title's longest piece.
+    ``page_type`` is ``"article"`` for the rule models; type-2 models add ``"qa"`` and ``"forum"``. On those, ``posts``
+    holds every post in page order (the opening post first), ``question`` the title and the opening post,
+    :attr:`answers` the other posts, and ``qa_pairs`` the question against each answer, accepted and top-voted first. On
+    an article, ``posts`` holds its comment thread when one was found.
     ``error`` is set (and the text empty) when the page could not be cleaned, e.g. an empty body, and
     ``reason`` then names the cause (a key of :data:`scrapy_boiler.limits.REASONS`). ``warnings`` lists what
     was changed to extract the page (:data:`scrapy_boiler.limits.WARNINGS`), e.g. flattened nesting.
@@ -110,6 +147,7 @@ class Document:
     blocks: list[Block]
     model: str
     headline: str = ""
+    markdown: str = ""
     page_type: PageType = ARTICLE
     page_type_score: float | None = None
     url: str | None = None
@@ -121,6 +159,7 @@ class Document:
     error: str | None = None
     reason: Reason | None = None
     warnings: list[WarningCode] = field(default_factory=list)
+    metadata: Metadata = field(default_factory=Metadata)
 
     @property
     def answers(self) -> list[Post]:

@@ -1,12 +1,13 @@
 """Assemble a labelled page into its :class:`~scrapy_boiler.Document`: the last stage every page goes through.
 
 Whatever model labelled the blocks, the Document is built the same way: the content blocks give ``text``
-(:mod:`~scrapy_boiler.assemble.render`) and ``html``, every block becomes a public :class:`~scrapy_boiler.Block`
-with its tag, class and XPath paths, the headline is the heading that repeats the ``<title>``
-(:mod:`~scrapy_boiler.assemble.headline`) and stays out of an article's text with any dangling heading at its end
-(:mod:`~scrapy_boiler.assemble.body`), and on a thread the post group gives ``posts`` and ``qa_pairs``
-(:mod:`~scrapy_boiler.assemble.posts`). On an article, a comment thread under it lands in ``posts`` and stays
-out of ``text``.
+(:mod:`~scrapy_boiler.assemble.render`) and ``html``, their text nodes in the page's tree give ``markdown``
+(:mod:`~scrapy_boiler.assemble.kept`, :mod:`~scrapy_boiler.assemble.markdown`), every block becomes a public
+:class:`~scrapy_boiler.Block` with its tag, class and XPath paths, the headline is the heading that repeats the
+``<title>`` (:mod:`~scrapy_boiler.assemble.headline`) and stays out of an article's text with any dangling heading at
+its end (:mod:`~scrapy_boiler.assemble.body`), and on a thread the post group gives ``posts`` and ``qa_pairs``
+(:mod:`~scrapy_boiler.assemble.posts`). On an article, a comment thread under it lands in ``posts`` and stays out of
+``text``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from lxml import etree
 
 from scrapy_boiler.assemble.body import trim_article
 from scrapy_boiler.assemble.headline import find_headline
+from scrapy_boiler.assemble.kept import kept_text
+from scrapy_boiler.assemble.markdown import to_markdown
+from scrapy_boiler.assemble.metadata import page_metadata
 from scrapy_boiler.assemble.posts import build_posts, qa_pairs, question_text
 from scrapy_boiler.assemble.render import to_html, to_text
 from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES, Block, Document, Post, QAPair
@@ -34,6 +38,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     if labels.page_type not in THREAD_TYPES:
         for index in trim_article(labels.blocks, headline):
             blocks[index] = replace(blocks[index], label=BOILERPLATE, reasons=tuple(labels.blocks[index].reasons))
+    kept = kept_text(page.root, labels.leaves, labels.blocks)
     posts: list[Post] = []
     pairs: list[QAPair] = []
     question = ""
@@ -43,15 +48,18 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         for block in labels.blocks:
             if block.is_content:
                 content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
-        posts = build_posts(group, labels.leaves, content)
+        posts = build_posts(group, labels.leaves, content, labels.blocks, kept)
         pairs = qa_pairs(headline or page.title, posts)
         question = question_text(headline or page.title, posts)
     elif group is not None and (comments := _comment_thread(labels)) is not None:
-        posts = build_posts(comments, labels.leaves)  # an article's comments, kept apart from its text
+        # an article's comments, kept apart from its text
+        posts = build_posts(comments, labels.leaves, blocks=labels.blocks, kept=kept)
+    text = to_text(labels.blocks, kept)
     return Document(
-        text=to_text(labels.blocks),
+        text=text,
         title=page.title,
         html=to_html(labels.blocks),
+        markdown=to_markdown(kept, base_url=page.url),
         blocks=blocks,
         model=labels.model or model_name,
         headline=headline,
@@ -64,6 +72,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         posts=posts,
         question=question,
         qa_pairs=pairs,
+        metadata=page_metadata(page, labels, text),
     )
 
 

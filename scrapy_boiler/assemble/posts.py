@@ -18,9 +18,10 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from scrapy_boiler.assemble.kept import KeptText, block_text
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.normalize import collapse_spaces, word_bag
-from scrapy_boiler.segment.blocks import Leaf
+from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 _AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick", re.I)
@@ -89,18 +90,25 @@ def _date(member: etree._Element, body: set[etree._Element]) -> str | None:
     return None
 
 
-def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool] | None = None) -> list[Post]:
+def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool] | None = None,
+                blocks: Sequence[TextBlock] = (), kept: KeptText | None = None) -> list[Post]:
     """One :class:`Post` per group member with body text, in page order.
 
     ``content`` (one flag per leaf) restricts the text to leaves the model kept, and drops members
-    where it kept nothing; without it the whole body is taken (the rules fallback).
+    where it kept nothing; without it the whole body is taken (the rules fallback). With ``blocks`` and ``kept``,
+    a line holding a whole block is that block's text as written (the space before the full stop after an inline
+    ``<code>`` left out, a ``<pre>``'s lines kept), not its leaves joined with spaces.
     """
     owners = group.body_of()
     quote_of = _quotes(group)
     texts: list[list[list[str]]] = [[] for _ in group.members]  # per member: lines (per block) of leaf texts
     line_quotes: list[list[etree._Element | None]] = [[] for _ in group.members]  # per line: its quotation
     last_block: list[int] = [-1] * len(group.members)
-    blocks: list[list[int]] = [[] for _ in group.members]
+    member_blocks: list[list[int]] = [[] for _ in group.members]
+    line_leaves: list[list[int]] = [[] for _ in group.members]  # per line: how many leaves it holds
+    block_of: list[TextBlock | None] = [None] * len(leaves)  # the model's block of each leaf
+    for block in blocks:
+        block_of[block.leaf_start:block.leaf_end] = [block] * (block.leaf_end - block.leaf_start)
     for index, leaf in enumerate(leaves):
         if content is not None and not content[index]:
             continue
@@ -111,10 +119,17 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         if leaf.block != last_block[member] or not texts[member] or line_quotes[member][-1] is not quote:
             texts[member].append([])
             line_quotes[member].append(quote)
+            line_leaves[member].append(0)
             if leaf.block != last_block[member] and leaf.block >= 0:
-                blocks[member].append(leaf.block)
+                member_blocks[member].append(leaf.block)
             last_block[member] = leaf.block
-        texts[member][-1].append(leaf.text)
+        texts[member][-1].append(collapse_spaces(leaf.text))
+        line_leaves[member][-1] += 1
+        block = block_of[index]
+        # a line that is one whole block of the model's: that block's own text
+        if block is not None and kept is not None and block.index in kept.raw and index == block.leaf_end - 1 \
+                and line_leaves[member][-1] == block.leaf_end - block.leaf_start:
+            texts[member][-1] = [block_text(block, kept)]
     posts = []
     earlier: list[Counter[str]] = []
     for index, member in enumerate(group.members):
@@ -129,7 +144,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             "\n".join(lines),
             declared.author or _author(member, body),
             declared.date or _date(member, body),
-            tuple(blocks[index]),
+            tuple(member_blocks[index]),
             declared.votes if declared.votes is not None else _votes(member, body),
             declared.accepted or _accepted(member, body),
             declared.url or _permalink(member, body),
@@ -168,7 +183,7 @@ def _split_quotes(
     quoted: list[str] = []
     run: list[str] = []
     for position, (parts, quote) in enumerate(zip(texts, quotes, strict=True)):
-        line = collapse_spaces(" ".join(parts))
+        line = parts[0] if len(parts) == 1 else " ".join(part for part in parts if part)  # parts are collapsed
         if quote is None:
             if line:
                 lines.append(line)

@@ -5,15 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from scrapy_boiler.assemble.kept import KeptText, block_text
 from scrapy_boiler.segment.blocks import TextBlock
 
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _KEPT_TAGS = _HEADINGS | {"pre", "blockquote"}
 
 
-def to_text(blocks: Sequence[TextBlock]) -> str:
-    """One content block per line, in page order."""
-    return "\n".join(block.text for block in blocks if block.is_content)
+def to_text(blocks: Sequence[TextBlock], kept: KeptText | None = None) -> str:
+    """One content block per line, in page order; with ``kept``, the spaces between inline elements as written and a
+    ``<pre>`` block on as many lines as it has (:func:`~scrapy_boiler.assemble.kept.block_text`)."""
+    return "\n".join(block_text(block, kept) for block in blocks if block.is_content)
 
 
 def _html_tag(block: TextBlock) -> str:

@@ -23,7 +23,7 @@ from scrapy_boiler import Document, PageInput
 from scrapy_boiler.batch import extract_batch
 from scrapy_boiler.bulk.record import Record
 
-FORMATS = ("text", "json", "html", "qa-jsonl")
+FORMATS = ("text", "json", "html", "markdown", "qa-jsonl")
 CHUNK_SIZE = 16
 #: Chunks queued per worker beyond the one it works on: enough to never starve, few enough to stream.
 CHUNKS_AHEAD = 3
@@ -69,8 +69,8 @@ def resolve_jobs(jobs: str | int) -> int:
 
 
 def render(doc: Document, fmt: str, source: str | None = None, pairs: str | int = "all") -> str | None:
-    """One Document as text, HTML, a JSON line (with the record's ``source`` first), or its Q&A pairs one JSON line
-    each (``qa-jsonl``; None when the page has none, ``pairs`` as :meth:`Document.select_pairs`)."""
+    """One Document as text, HTML, Markdown, a JSON line (with the record's ``source`` first), or its Q&A pairs one JSON
+    line each (``qa-jsonl``; None when the page has none, ``pairs`` as :meth:`Document.select_pairs`)."""
     if fmt == "qa-jsonl":
         lines = [
             json.dumps({"source": source, "page_url": doc.url, "page_type": doc.page_type, **asdict(pair)},
@@ -83,6 +83,8 @@ def render(doc: Document, fmt: str, source: str | None = None, pairs: str | int 
         return json.dumps(data, ensure_ascii=False)
     if fmt == "html":
         return doc.html
+    if fmt == "markdown":
+        return doc.markdown
     return doc.text
 
 

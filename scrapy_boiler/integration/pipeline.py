@@ -10,7 +10,7 @@ from scrapy.exceptions import DropItem, NotConfigured
 from scrapy.utils.defer import maybe_deferred_to_future
 
 from scrapy_boiler import Document, PageInput
-from scrapy_boiler.integration.fields import field_values
+from scrapy_boiler.integration.fields import field_values, with_declared
 from scrapy_boiler.integration.runtime import Runtime
 
 if TYPE_CHECKING:
@@ -24,7 +24,8 @@ class BoilerPipeline:
 
     An item with no crawled response but a raw-HTML field (``BOILER_HTML_FIELD``) is extracted here,
     in the same workers, for offline re-processing. Works with dicts, ``scrapy.Item``, dataclasses
-    and attrs classes through itemadapter; only fields the item declares are set, and values the
+    and attrs classes through itemadapter: a dict gets the ``BOILER_OUTPUT`` fields, a declared type every field
+    it declares that names a source (plus ``BOILER_OUTPUT`` renamings to its fields), and values the
     spider already set are kept. With ``BOILER_DROP_EMPTY``, items whose page has no main content are
     dropped. Stats: ``boiler/items/filled``, ``boiler/items/unlinked``, ``boiler/items/dropped_empty``.
     """
@@ -54,10 +55,8 @@ class BoilerPipeline:
         return item
 
     def _fill(self, adapter: ItemAdapter, document: Document) -> None:
-        declared = _declared_fields(adapter)
-        for name, value in field_values(document, self.runtime.settings.output).items():
-            if declared is not None and name not in declared:
-                continue
+        mapping = with_declared(self.runtime.settings.output, _declared_fields(adapter))
+        for name, value in field_values(document, mapping).items():
             if adapter.get(name) in (None, "", [], {}):
                 adapter[name] = value
 

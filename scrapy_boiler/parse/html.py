@@ -54,6 +54,10 @@ class ParsedPage:
     json_ld: list[str] = field(default_factory=list)
     #: ``<meta>`` of the head by ``property`` or ``name`` (lower case), e.g. ``og:type``; first value wins.
     meta: dict[str, str] = field(default_factory=dict)
+    #: ``<link>`` hrefs by ``rel`` (lower case), e.g. ``canonical``; first value wins.
+    links: dict[str, str] = field(default_factory=dict)
+    #: The language the page declares: ``<html lang>``, else ``<meta http-equiv="content-language">``.
+    lang: str = ""
 
 
 def _parser() -> etree.HTMLParser:
@@ -89,29 +93,38 @@ def parse_html(
         raise ParseError("not_html", "the body is JSON, not HTML")
     root = _parse_tree(text, limits.max_depth, warnings)
     title = _title(root)
-    json_ld, meta = structured_data(root)
+    json_ld, meta, links, lang = structured_data(root)
     clean_tree(root)
     if flatten_tree(root, limits.max_depth) and "depth_limited" not in warnings:
         warnings.append("depth_limited")
     _check_blocks(root, limits.max_blocks)
     return ParsedPage(root=root, title=title, encoding=used, encoding_source=source, url=url, warnings=warnings,
-                      json_ld=json_ld, meta=meta)
+                      json_ld=json_ld, meta=meta, links=links, lang=lang)
 
 
-def structured_data(root: etree._Element) -> tuple[list[str], dict[str, str]]:
-    """JSON-LD texts and ``<meta>`` values, read before cleaning removes scripts and the head."""
+def structured_data(root: etree._Element) -> tuple[list[str], dict[str, str], dict[str, str], str]:
+    """JSON-LD texts, ``<meta>`` values, ``<link>`` hrefs and the declared language, read before cleaning removes
+    scripts and the head (the article's metadata is read from them, see :mod:`~scrapy_boiler.parse.metadata`)."""
     json_ld: list[str] = []
     meta: dict[str, str] = {}
-    for el in root.iter("script", "meta"):
+    links: dict[str, str] = {}
+    lang = (root.get("lang") or root.get("{http://www.w3.org/XML/1998/namespace}lang") or "").strip()
+    for el in root.iter("script", "meta", "link"):
         if el.tag == "script":
             if "ld+json" in (el.get("type") or "").lower() and el.text:
                 json_ld.append(el.text)
+        elif el.tag == "link":
+            href = (el.get("href") or "").strip()
+            for rel in (el.get("rel") or "").lower().split():
+                if href and rel not in links:
+                    links[rel] = href
         else:
-            key = (el.get("property") or el.get("name") or el.get("itemprop") or "").strip().lower()
+            key = (el.get("property") or el.get("name") or el.get("itemprop") or el.get("http-equiv") or "")
+            key = key.strip().lower()
             value = el.get("content")
             if key and value and key not in meta:
                 meta[key] = value.strip()
-    return json_ld, meta
+    return json_ld, meta, links, lang or meta.get("content-language", "")
 
 
 def _check_body(data: bytes, limits: Limits, warnings: list[WarningCode]) -> bytes:

@@ -71,6 +71,25 @@ def read_json_ld(texts: list[str]) -> StructuredArticle:
     return StructuredArticle(frozenset(types), body, question or forum_post)
 
 
+def json_ld_objects(texts: list[str]) -> list[dict[str, Any]]:
+    """Every JSON object of the page's JSON-LD scripts (``@graph`` members, nested ``author``, ``mainEntity``...), in
+    document order; unreadable scripts are skipped."""
+    objects: list[dict[str, Any]] = []
+    for text in texts:
+        try:
+            data = json.loads(text, strict=False)
+        except ValueError:
+            continue
+        objects.extend(_nodes(data, 0))
+    return objects
+
+
+def type_names(node: dict[str, Any]) -> set[str]:
+    """A JSON-LD object's schema.org types, lower case and without the vocabulary URL."""
+    kind = node.get("@type")
+    return {n.rsplit("/", 1)[-1].lower() for n in (kind if isinstance(kind, list) else [kind]) if isinstance(n, str)}
+
+
 def _is_article(kind: Any) -> bool:
     names = kind if isinstance(kind, list) else [kind]
     return any(isinstance(n, str) and n.rsplit("/", 1)[-1].lower() in ARTICLE_TYPES for n in names)

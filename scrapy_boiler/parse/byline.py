@@ -1,0 +1,147 @@
+"""Article metadata the page only shows: the byline, the date and the breadcrumb trail near the headline.
+
+Read when structured data leaves a field empty (or gives one that cannot be right). One pass over the cleaned tree
+collects the candidates (``itemprop`` author/date, ``rel=author`` links, ``<time datetime>``, class and id names
+such as ``byline``, ``author``, ``date``, ``breadcrumb``); the one closest after the first ``<h1>`` wins, since
+"related articles" lists further down carry their own authors and dates.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import collapse_spaces
+
+_T = TypeVar("_T")
+_AUTHOR_NAME = re.compile(r"author|byline|byl\b|writer|autor|verfasser|journalist|reporter|redakt", re.IGNORECASE)
+_NOT_AUTHOR = re.compile(r"bio|avatar|image|img|photo|picture|social|share|follow|more|about|comment|date|time"
+                         r"|description|desc\b|title|label|wrapper|list|related", re.IGNORECASE)
+_DATE_NAME = re.compile(r"date|time|publish|datum|fecha|data\b|posted|dateline", re.IGNORECASE)
+_NOT_DATE = re.compile(r"update|modif|timeline|timer|runtime", re.IGNORECASE)
+_CRUMB_NAME = re.compile(r"breadcrumb", re.IGNORECASE)
+#: Words that introduce a byline, in the languages of the news corpora.
+BYLINE_PREFIX = re.compile(
+    r"^(?:(?:written|reported|reporting|text|story|words|photos?)\s+(?:by|von)|by|von|por|par|di|da|av|af|door|"
+    r"autor(?:in|a)?|author|authors|text|texto|auteur|redakcja|napisał[a]?|av)\s*[:\-–]?\s+",
+    re.IGNORECASE,
+)
+_SPLIT = re.compile(r"\s*(?:,|;|\||•|·|/|\band\b|\bund\b|\by\b|\bet\b|\be\b|\bog\b|\boch\b|\ben\b|&|\bmit\b)\s*",
+                    re.IGNORECASE)
+#: Words a byline's text nodes hold besides names.
+NOT_NAMES = frozenset({
+    "by", "von", "por", "par", "di", "da", "av", "af", "door", "and", "und", "og", "och", "y", "et", "e", "en", "mit",
+    "author", "authors", "autor", "autorin", "text", "twitter", "facebook", "x", "instagram", "linkedin", "email",
+    "e-mail", "mail", "rss", "whatsapp", "threads", "bluesky", "mastodon", "more", "follow", "share", "updated",
+})
+_DIGIT = re.compile(r"\d")
+_UPPER_START = re.compile(r"^[^\W\d_]")
+#: A name has at most this many words (and a byline at most this many characters).
+MAX_NAME_WORDS = 5
+MAX_BYLINE_CHARS = 160
+#: Candidates this many elements after the first ``<h1>`` are too far to be its byline.
+NEAR = 400
+
+
+@dataclass
+class PageDom:
+    """What the page's DOM shows: author names, a date string and a breadcrumb trail (name, URL)."""
+
+    authors: list[str] = field(default_factory=list)
+    date: str | None = None
+    breadcrumbs: list[tuple[str, str | None]] = field(default_factory=list)
+
+
+def read_dom(root: etree._Element, *, authors: bool = True, date: bool = True, breadcrumbs: bool = True) -> PageDom:
+    """The byline, date and breadcrumbs of a cleaned page, only those asked for (the pass stops when all are found)."""
+    h1_at: int | None = None
+    author_hits: list[tuple[int, list[str]]] = []
+    date_hits: list[tuple[int, str]] = []
+    crumbs: list[tuple[str, str | None]] = []
+    for position, el in enumerate(root.iter("*")):
+        tag = el.tag
+        if tag == "h1" and h1_at is None:
+            h1_at = position
+        attrs = el.attrib
+        if not attrs:
+            continue
+        itemprop = (attrs.get("itemprop") or "").lower()
+        names = f"{attrs.get('class', '')} {attrs.get('id', '')}"
+        if authors and (itemprop == "author" or "author" in (attrs.get("rel") or "").lower()
+                        or (_AUTHOR_NAME.search(names) and not _NOT_AUTHOR.search(names))):
+            found = byline_names(el)
+            if found:
+                author_hits.append((position, found))
+        if date:
+            stamp = _date_of(el, tag, itemprop, names)
+            if stamp:
+                date_hits.append((position, stamp))
+        if breadcrumbs and not crumbs and (_CRUMB_NAME.search(names) or _CRUMB_NAME.search(attrs.get("aria-label", ""))
+                                           or "breadcrumblist" in (attrs.get("itemtype") or "").lower()):
+            crumbs = _crumbs(el)
+    return PageDom(_nearest(author_hits, h1_at) or [], _nearest(date_hits, h1_at), crumbs)
+
+
+def byline_names(el: etree._Element) -> list[str]:
+    """The person names of a byline element: its ``itemprop=name`` texts when it has them, else its text nodes (one
+    per ``<span>`` or link) split at commas and "and", with "By", "Von"..., social links and anything with digits
+    (dates, times) left out."""
+    text = collapse_spaces("".join(el.itertext()))
+    if not text or len(text) > MAX_BYLINE_CHARS:
+        return []
+    named = [collapse_spaces("".join(child.itertext())) for child in el.xpath(".//*[@itemprop='name']")]
+    pieces = named or [piece for piece in (collapse_spaces(t) for t in el.itertext()) if piece]
+    names: list[str] = []
+    for piece in pieces:
+        for name in _SPLIT.split(BYLINE_PREFIX.sub("", piece)):
+            name = BYLINE_PREFIX.sub("", name.strip(" .:-–—()")).strip(" .:-–—()")
+            if is_name(name) and name.lower() not in {n.lower() for n in names}:
+                names.append(name)
+    return names
+
+
+def is_name(text: str) -> bool:
+    """Whether ``text`` can be a person's (or agency's) name: a few capitalised words, no digits, no handle, not a
+    byline's connecting word or a share button."""
+    words = text.split()
+    return (0 < len(words) <= MAX_NAME_WORDS and text.lower() not in NOT_NAMES and not _DIGIT.search(text)
+            and "@" not in text and bool(_UPPER_START.match(text)) and (text[0].isupper() or not text[0].isalpha()))
+
+
+def _date_of(el: etree._Element, tag: str, itemprop: str, names: str) -> str | None:
+    """The date an element shows: ``datetime``/``content`` of a ``<time>`` or ``itemprop`` date, else the short text
+    of an element named like a date."""
+    if itemprop in ("datemodified", "dateupdated") or _NOT_DATE.search(names):
+        return None
+    if tag == "time" or itemprop in ("datepublished", "datecreated", "dateline"):
+        value = el.get("datetime") or el.get("content")
+        if value and _DIGIT.search(value):
+            return value.strip()
+    if tag == "time" or itemprop == "datepublished" or _DATE_NAME.search(names):
+        text = collapse_spaces("".join(el.itertext()))
+        if 6 <= len(text) <= 60 and _DIGIT.search(text):
+            return text
+    return None
+
+
+def _crumbs(el: etree._Element) -> list[tuple[str, str | None]]:
+    trail: list[tuple[str, str | None]] = []
+    for link in el.iter("a"):
+        name = collapse_spaces("".join(link.itertext()))
+        if name and len(name) <= 80:
+            trail.append((name, link.get("href")))
+    return trail
+
+
+def _nearest(hits: list[tuple[int, _T]], anchor: int | None) -> _T | None:
+    """The first hit after ``anchor`` (the first ``<h1>``) and near it, else the first hit of the page."""
+    if not hits:
+        return None
+    if anchor is not None:
+        for position, value in hits:
+            if anchor <= position <= anchor + NEAR:
+                return value
+    return hits[0][1]

@@ -1,0 +1,111 @@
+"""Dates as pages write them → ISO 8601, the form zyte-common-items' ``Article`` asks for.
+
+Structured data is almost always ISO already (``datetime.fromisoformat`` reads it in microseconds); ``<meta>``
+tags and bylines add RFC 2822 and local forms: ``dateutil`` reads English ones ("May 3, 2024 3:47 PM"), a table of
+month names the European ones ("3. Mai 2024"). (``dateparser`` knows every language but takes half a second per
+language to warm up and milliseconds per date; ``htmldate`` 6 ms per page: both over this step's budget.) A date
+before :data:`EARLIEST` or more than a day in the future is a template's placeholder, not the article's date.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from datetime import UTC, date, datetime, timedelta
+
+#: Dates before this are template defaults ("1970-01-01", "0001-01-01"), not publication dates.
+EARLIEST = datetime(1995, 1, 1)
+_DIGITS = re.compile(r"\d")
+_ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}\Z")
+_EPOCH = re.compile(r"\d{10}(\d{3})?\Z")
+#: Longest string read as a date: longer ones are sentences, not dates.
+MAX_RAW = 80
+
+
+def normalise_date(raw: str | None) -> str | None:
+    """``raw`` as ISO 8601 (``2024-05-03T15:47:42+00:00``; a bare day as ``2024-05-03T00:00:00``), or None when it is
+    not a plausible publication date."""
+    text = " ".join((raw or "").split())
+    if not text or len(text) > MAX_RAW or not _DIGITS.search(text):
+        return None
+    parsed = _iso(text) or _epoch(text) or _dateutil(text) or _month_names(text)
+    if parsed is None or not _plausible(parsed):
+        return None
+    return parsed.isoformat(timespec="seconds")
+
+
+def same_day(first: str | None, second: str | None) -> bool:
+    """Whether two ISO dates name the same calendar day (as written, without moving between time zones)."""
+    return bool(first and second and first[:10] == second[:10])
+
+
+def _iso(text: str) -> datetime | None:
+    candidate = text.replace(" ", "T", 1) if len(text) > 10 and text[10] == " " else text
+    if _ISO_DAY.match(candidate):
+        candidate += "T00:00:00"
+    try:
+        return datetime.fromisoformat(candidate)
+    except ValueError:
+        return None
+
+
+def _epoch(text: str) -> datetime | None:
+    if not _EPOCH.match(text):
+        return None
+    seconds = int(text) / (1000 if len(text) == 13 else 1)
+    return datetime.fromtimestamp(seconds, tz=UTC)
+
+
+def _dateutil(text: str) -> datetime | None:
+    try:
+        from dateutil import parser
+    except ImportError:  # pragma: no cover - dateutil comes with the usual installs (pandas, htmldate...)
+        return None
+    try:
+        with warnings.catch_warnings():  # "tzname CEST identified but not understood": the time is kept, naive
+            warnings.simplefilter("ignore")
+            return parser.parse(text, default=datetime(1, 1, 1), fuzzy=False)
+    except (ValueError, OverflowError, TypeError):
+        return None
+
+
+def _month_names(text: str) -> datetime | None:
+    """"3. Mai 2024, 17:47", "3 de mayo de 2024", "3 mars 2024 à 10h12", "21.04.2024, 20:24 Uhr": a day, a month
+    (named in a language :data:`MONTHS` knows, or numbered after a dot), a year and maybe a time."""
+    match = _DAY_MONTH_YEAR.search(text.lower()) or _DOTTED.search(text)
+    if match is None:
+        return None
+    day, name, year = int(match["day"]), match["month"], int(match["year"])
+    month = int(name) if name.isdigit() else next((n for prefix, n in _MONTH_PREFIXES if name.startswith(prefix)), None)
+    if month is None:
+        return None
+    hour = int(match["hour"]) if match["hour"] else 0
+    minute = int(match["minute"]) if match["minute"] else 0
+    try:
+        return datetime(year, month, day, hour, minute)
+    except ValueError:
+        return None
+
+
+#: Month names (their first letters suffice) of the languages of European news pages, January first.
+MONTHS = (
+    "januar janvier enero gennaio janeiro januari stycz jan", "februar février fevrier febrero febbraio fevereiro "
+    "februari luty feb", "märz maerz mars marzo março maart mar", "april avril abril aprile kwie apr",
+    "mai mayo maggio maio mei maj may", "juni juin junio giugno junho czerw jun", "juli juillet julio luglio julho "
+    "lip jul", "august août aout agosto augustus augusti sierp aug", "september septembre septiembre settembre "
+    "setembro wrze sep", "oktober octobre octubre ottobre outubro paźdz pazdz okt oct", "november novembre "
+    "noviembre novembro listop nov", "dezember décembre decembre diciembre dicembre dezembro december grud dec dez",
+)
+_MONTH_PREFIXES = sorted(((name, number) for number, names in enumerate(MONTHS, 1) for name in names.split()),
+                         key=lambda item: -len(item[0]))
+_DAY_MONTH_YEAR = re.compile(
+    r"(?P<day>\d{1,2})\.?\s+(?:de\s+)?(?P<month>[^\W\d_]{3,})\.?\s+(?:de\s+)?(?P<year>(?:19|20)\d{2})"
+    r"(?:\D{0,12}?(?P<hour>\d{1,2})[:h.](?P<minute>\d{2}))?"
+)
+_DOTTED = re.compile(r"(?P<day>\d{1,2})\.\s?(?P<month>\d{1,2})\.\s?(?P<year>(?:19|20)\d{2})"
+                     r"(?:\D{0,12}?(?P<hour>\d{1,2})[:.](?P<minute>\d{2}))?")
+
+
+def _plausible(value: datetime) -> bool:
+    naive = value.replace(tzinfo=None)
+    return EARLIEST <= naive <= datetime.combine(date.today(), datetime.min.time()) + timedelta(days=2)

@@ -1,0 +1,212 @@
+"""Article metadata (``Document.metadata``) from structured data, meta tags and the DOM, on pages written here, and
+the zyte-common-items ``Article`` fields the pipeline fills from it."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+import scrapy
+from itemadapter import ItemAdapter
+from scrapy.settings import Settings
+
+from scrapy_boiler import Breadcrumb, extract
+from scrapy_boiler.integration.fields import DEFAULT_OUTPUT, field_values, output_mapping, with_declared
+from scrapy_boiler.integration.pipeline import BoilerPipeline
+from scrapy_boiler.integration.settings import BoilerSettings
+from scrapy_boiler.parse.dates import normalise_date
+from scrapy_boiler.parse.language import guess_language, normalise_language, pick_language, same_language
+
+BODY = """<p>The harbour bridge reopened on Monday after eighteen months of repairs to its corroded steel cables, and
+the first buses crossed it shortly after six in the morning.</p>
+<p>Engineers replaced every one of the two hundred cables and strengthened the deck, which had been closed to
+heavy traffic since the inspection of the previous spring found cracks in two of its main girders.</p>
+<p>The city council said the work came in under budget, and that the old toll booths will be removed next year
+to make room for a cycle lane that the residents of both banks have asked for.</p>"""
+
+
+def page(head: str = "", body: str = BODY, *, lang: str = ' lang="en"', before: str = "") -> str:
+    return (f"<html{lang}><head><title>Harbour bridge reopens after repairs | City News</title>{head}</head><body>"
+            f"<nav><a href='/'>Home</a> <a href='/news'>News</a></nav><article><h1>Harbour bridge reopens after "
+            f"repairs</h1>{before}{body}</article><footer>© City News</footer></body></html>")
+
+
+def json_ld(data: object) -> str:
+    return f'<script type="application/ld+json">{json.dumps(data)}</script>'
+
+
+ARTICLE_LD = {
+    "@context": "https://schema.org",
+    "@graph": [
+        {"@type": "NewsArticle", "@id": "#article", "headline": "Harbour bridge reopens after repairs",
+         "url": "https://news.example/bridge", "datePublished": "2024-05-03T15:47:42+02:00",
+         "dateModified": "2024-05-04T08:00:00Z", "inLanguage": "en-GB", "description": "The bridge is open again.",
+         "image": [{"@type": "ImageObject", "url": "https://news.example/bridge.jpg"}],
+         "author": [{"@id": "#maria"}, {"@type": "Person", "name": "John Smith"}]},
+        {"@type": "Person", "@id": "#maria", "name": "Maria Keller"},
+        {"@type": "BreadcrumbList", "itemListElement": [
+            {"@type": "ListItem", "position": 2, "name": "Local", "item": "https://news.example/local"},
+            {"@type": "ListItem", "position": 1, "name": "News", "item": {"@id": "https://news.example/news"}},
+        ]},
+    ],
+}
+
+
+def test_json_ld_only():
+    meta = extract(page(json_ld(ARTICLE_LD), lang=""), "https://news.example/bridge?ref=rss").metadata
+    assert meta.headline == "Harbour bridge reopens after repairs"
+    assert meta.canonical_url == "https://news.example/bridge"
+    assert meta.date_published == "2024-05-03T15:47:42+02:00" and meta.date_published_raw == "2024-05-03T15:47:42+02:00"
+    assert meta.date_modified == "2024-05-04T08:00:00+00:00"
+    assert meta.authors == ("Maria Keller", "John Smith")  # the @id reference resolved in the graph
+    assert meta.language == "en" and meta.description == "The bridge is open again."
+    assert meta.main_image == "https://news.example/bridge.jpg"
+    assert meta.breadcrumbs == (Breadcrumb("News", "https://news.example/news"),
+                                Breadcrumb("Local", "https://news.example/local"))  # in position order
+    assert meta.probability is not None and meta.probability >= 0.95  # declared an article, with body text
+
+
+def test_open_graph_and_meta_tags_only():
+    head = """<meta property="article:published_time" content="2024-05-03T09:15:00Z">
+    <meta property="article:modified_time" content="2024-05-03T10:00:00Z">
+    <meta name="author" content="Maria Keller, John Smith"><meta property="og:image" content="/img/bridge.jpg">
+    <meta name="description" content="The bridge is open again."><meta property="og:type" content="article">
+    <meta property="og:title" content="Harbour bridge reopens after repairs | City News">
+    <meta property="og:site_name" content="City News"><link rel="canonical" href="https://news.example/bridge">"""
+    meta = extract(page(head, lang=' lang="de-AT"'), "https://news.example/bridge?ref=rss").metadata
+    assert meta.headline == "Harbour bridge reopens after repairs"  # og:title without the site name
+    assert meta.canonical_url == "https://news.example/bridge"
+    assert meta.date_published == "2024-05-03T09:15:00+00:00" and meta.date_modified == "2024-05-03T10:00:00+00:00"
+    assert meta.authors == ("Maria Keller", "John Smith")
+    assert meta.main_image == "https://news.example/img/bridge.jpg"
+    assert meta.description == "The bridge is open again."
+    # <html lang="de-AT"> on an English text: the declaration is kept, there is nothing else to weigh it against
+    assert meta.language == "de"
+
+
+def test_dom_byline_time_and_breadcrumbs_only():
+    before = """<div class="article-byline">By <a href="/a/jane">Jane Doe</a> and <a href="/a/tom">Tom Lee</a>
+    <a href="https://twitter.com/x">Twitter</a></div><time datetime="2024-05-03T07:30:00+01:00">3 May</time>"""
+    html = page(before=before, lang="").replace(
+        "<nav>", '<nav class="breadcrumbs" aria-label="Breadcrumb">')
+    meta = extract(html, "https://news.example/local/bridge").metadata
+    assert meta.authors == ("Jane Doe", "Tom Lee")
+    assert meta.date_published == "2024-05-03T07:30:00+01:00"
+    assert meta.breadcrumbs == (Breadcrumb("Home", "https://news.example/"), Breadcrumb("News", "https://news.example/news"))
+    assert meta.language == "en"  # guessed from the text: nothing declared
+
+
+def test_dom_date_in_words_and_unsplit_byline_spans():
+    before = ('<div class="article-byline"><span>Birgit Baumann</span><span>Anna Giulia Fink</span></div>'
+              '<div class="publish-date">3. Mai 2024, 17:47</div>')
+    meta = extract(page(before=before), "https://news.example/a").metadata
+    assert meta.authors == ("Birgit Baumann", "Anna Giulia Fink")
+    assert meta.date_published == "2024-05-03T17:47:00" and meta.date_published_raw == "3. Mai 2024, 17:47"
+
+
+def test_wrong_structured_data_falls_back_to_the_next_source():
+    wrong = json_ld({"@type": "NewsArticle", "headline": "Harbour bridge reopens after repairs",
+                     "datePublished": "0000-00-00T00:00:00", "author": {"@type": "Organization", "name": "City News"},
+                     "inLanguage": "de"})
+    head = wrong + '<meta property="article:published_time" content="2024-05-03T09:15:00Z">' \
+                   '<meta property="og:site_name" content="City News">'
+    before = '<p class="byline">Von Maria Keller</p>'
+    meta = extract(page(head, before=before), "https://citynews.example/bridge").metadata
+    assert meta.date_published == "2024-05-03T09:15:00+00:00"  # the placeholder date is skipped
+    assert meta.authors == ("Maria Keller",)  # the publication as author: the byline names the journalist
+    assert meta.language == "en"  # JSON-LD says de, <html lang> en, the text agrees with en
+
+
+def test_related_articles_in_json_ld_do_not_win():
+    related = {"@type": "NewsArticle", "headline": "Other story", "datePublished": "2020-01-01",
+               "url": "https://news.example/other", "author": {"name": "Someone Else"}}
+    own = {"@type": "NewsArticle", "headline": "Harbour bridge reopens", "datePublished": "2024-05-03",
+           "url": "https://news.example/bridge", "author": {"name": "Maria Keller"}}
+    meta = extract(page(json_ld([related, own])), "https://news.example/bridge").metadata
+    assert meta.authors == ("Maria Keller",) and meta.date_published == "2024-05-03T00:00:00"
+
+
+def test_body_images_are_absolute_and_skip_pixels():
+    body = BODY.replace("</p>", '</p><img src="/img/a.jpg"><img data-src="b.jpg" src="data:image/gif;base64,R0">'
+                                '<img src="/pixel.gif" width="1" height="1">', 1)
+    meta = extract(page(body=body), "https://news.example/news/bridge").metadata
+    assert meta.images == ("https://news.example/img/a.jpg", "https://news.example/news/b.jpg")
+    assert meta.main_image == "https://news.example/img/a.jpg"  # no declared image: the body's first
+
+
+@pytest.mark.parametrize(("raw", "iso"), [
+    ("2024-05-03T15:47:42.389Z", "2024-05-03T15:47:42+00:00"), ("2024-05-03", "2024-05-03T00:00:00"),
+    ("Fri, 03 May 2024 15:47:42 GMT", "2024-05-03T15:47:42+00:00"), ("May 3, 2024 3:47 PM", "2024-05-03T15:47:00"),
+    ("3 de mayo de 2024", "2024-05-03T00:00:00"), ("Sonntag, 21.04.2024, 20:24 Uhr", "2024-04-21T20:24:00"),
+    ("1970-01-01", None), ("2999-01-01", None), ("vor 5 Stunden", None), ("", None),
+])
+def test_dates_normalise_to_iso_or_nothing(raw, iso):
+    assert normalise_date(raw) == iso
+
+
+def test_language_codes_and_guesses():
+    assert normalise_language("en-US") == "en" and normalise_language("de_DE") == "de"
+    assert normalise_language("deu") == "de" and normalise_language("") is None
+    assert same_language("nb", "no") and not same_language("en", "de")
+    assert guess_language(BODY) == "en"
+    assert guess_language("Die Brücke ist wieder offen, und der Verkehr fließt nicht mehr über die Umleitung. " * 3) \
+        == "de"
+    assert guess_language("東京都は三日、新しい橋の工事が終わったと発表した。") == "ja"
+    assert guess_language("short") is None
+    assert pick_language(["de", "en"], BODY) == "en" and pick_language([None, "fr-FR"], "") == "fr"
+
+
+# --- the items ------------------------------------------------------------------------------------------------
+
+
+def test_dict_items_get_the_zyte_article_fields():
+    doc = extract(page(json_ld(ARTICLE_LD)), "https://news.example/bridge")
+    values = field_values(doc, output_mapping(DEFAULT_OUTPUT))
+    assert values["headline"] == "Harbour bridge reopens after repairs"
+    assert values["authors"] == [{"name": "Maria Keller"}, {"name": "John Smith"}]
+    assert values["datePublished"] == "2024-05-03T15:47:42+02:00" and values["inLanguage"] == "en"
+    assert values["mainImage"] == {"url": "https://news.example/bridge.jpg"}
+    assert values["breadcrumbs"][0] == {"name": "News", "url": "https://news.example/news"}
+    assert values["canonicalUrl"] == "https://news.example/bridge" and values["pageType"] == "article"
+    assert 0.95 <= values["metadata"]["probability"] <= 1 and "boilerReason" not in values
+    zyte = pytest.importorskip("zyte_common_items")
+    article = zyte.Article.from_dict({k: v for k, v in values.items() if k in {f.name for f in _fields(zyte.Article)}})
+    assert article.authors[1].name == "John Smith" and article.mainImage.url.endswith("bridge.jpg")
+
+
+def _fields(cls: type) -> tuple:
+    import attrs
+
+    return attrs.fields(cls)
+
+
+def test_a_refused_pdf_carries_its_reason_and_no_page_type():
+    doc = extract(b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF", "https://news.example/report.pdf")
+    values = field_values(doc, output_mapping(DEFAULT_OUTPUT))
+    assert values["boilerReason"] == "binary" and "PDF" in values["boilerError"]
+    assert "pageType" not in values and "articleBody" not in values and "metadata" not in values
+
+
+class DeclaredArticle(scrapy.Item):
+    url = scrapy.Field()
+    headline = scrapy.Field()
+    articleBodyHtml = scrapy.Field()
+    boilerModel = scrapy.Field()
+    authors = scrapy.Field()
+    inLanguage = scrapy.Field()
+    body = scrapy.Field()
+    mine = scrapy.Field()
+
+
+def test_declaring_a_field_is_enough_to_get_it_filled():
+    settings = BoilerSettings.from_settings(Settings({"BOILER_OUTPUT": {"body": "articleBody"}, "BOILER_WORKERS": 0}))
+    pipeline = BoilerPipeline.__new__(BoilerPipeline)
+    pipeline.runtime = SimpleNamespace(settings=settings)  # type: ignore[assignment]
+    item = DeclaredArticle(url="https://news.example/bridge", mine="kept")
+    pipeline._fill(ItemAdapter(item), extract(page(json_ld(ARTICLE_LD)), "https://news.example/bridge"))
+    assert item["boilerModel"] and "<p>" in item["articleBodyHtml"]  # not in BOILER_OUTPUT, but declared
+    assert item["authors"][0] == {"name": "Maria Keller"} and item["inLanguage"] == "en"
+    assert "harbour bridge reopened" in item["body"].lower()  # the BOILER_OUTPUT renaming still applies
+    assert item["mine"] == "kept" and item["url"] == "https://news.example/bridge"
+    assert with_declared({"url": "url"}, None) == {"url": "url"}  # dicts: the mapping as is
