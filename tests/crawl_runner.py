@@ -74,7 +74,8 @@ class PageSpider(scrapy.Spider):
             yield {"html": html}
 
 
-def main(config_path: str) -> None:
+def main(config_path: str, spider_cls: type[scrapy.Spider] = PageSpider, extra_settings: dict | None = None) -> None:
+    """Crawl with ``spider_cls``; ``extra_settings`` are settings a JSON config cannot hold (objects)."""
     config = json.loads(Path(config_path).read_text())
     out = Path(config["out"])
     settings = {
@@ -83,10 +84,11 @@ def main(config_path: str) -> None:
         "TELNETCONSOLE_ENABLED": False,
         "ROBOTSTXT_OBEY": False,
         **config.get("settings", {}),
+        **(extra_settings or {}),
     }
     process = CrawlerProcess(settings)
     os.environ.update(config.get("worker_env", {}))
-    crawler = process.create_crawler(PageSpider)
+    crawler = process.create_crawler(spider_cls)
 
     clock: dict[str, float] = {}
 

@@ -22,11 +22,15 @@ setting                     default            meaning
                                                ``rejected/time_budget``; a worker still busy 3 × its
                                                batch's budget + 2 s later is killed and the batch retried
                                                page by page (``errors/time_budget``); ``0``: no budget
-``BOILER_OUTPUT``           see ``fields``     item fields to fill: a list of names, or a dict
-                                               ``{item field: source}`` to rename
+``BOILER_OUTPUT``           see ``fields``     fields of dict items: a list of names, a dict ``{item field:
+                                               source}`` to rename, or on the command line a comma list
+                                               (``-s BOILER_OUTPUT=url,headline,datePublished``); a declared
+                                               item type gets every declared field that names a source
 ``BOILER_HTML_FIELD``       ``"html"``         item field holding raw HTML to extract when the item did not
                                                come from a crawled response (offline re-processing)
 ``BOILER_DROP_EMPTY``       ``False``          drop items whose page has no main content
+``BOILER_PAGE_OBJECTS``     ``True``           with the ``[poet]`` extra installed, the add-on enables
+                                               scrapy-poet and our ``Article``/``ForumThread`` page objects
 ==========================  =================  ==============================================================
 
 Per request: ``meta={"boiler_model": NAME}`` overrides the model, ``meta={"boiler_skip": True}`` skips
@@ -61,6 +65,7 @@ DEFAULTS: dict[str, object] = {
     "BOILER_OUTPUT": list(DEFAULT_OUTPUT),
     "BOILER_HTML_FIELD": "html",
     "BOILER_DROP_EMPTY": False,
+    "BOILER_PAGE_OBJECTS": True,
 }
 
 #: Request.meta keys read by the middleware, and the two it writes (the Document, its extraction seconds).
