@@ -234,19 +234,24 @@ def _page_styles(text: str, base: str | None) -> tuple[list[str], str | None]:
     return styles, base
 
 
+#: The legend starts as a small button in the bottom-right corner (a closed ``<details>``: no script, which the
+#: view strips) and the spacer after the page lets its last lines scroll above that button. Opened, the legend
+#: scrolls within a third of the window and closes again with its summary.
 _VIEW_CSS = """
 .bv-block{cursor:help}
-#bv-legend{position:fixed;right:12px;bottom:12px;z-index:2147483647;max-width:340px;padding:10px 14px;
+#bv-legend{position:fixed;right:12px;bottom:12px;z-index:2147483647;max-width:340px;padding:4px 10px;
  background:#fff;color:#111;border:1px solid #888;border-radius:6px;box-shadow:0 2px 10px rgba(0,0,0,.3);
- font:13px/1.4 system-ui,sans-serif;text-align:left}
+ font:13px/1.4 system-ui,sans-serif;text-align:left;opacity:.92}
+#bv-legend details[open]{max-height:33vh;overflow:auto;padding:6px 4px}
 #bv-legend summary{font-weight:bold;cursor:pointer}
 #bv-legend p{margin:4px 0}
+#bv-spacer{height:48px;clear:both}
 #bv-legend .bv-swatch{display:inline-block;width:14px;height:14px;vertical-align:middle;margin-right:6px}
 """
 
 
 def legend(doc: Document, split_blocks: int = 0) -> str:
-    """The fixed legend box: model, counts and colour key."""
+    """The legend: a small corner button (model and kept blocks) that opens on the counts and colour key."""
     content = [b for b in doc.blocks if b.is_content]
     content_words = sum(b.num_words for b in content)
     all_words = sum(b.num_words for b in doc.blocks)
@@ -269,7 +274,9 @@ def legend(doc: Document, split_blocks: int = 0) -> str:
         rows.append(f"<p>{split_blocks} block(s) are outlined piece by piece (their text spans nested elements).</p>")
     if doc.url:
         rows.append(f'<p>source: <a href="{escape(doc.url)}">{escape(doc.url)}</a></p>')
-    return f'<div id="bv-legend"><details open><summary>boiler-view</summary>{"".join(rows)}</details></div>'
+    summary = f"boiler-view: {escape(doc.model)}, {len(content)}/{len(doc.blocks)} blocks kept"
+    return (f'<div id="bv-legend"><details><summary title="show or hide the legend">{summary}</summary>'
+            f'{"".join(rows)}</details></div><div id="bv-spacer"></div>')
 
 
 def render_view(html: bytes | str, doc: Document, *, encoding: str | None = None) -> str:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+import warnings
 from contextlib import ExitStack
+from pathlib import Path
 from typing import IO, Any, ClassVar
 
 from scrapy.commands import ScrapyCommand
@@ -14,7 +17,7 @@ from scrapy.exceptions import UsageError
 from scrapy_boiler import UnknownModel
 from scrapy_boiler.bulk.record import UNREADABLE
 from scrapy_boiler.bulk.run import FORMATS, Result, Tally, extract_records, resolve_jobs
-from scrapy_boiler.bulk.sources import read_records
+from scrapy_boiler.bulk.sources import is_warc, read_records
 from scrapy_boiler.extractors.registry import resolve
 
 
@@ -24,8 +27,8 @@ class Command(ScrapyCommand):
     default_settings: ClassVar[dict[str, Any]] = {"LOG_ENABLED": False}
 
     def syntax(self) -> str:
-        return ("PATH_OR_URL... [--model NAME] [--format text|json|html|qa-jsonl] [--pairs all|accepted|N] [-o FILE] "
-                "[--jobs N]")
+        return ("PATH_OR_URL... [--model NAME] [--format text|json|html|markdown|qa-jsonl] [--pairs all|accepted|N] "
+                "[-o FILE] [--jobs N]")
 
     def short_desc(self) -> str:
         return "Print the main content of HTML files, folders, WARC archives or URLs"
@@ -36,15 +39,19 @@ class Command(ScrapyCommand):
             "(.warc, .warc.gz; needs the [warc] extra), http(s) URLs, or - for stdin. Named files are always "
             "extracted; folder files and WARC records that are empty, not HTML, not a 2xx response or not a "
             "response at all are skipped and counted by reason. A page that fails to extract is written with "
-            "its error set. With more than one record a summary goes to stderr: records in = written + skipped."
+            "its error set. In text format, several inputs (or a folder or WARC) give each page a header line "
+            "'==> SOURCE <=='. With more than one record a summary goes to stderr: records in = written + skipped; "
+            "inputs holding no page are an error."
         )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
-        parser.add_argument("--model", "-m", default="auto", help="model name (default: auto)")
+        parser.add_argument("--model", "-m", default="auto",
+                            help="model name (default: auto), KIND:PATH for a model file you trained "
+                                 "(web2text:trained/w2t.pt), or the file's path alone")
         parser.add_argument("--format", "-f", choices=FORMATS, default=None,
-                            help="output format (json: one Document per line; qa-jsonl: one Q&A pair per line, "
-                                 "for thread pages; default json with -o, else text)")
+                            help="output format (json: one Document per line; markdown: the main content as Markdown; "
+                                 "qa-jsonl: one Q&A pair per line, for thread pages; default json with -o, else text)")
         parser.add_argument("--pairs", default="all", metavar="all|accepted|N",
                             help="with --format qa-jsonl: every pair (default), the accepted answer's only, or the "
                                  "first N (accepted, then top-voted)")
@@ -58,7 +65,11 @@ class Command(ScrapyCommand):
         if not args:
             raise UsageError("give at least one file, folder, WARC, URL or - for stdin")
         try:
-            resolve(opts.model)
+            with warnings.catch_warnings(record=True) as caught:  # what a model says as it loads: one line each
+                warnings.simplefilter("always")
+                resolve(opts.model)
+            for warning in caught:
+                print(f"boiler-extract: warning: {warning.message}", file=sys.stderr)
             jobs = resolve_jobs(opts.jobs)
         except UnknownModel as exc:
             raise UsageError(str(exc), print_help=False) from None
@@ -70,8 +81,10 @@ class Command(ScrapyCommand):
                 raise UsageError("--pairs takes all, accepted or a count", print_help=False)
             pairs = int(pairs)
         fmt = opts.format or ("json" if opts.output else "text")
+        headers = fmt == "text" and several_pages(args)
         tally = Tally()
         start = time.perf_counter()
+        closed = False
         with ExitStack() as stack:
             out: IO[str] = sys.stdout
             if opts.output:
@@ -80,10 +93,28 @@ class Command(ScrapyCommand):
             for result in extract_records(read_records(args), model=opts.model, fmt=fmt, jobs=jobs, pairs=pairs):
                 tally.add(result)
                 self._report(result)
-                if result.output is not None:
-                    print(result.output, file=out)
+                try:
+                    if result.output is not None:
+                        if headers:
+                            print(("\n" if tally.written > 1 else "") + f"==> {result.source} <==", file=out)
+                        print(result.output, file=out)
+                except BrokenPipeError:  # `| head`: the reader has gone; stop quietly
+                    closed = True
+                    break
                 bar.update(1)
-        if tally.read > 1 or tally.skipped:
+            try:
+                out.flush()
+            except BrokenPipeError:
+                closed = True
+        if closed:
+            _silence_stdout()
+            self.exitcode = 1
+            return
+        if tally.read == 0:
+            print(f"boiler-extract: no pages found in {', '.join(args)}", file=sys.stderr)
+            self.exitcode = 1
+        elif tally.read > 1 or any(reason != UNREADABLE for reason in tally.skipped):
+            # one unreadable input was named by ``_report`` already: no summary for it
             print(summary(tally, time.perf_counter() - start, jobs), file=sys.stderr)
 
     def _report(self, result: Result) -> None:
@@ -91,6 +122,18 @@ class Command(ScrapyCommand):
         if result.error is not None and (result.skip is None or result.skip == UNREADABLE):
             print(f"boiler-extract: {result.source}: {result.error}", file=sys.stderr)
             self.exitcode = 1
+
+
+def several_pages(args: list[str]) -> bool:
+    """Whether the inputs can hold more than one page (so text output needs a header line per page)."""
+    return len(args) > 1 or any(Path(arg).is_dir() or is_warc(Path(arg)) for arg in args)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at devnull so the interpreter's final flush does not raise BrokenPipeError again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
 
 
 def summary(tally: Tally, seconds: float, jobs: int) -> str:

@@ -37,7 +37,8 @@ class Command(ScrapyCommand):
         for kind in TRAINERS:
             trainer = trainer_options(kind)
             summary = getattr(trainer, "SUMMARY", None) or (trainer.__doc__ or kind).strip().splitlines()[0]
-            sub = kinds.add_parser(kind, help=summary, description=summary)
+            # prog: the usage line reads "scrapy boiler-train KIND [options]", not the parent's whole syntax line
+            sub = kinds.add_parser(kind, help=summary, description=summary, prog=f"scrapy boiler-train {kind}")
             trainer.add_arguments(sub)
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:

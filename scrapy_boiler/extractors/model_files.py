@@ -59,13 +59,15 @@ _NOT_OURS = ("scrapy-boiler only loads files of tensors and plain values, becaus
 class UnknownModel(KeyError):
     """The model name is not one of :func:`~scrapy_boiler.available_models`."""
 
-    def __init__(self, name: str, available: Sequence[str] = ()) -> None:
-        super().__init__(name, tuple(available))
+    def __init__(self, name: str, available: Sequence[str] = (), forms: str = "") -> None:
+        super().__init__(name, tuple(available), forms)
 
     def __str__(self) -> str:
         available = self.args[1] if len(self.args) > 1 else ()
+        forms = self.args[2] if len(self.args) > 2 else ""
         text = f"unknown model {self.args[0]!r}"
-        return f"{text}; available: {', '.join(available)}" if available else text
+        text = f"{text}; available: {', '.join(available)}" if available else text
+        return f"{text}; {forms}" if forms else text
 
 
 class ModelUnavailable(UnknownModel):
@@ -115,6 +117,40 @@ def model_file(name: str) -> Path:
             return path
     looked = ", ".join(str(folder) for folder in search_dirs())
     raise FileNotFoundError(f"model file {name!r} not found in {looked} (set {MODELS_DIR_ENV} to its folder)")
+
+
+def file_kind(path: str | Path, kinds: Sequence[str]) -> str | None:
+    """Which of ``kinds`` wrote the model file ``path``, read from the file itself (None: not recognisable).
+
+    ``.rules``: a tree. JSON with a ``scrapy-boiler/KIND/N`` format field: blend or a SemText config (a SemText
+    ``.pt`` or bare prefix is recognised by that config beside it). Other ``.pt`` files are torch archives whose
+    config records ``"kind": KIND`` (Web2Text, MultiBoilerNet); it is found in the archive's pickle without
+    importing torch.
+    """
+    path = Path(path)
+    if path.suffix == ".rules":
+        return "tree" if "tree" in kinds else None
+    if path.suffix in (".pt", "") and path.with_suffix(".json").is_file():
+        kind = _json_kind(path.with_suffix(".json"), kinds)
+        if kind == "semtext":
+            return kind
+    if path.suffix == ".json":
+        return _json_kind(path, kinds)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            pickled = next((archive.read(name) for name in archive.namelist() if name.endswith("data.pkl")), b"")
+    except (OSError, zipfile.BadZipFile, EOFError, ValueError, NotImplementedError):
+        return None
+    return next((kind for kind in kinds if f'"kind": "{kind}"'.encode() in pickled), None)
+
+
+def _json_kind(path: Path, kinds: Sequence[str]) -> str | None:
+    try:
+        value = read_json(path).get("format")
+    except ModelFileError:
+        return None
+    match = re.fullmatch(r"scrapy-boiler/([a-z0-9-]+)/\d+", value) if isinstance(value, str) else None
+    return match[1] if match and match[1] in kinds else None
 
 
 def check_format(value: Any, path: str | Path, kind: str) -> int:

@@ -4,8 +4,9 @@ Rule models are built on demand from their names (``article+tree3``...). The tra
 ``models/`` are declared in :data:`SHIPPED`: each entry names the files and packages the model needs and
 a factory that builds it on first use, so importing scrapy-boiler never imports torch nor reads a weights
 file. :func:`register` adds a model of your own the same way. ``KIND:PATH`` names load a user-trained
-model file through the loader of ``KIND`` (``tree:my-tree.rules``; :func:`register_file_loader` adds
-kinds).
+model file through the loader of ``KIND`` (``tree:my-tree.rules``, ``web2text:trained/w2t.pt``, one kind per
+trainer of ``scrapy boiler-train``; :func:`register_file_loader` adds kinds); a bare path works when the file
+says what it is (:func:`~scrapy_boiler.extractors.model_files.file_kind`).
 
 ``auto`` is the page-type router (:mod:`scrapy_boiler.extractors.router`): article pages go to ``news``,
 thread pages (forums, Q&A) to :data:`AUTO_TYPE2_MODEL` when it is a registered trained model that can
@@ -35,6 +36,7 @@ from scrapy_boiler.extractors.model_files import (
     ModelFileError,
     ModelUnavailable,
     UnknownModel,
+    file_kind,
     model_file,
 )
 from scrapy_boiler.extractors.router import ARTICLE_MODEL, PageTypeRouter
@@ -140,11 +142,64 @@ SHIPPED: dict[str, ModelSpec] = {
                                           (_WEB2TEXT_CLEANEVAL,), NEURAL),
     "multiboilernet": ModelSpec(_multiboilernet, (_MULTIBOILERNET,), NEURAL),
 }
-#: ``KIND:PATH`` names: a rules file written by ``scrapy boiler-train tree``.
-SHIPPED_FILE_LOADERS: dict[str, FileLoader] = {"tree": file_extractor}
+
+
+# ``KIND:PATH``: the file written by ``scrapy boiler-train KIND --out PATH`` (SemText: OUT.pt + OUT.json, either
+# file or the prefix names it); each family is imported only when such a name is first used.
+
+def _web2text_file(path: str, device: str) -> Extractor:
+    from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text
+
+    return Web2TextExtractor(load_web2text(path, device), f"web2text:{path}", True)
+
+
+def _multiboilernet_file(path: str, device: str) -> Extractor:
+    from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet
+
+    return MultiBoilerNetExtractor(load_multiboilernet(path, device), f"multiboilernet:{path}")
+
+
+def _semtext_file(path: str, device: str) -> Extractor:
+    from scrapy_boiler.extractors.semtext.extractor import load_extractor
+
+    extractor = load_extractor(device, prefix=semtext_prefix(path))
+    extractor.name = f"semtext:{path}"
+    return extractor
+
+
+def _blend_file(path: str, device: str) -> Extractor:
+    from scrapy_boiler.extractors.blend.extractor import BlendExtractor, BlendModel
+
+    return BlendExtractor(BlendModel.load(path), blend_labellers(), f"blend:{path}")
+
+
+def semtext_prefix(path: str | Path) -> Path:
+    """``OUT`` of a SemText model named by ``OUT``, ``OUT.pt`` or ``OUT.json``."""
+    path = Path(path)
+    return path.with_suffix("") if path.suffix in (".pt", ".json") else path
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """How ``KIND:PATH`` loads (``loader(path, device)``), the packages it needs, the files PATH stands for."""
+
+    loader: FileLoader
+    modules: tuple[str, ...] = ()
+    files: Callable[[str], tuple[Path, ...]] = lambda path: (Path(path),)
+
+
+#: ``KIND:PATH`` names, one kind per trainer of ``scrapy boiler-train``.
+SHIPPED_FILE_LOADERS: dict[str, FileKind] = {
+    "tree": FileKind(file_extractor),
+    "blend": FileKind(_blend_file),
+    "semtext": FileKind(_semtext_file, NEURAL_CRF, lambda path: tuple(semtext_prefix(path).with_suffix(suffix)
+                                                                      for suffix in (".pt", ".json"))),
+    "web2text": FileKind(_web2text_file, NEURAL),
+    "multiboilernet": FileKind(_multiboilernet_file, NEURAL),
+}
 
 _MODELS: dict[str, ModelSpec] = dict(SHIPPED)
-_FILE_LOADERS: dict[str, FileLoader] = dict(SHIPPED_FILE_LOADERS)
+_FILE_LOADERS: dict[str, FileKind] = dict(SHIPPED_FILE_LOADERS)
 
 
 def register(name: str, factory: Factory, *, files: Sequence[str] = (), modules: Sequence[str] = ()) -> None:
@@ -163,15 +218,52 @@ def unregister(name: str) -> None:
     _clear_caches()
 
 
-def register_file_loader(kind: str, loader: FileLoader) -> None:
+def register_file_loader(kind: str, loader: FileLoader, *, modules: Sequence[str] = ()) -> None:
     """Make ``KIND:PATH`` selectable; ``loader(path, device)`` builds the extractor from a model file."""
-    _FILE_LOADERS[kind] = loader
+    _FILE_LOADERS[kind] = FileKind(loader, tuple(modules))
     _clear_caches()
 
 
 def available_models() -> list[str]:
     """Every model name accepted by ``extract`` (plus ``NAME+treeN`` combinations of the rules)."""
     return [AUTO_MODEL, *rule_names(), THREAD_RULES, *_MODELS]
+
+
+def other_forms() -> str:
+    """The names :func:`available_models` cannot list, for the unknown-model message."""
+    return (f"or NAME+treeN (a rule model then the HTML-tree filter of depth N = 1-5, e.g. article+tree3), "
+            f"KIND:PATH for a model file you trained (KIND: {', '.join(_FILE_LOADERS)}; e.g. web2text:trained/w2t.pt), "
+            f"or that file's path alone when its kind shows (.rules, .pt, .json)")
+
+
+def _unknown(name: str) -> UnknownModel:
+    return UnknownModel(name, available_models(), other_forms())
+
+
+def _looks_like_path(name: str) -> bool:
+    return "/" in name or os.sep in name or Path(name).suffix in (".rules", ".pt", ".json") or Path(name).exists()
+
+
+def as_file(name: str) -> tuple[str, str] | None:
+    """(kind, path) of a ``KIND:PATH`` name or of a model file's bare path; None for other names.
+
+    Raises ModelFileError for a bare path that does not exist or whose kind the file does not tell.
+    """
+    kind, sep, path = name.partition(":")
+    if sep and kind in _FILE_LOADERS:
+        return kind, path
+    if not _looks_like_path(name) or (sep and not Path(name).exists()):  # ``nokind:x.pt``: an unknown kind
+        return None
+    if not Path(name).exists() and not Path(name).with_suffix(".json").is_file():
+        raise ModelFileError(name, "does not exist", "check the path (or the model name, if it was meant as one)")
+    kind = file_kind(name, tuple(_FILE_LOADERS))
+    if kind is None:
+        model = next((p for p in (Path(name).with_suffix(".pt"), Path(name).with_suffix(".rules")) if p.is_file()
+                      and Path(name).suffix == ".json"), None)
+        remedy = (f"give the model file beside it, {model} (this .json is its run record)" if model else
+                  f"name the kind: KIND:{name} with KIND one of {', '.join(_FILE_LOADERS)}")
+        raise ModelFileError(name, "does not say which kind of model it is", remedy)
+    return kind, name
 
 
 def check_model(name: str) -> None:
@@ -204,15 +296,25 @@ def _problem(name: str, models_dir: str) -> tuple[type[UnknownModel], tuple] | N
             except FileNotFoundError as exc:
                 return ModelUnavailable, (_cannot_load(name, exc),)
         return None
-    kind, sep, path = name.partition(":")
-    if sep and kind in _FILE_LOADERS:
-        if not Path(path).is_file():
-            return ModelFileError, (path, "does not exist", f"check the path given after '{kind}:'")
-        return None
     try:
         get_rule_extractor(name)
+        return None
     except KeyError:
-        return UnknownModel, (name, tuple(available_models()))
+        pass
+    try:
+        named = as_file(name)
+    except ModelFileError as exc:
+        return ModelFileError, (exc.path, exc.problem, exc.remedy)
+    if named is None:
+        return UnknownModel, (name, tuple(available_models()), other_forms())
+    kind, path = named
+    spec = _FILE_LOADERS[kind]
+    missing = next((module for module in spec.modules if not _importable(module)), None)
+    if missing is not None:
+        return ModelUnavailable, (_needs_extra(name, missing),)
+    for file in spec.files(path):
+        if not file.is_file():
+            return ModelFileError, (str(file), "does not exist", f"check the path given after '{kind}:'")
     return None
 
 
@@ -238,7 +340,9 @@ def _clear_caches() -> None:
 
 
 def resolve(name: str, device: str = "auto") -> Extractor:
-    """The extractor behind a model name, built once per (name, device)."""
+    """The extractor behind a model name, built once per (name, device); refused early, as by :func:`check_model`,
+    when its packages or files are missing."""
+    check_model(name)
     return _build(name, device)
 
 
@@ -269,15 +373,17 @@ def _build(name: str, device: str) -> Extractor:
             raise ModelUnavailable(_needs_extra(name, exc.name or str(exc))) from exc
         except OSError as exc:
             raise ModelUnavailable(_cannot_load(name, exc)) from exc
-    kind, sep, path = name.partition(":")
-    if sep and kind in _FILE_LOADERS:
-        try:
-            return _FILE_LOADERS[kind](path, device)
-        except ImportError as exc:
-            raise ModelUnavailable(_needs_extra(name, exc.name or str(exc))) from exc
-        except (OSError, ValueError) as exc:  # loaders raise ModelFileError; this covers other file loaders
-            raise ModelFileError(path, f"cannot be loaded as a {kind} model ({exc})") from exc
     try:
         return get_rule_extractor(name)
     except KeyError:
-        raise UnknownModel(name, available_models()) from None
+        pass
+    named = as_file(name)
+    if named is None:
+        raise _unknown(name) from None
+    kind, path = named
+    try:
+        return _FILE_LOADERS[kind].loader(path, device)
+    except ImportError as exc:
+        raise ModelUnavailable(_needs_extra(name, exc.name or str(exc))) from exc
+    except (OSError, ValueError) as exc:  # loaders raise ModelFileError; this covers other file loaders
+        raise ModelFileError(path, f"cannot be loaded as a {kind} model ({exc})") from exc

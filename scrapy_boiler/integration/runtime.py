@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from scrapy import signals
+from scrapy.exceptions import CloseSpider
 
-from scrapy_boiler import Document, check_model
+from scrapy_boiler import Document, UnknownModel, check_model
 from scrapy_boiler.integration.pool import ExtractionPool
 from scrapy_boiler.integration.settings import BoilerSettings
 
@@ -15,6 +17,9 @@ if TYPE_CHECKING:
     from scrapy.crawler import Crawler
 
 _RUNTIMES: WeakKeyDictionary[Crawler, Runtime] = WeakKeyDictionary()
+logger = logging.getLogger(__name__)
+#: The close reason of a crawl whose ``BOILER_MODEL`` cannot be used.
+MODEL_UNUSABLE = "boiler_model_unusable"
 
 
 class Runtime:
@@ -27,8 +32,18 @@ class Runtime:
 
     def __init__(self, crawler: Crawler) -> None:
         self.settings = BoilerSettings.from_settings(crawler.settings)
-        check_model(self.settings.model)
         self.stats = crawler.stats
+        #: Why ``BOILER_MODEL`` cannot be used, or None. An exception raised while Scrapy builds its components
+        #: ends as ~25 lines of "Task exception was never retrieved"; one error line and a spider closed at
+        #: open (``CloseSpider``, before any request) say the same in a line.
+        self.model_problem: str | None = None
+        if self.settings.enabled:
+            try:
+                check_model(self.settings.model)
+            except UnknownModel as exc:
+                self.model_problem = f"BOILER_MODEL={self.settings.model!r} cannot be used: {exc}"
+                logger.error("scrapy-boiler: %s", self.model_problem)
+                crawler.signals.connect(self._refuse, signal=signals.spider_opened)
         self._pool: ExtractionPool | None = None
         self._links: dict[int, tuple[Any, Document]] = {}
         crawler.signals.connect(self._unlink, signal=signals.item_scraped)
@@ -69,6 +84,10 @@ class Runtime:
             self._pool.close()
             self._pool = None
         self._links.clear()
+
+    def _refuse(self, **_: Any) -> None:
+        """Close the spider as it opens, before any request: nothing would be extracted."""
+        raise CloseSpider(MODEL_UNUSABLE)
 
     def _unlink(self, item: Any, **_: Any) -> None:
         self._links.pop(id(item), None)

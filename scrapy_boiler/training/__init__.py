@@ -25,7 +25,11 @@ A new kind is one line in :data:`TRAINERS`. How to plug a neural model in (see
    best validation-F1 weights (``save_best``), writes a resumable checkpoint after every epoch
    (``resume=True`` continues from it), is deterministic for a seed, and
    :func:`~scrapy_boiler.training.plot.write_curves` saves the loss/F1 plot as SVG.
-4. **Command.** Add the folder to :data:`TRAINERS`. Device: :func:`scrapy_boiler.extractors.device.pick_device`
+4. **Card.** Describe the run in a :class:`~scrapy_boiler.training.card.Card` and
+   :func:`~scrapy_boiler.training.card.write_card` writes ``OUT.md`` and the run record beside the model
+   (add the paper to :data:`~scrapy_boiler.training.card.PAPERS`), and a ``KIND:PATH`` loader to
+   ``extractors/registry.py`` makes the file selectable.
+5. **Command.** Add the folder to :data:`TRAINERS`. Device: :func:`scrapy_boiler.extractors.device.pick_device`
    (CUDA when present, else CPU); keep CPU training at 1-2 threads (``torch.set_num_threads``):
    more threads than free cores make PyTorch's CPU kernels much slower.
 """

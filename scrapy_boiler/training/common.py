@@ -10,7 +10,6 @@ N times in ``--data`` is read once, and its training pages are repeated N times 
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import shutil
 import sys
@@ -19,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from scrapy_boiler.training.card import Card, write_card
 from scrapy_boiler.training.data import seeded_split
 
 T = TypeVar("T")
@@ -94,10 +94,21 @@ def command_line(args: argparse.Namespace, kind: str) -> str:
     return f"scrapy boiler-train {kind} " + " ".join(shlex.quote(a) for a in options)
 
 
-def write_outputs(best: Path, args: argparse.Namespace, record: dict[str, Any]) -> Path:
-    """Copy the best weights to ``--out`` and write the run's record next to them (``OUT.json``)."""
+def write_outputs(best: Path, args: argparse.Namespace, card: Card) -> Path:
+    """Copy the best weights to ``--out`` and write the model card and run record next to them."""
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(best, out)
-    out.with_suffix(".json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+    write_card(card, args)
     return out
+
+
+def best_figures(result: Any, when: str | None = None) -> list[tuple[str, dict[str, float]]]:
+    """The kept epoch's training loss and validation scores, for a card (``result``: a ``FitResult``; ``when``:
+    how to name that point, default ``epoch N``)."""
+    if not result.best_epoch:
+        return []
+    epoch = result.history[result.best_epoch - 1]
+    when = when or f"epoch {result.best_epoch}"
+    return [(f"training (mean loss, {when})", {"loss": epoch.loss}),
+            (f"validation ({when}, the weights kept)", dict(epoch.scores))]

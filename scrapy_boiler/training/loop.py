@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from itertools import islice
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -66,6 +67,8 @@ class FitConfig:
     progress: bool = True
     label: str = "train"
     max_batches: int | None = None  #: stop each epoch after this many batches (quick runs, tests)
+    #: stop the last epoch after this many batches (Web2Text: --iterations not a multiple of --eval-every)
+    final_epoch_batches: int | None = None
 
 
 @dataclass
@@ -119,9 +122,9 @@ def fit(task: Task, train: Sequence[Any], valid: Sequence[Any], config: FitConfi
         began = time.monotonic()
         torch.manual_seed(config.seed + epoch)
         rng = random.Random(config.seed + epoch)
-        batches = list(task.batches(train, rng))
-        if config.max_batches is not None:
-            batches = batches[:config.max_batches]
+        caps = [config.max_batches, config.final_epoch_batches if epoch == config.epochs else None]
+        limit = min((cap for cap in caps if cap is not None), default=None)
+        batches = list(islice(task.batches(train, rng), limit))  # islice: batches past the cap are never drawn
         bar = Progress(len(batches), f"{config.label} epoch {epoch}/{config.epochs}", enabled=config.progress)
         task.module.train()
         total, count = 0.0, 0

@@ -23,7 +23,7 @@ def test_commands_are_registered(tmp_path):
     assert "boiler-eval" in listing and "boiler-extract" in listing
 
 
-@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+@pytest.mark.parametrize("fmt", ["text", "json", "html", "markdown"])
 def test_extract_a_file(tmp_path, fmt):
     page = str(PAGES / "news_article.html")
     result = scrapy("boiler-extract", page, "--model", "news", "--format", fmt, cwd=tmp_path)
@@ -49,6 +49,41 @@ def test_extract_from_stdin_and_errors(tmp_path):
     assert result.returncode == 1 and "empty document" in result.stderr.decode()
     bad_model = scrapy("boiler-extract", str(empty), "--model", "nope", cwd=tmp_path)
     assert bad_model.returncode == 2 and "unknown model" in bad_model.stderr.decode()
+
+
+def test_extract_stops_quietly_when_the_reader_goes(tmp_path):
+    """``boiler-extract FOLDER | head -1``: no BrokenPipeError traceback once the reader has closed the pipe."""
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    page = (PAGES / "news_article.html").read_bytes()
+    for number in range(250):  # ~150 KB of text: more than a pipe holds, so the writes meet the closed end
+        (folder / f"p{number:03}.html").write_bytes(page)
+    process = subprocess.Popen([sys.executable, "-m", "scrapy", "boiler-extract", str(folder), "-m", "news"],
+                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stdout.readline().startswith(b"==> ")
+    process.stdout.close()  # what `head -1` does after its line
+    _, err = process.communicate(timeout=120)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()[-2000:]
+    assert process.returncode == 1
+
+
+def test_extract_several_pages_empty_folders_and_one_missing_file(tmp_path):
+    first, second = tmp_path / "a.html", tmp_path / "b.html"
+    first.write_bytes((PAGES / "news_article.html").read_bytes())
+    second.write_bytes((PAGES / "latin1.html").read_bytes())
+    both = scrapy("boiler-extract", "a.html", "b.html", "-m", "news", cwd=tmp_path)
+    out = both.stdout.decode()
+    assert both.returncode == 0 and out.startswith("==> a.html <==\n") and "\n\n==> b.html <==\n" in out
+    assert out.index("harbour bridge") < out.index("==> b.html") < out.index("Crème brûlée")
+    single = scrapy("boiler-extract", "a.html", "-m", "news", cwd=tmp_path)
+    assert "==>" not in single.stdout.decode()  # one page: the text alone
+    (tmp_path / "empty").mkdir()
+    empty = scrapy("boiler-extract", "empty", cwd=tmp_path)
+    assert empty.returncode == 1 and empty.stdout == b""
+    assert empty.stderr.decode().strip() == "boiler-extract: no pages found in empty"
+    missing = scrapy("boiler-extract", "gone.html", cwd=tmp_path)
+    lines = missing.stderr.decode().strip().splitlines()
+    assert missing.returncode == 1 and len(lines) == 1 and "gone.html" in lines[0], lines
 
 
 def test_eval_on_a_folder_of_pairs(tmp_path):

@@ -130,3 +130,36 @@ def test_tree_trainer_on_chosen_features(tmp_path, capsys):
                                                              "next_link_density"}
     assert "3 candidate features (`--features *_link_density`)" in out.with_suffix(".md").read_text(encoding="utf-8")
     assert "wrote" in capsys.readouterr().err
+
+
+def _menu_heavy_pages(folder: Path, count: int = 5) -> Path:
+    """Pages that are mostly menu and footer, each with one short story paragraph (its gold text)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    menu = "".join(f"<li><a href='/s{i}'>Section number {i} of the site menu here</a></li>" for i in range(40))
+    for number in range(count):
+        story = f"Story {number}: the village hall was repainted by volunteers over the weekend in bright colours."
+        (folder / f"p{number}.html").write_text(
+            f"<html><body><ul>{menu}</ul><p>{story}</p><div>Copyright notice, terms of use, privacy policy, "
+            f"cookie settings and every other link of the footer {number}</div></body></html>", encoding="utf-8")
+        (folder / f"p{number}.txt").write_text(story, encoding="utf-8")
+    return folder
+
+
+def test_a_one_leaf_tree_is_flagged_when_trained_and_when_used(tmp_path):
+    data = _menu_heavy_pages(tmp_path / "pages")
+    out = tmp_path / "tiny.rules"
+    trained = scrapy("boiler-train", "tree", "--data", str(data), "--out", str(out), "-q", cwd=tmp_path)
+    err = trained.stderr.decode()
+    assert trained.returncode == 0 and loads(out.read_text(encoding="utf-8")).is_leaf, err
+    assert "warning: the tree is a single leaf and labels every block boilerplate" in err
+    assert "training word F1 0.000" in err and "--min-leaf 200" in err and "try --min-leaf" in err
+    used = scrapy("boiler-extract", str(data / "p0.html"), "-m", str(out), cwd=tmp_path)
+    lines = used.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and "warning: tree model" in lines[0] and "extracts nothing" in lines[0], lines
+    assert "--min-leaf" in lines[0]
+    with pytest.warns(RuntimeWarning, match="single leaf that labels every block boilerplate"):
+        assert extract((data / "p1.html").read_bytes(), model=f"tree:{out}").text == ""
+    fitted = tmp_path / "fitted.rules"  # the advice works: a small --min-leaf keeps the stories
+    assert scrapy("boiler-train", "tree", "--data", str(data), "--min-leaf", "2", "--out", str(fitted), "-q",
+                  cwd=tmp_path).returncode == 0
+    assert "Story 1" in extract((data / "p1.html").read_bytes(), model=f"tree:{fitted}").text

@@ -166,10 +166,15 @@ def test_check_model_refuses_neural_models_without_their_packages(monkeypatch, f
 
 
 def test_scrapy_runtime_refuses_a_model_without_files_before_the_crawl(tmp_path, monkeypatch, fresh_registry):
+    from scrapy.exceptions import CloseSpider
     from scrapy.utils.test import get_crawler
 
     from scrapy_boiler.integration.runtime import Runtime
 
     monkeypatch.setattr(model_files, "search_dirs", lambda: [tmp_path])
-    with pytest.raises(ModelUnavailable, match="semtext"):
-        Runtime(get_crawler(settings_dict={"BOILER_MODEL": "semtext"}))
+    runtime = Runtime(get_crawler(settings_dict={"BOILER_MODEL": "semtext"}))
+    assert runtime.model_problem is not None and "'semtext'" in runtime.model_problem
+    assert "semtext.json" in runtime.model_problem  # the one log line says what is missing
+    with pytest.raises(CloseSpider) as closed:  # the spider closes as it opens
+        runtime._refuse()
+    assert closed.value.reason == "boiler_model_unusable"

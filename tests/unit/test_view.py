@@ -63,3 +63,20 @@ def test_a_document_from_another_page_is_refused():
     doc = extract(b"<p>one block of text</p><p>and another</p>", model="default")
     with pytest.raises(ValueError, match="text leaves"):
         render_view(b"<p>only one</p>", doc)
+
+
+def test_the_legend_starts_as_a_small_button_and_leaves_the_page_end_free():
+    """A fixed, open legend covered the bottom right of the page: it starts closed (a one-line summary that
+    opens it, no script), and a spacer after the page lets the last lines scroll above it."""
+    html = b"<html><body><p>First paragraph of the story, long enough to be kept.</p><p>Last line</p></body></html>"
+    doc = extract(html, model="keep-everything")
+    view = render_view(html, doc)
+    legend = view[view.index('<div id="bv-legend"'):]
+    assert "<details>" in legend and "<details open" not in legend
+    summary = re.search(r"<summary[^>]*>([^<]*)</summary>", legend)
+    assert summary and summary.group(1) == f"boiler-view: keep-everything, {len(doc.blocks)}/{len(doc.blocks)} " \
+                                           "blocks kept"
+    assert "Hover a block" in legend  # the key is still there, behind the summary
+    assert legend.index("</details></div>") < legend.index('<div id="bv-spacer"></div>') < legend.index("</body>")
+    head = view[:view.index("</head>")]
+    assert "#bv-spacer{height:48px" in head and "details[open]{max-height:33vh;overflow:auto" in head

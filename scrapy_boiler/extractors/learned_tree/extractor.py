@@ -6,6 +6,7 @@ from a checkout or an installed package); ``tree:PATH`` selects a user-trained r
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,5 +79,15 @@ def shipped_extractor(device: str = "auto") -> LearnedTreeExtractor:
 
 
 def file_extractor(path: str, device: str = "auto") -> LearnedTreeExtractor:
-    """The ``tree:PATH`` model: a rules file written by ``scrapy boiler-train tree``."""
-    return LearnedTreeExtractor(f"tree:{path}", load_tree(path))
+    """The ``tree:PATH`` model: a rules file written by ``scrapy boiler-train tree``.
+
+    A tree none of whose leaves says content (what too few training blocks for ``--min-leaf`` give: one leaf)
+    extracts nothing from any page; a RuntimeWarning says so when it loads, rather than empty output alone.
+    """
+    tree = load_tree(path)
+    if not tree.keeps_any():
+        shape = "is a single leaf that labels" if tree.is_leaf else "has no leaf that keeps a block: it labels"
+        warnings.warn(f"tree model {path} {shape} every block boilerplate, so it extracts nothing from any page; "
+                      "retrain it on more pages or with a smaller --min-leaf (scrapy boiler-train tree)",
+                      RuntimeWarning, stacklevel=2)
+    return LearnedTreeExtractor(f"tree:{path}", tree)

@@ -72,6 +72,10 @@ class TreeNode:
     def depth(self) -> int:
         return 0 if self.is_leaf else 1 + max(self.le.depth(), self.gt.depth())  # type: ignore[union-attr]
 
+    def keeps_any(self) -> bool:
+        """Whether some leaf labels its blocks content (a tree without one extracts nothing from any page)."""
+        return self.content if self.is_leaf else self.le.keeps_any() or self.gt.keeps_any()  # type: ignore[union-attr]
+
     def features_used(self) -> set[str]:
         if self.is_leaf:
             return set()

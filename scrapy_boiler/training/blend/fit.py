@@ -41,9 +41,13 @@ from scrapy_boiler.extractors.model_files import FORMAT_VERSION
 from scrapy_boiler.extractors.registry import blend_labellers
 from scrapy_boiler.segment.blocks import annotate
 from scrapy_boiler.training.blend.options import DEFAULT_DATA
+from scrapy_boiler.training.card import Card, write_card
 from scrapy_boiler.training.common import command_line
 from scrapy_boiler.training.data import labelled_pages
 
+SUMMARY = ("blend: boosted trees over each Boilerpipe block's shallow features, its main-content region, class/id "
+           "and JSON-LD semantics and the votes of the rule models, then a second stage over the neighbours' "
+           "scores; evaluated with numpy at run time.")
 #: Bump when the tables change, so cached tables are rebuilt.
 TABLE_VERSION = "blend-4"
 
@@ -153,6 +157,16 @@ def _context_rows(tables: Tables, p: np.ndarray, threshold: float) -> np.ndarray
     return np.vstack(out)
 
 
+def weighted_scores(kept: np.ndarray, gold: np.ndarray, weights: np.ndarray) -> dict[str, float]:
+    """Precision, recall and F1 of the content class, each block weighing ``weights``."""
+    tp, fp, fn = (float(weights[kept & gold].sum()), float(weights[kept & ~gold].sum()),
+                  float(weights[~kept & gold].sum()))
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"precision": precision, "recall": recall, "f1": f1}
+
+
 def run(args: argparse.Namespace) -> Path:
     try:
         import lightgbm as lgb
@@ -170,6 +184,7 @@ def run(args: argparse.Namespace) -> Path:
     threshold = args.threshold
     first = _train(lgb, tables.rows, tables.labels, tables.weights, args.trees, args)
     second = None
+    figures: list[tuple[str, dict[str, float]]] = []
     if args.context_trees:
         groups = np.unique(tables.groups)
         rng = np.random.default_rng(args.seed)
@@ -181,6 +196,8 @@ def run(args: argparse.Namespace) -> Path:
             forest = _train(lgb, tables.rows[~held], tables.labels[~held], tables.weights[~held], args.trees, args)
             oof[held] = forest.probability(tables.rows[held])
             say(f"  fold {fold + 1}/{args.folds} scored")
+        figures.append((f"training pages, out of fold ({args.folds} folds by site), first stage, word-weighted",
+                        weighted_scores(oof >= threshold, tables.labels > 0.5, tables.weights)))
         context = _context_rows(tables, oof, CONTEXT_THRESHOLD)
         second = _train(lgb, context, tables.labels, tables.weights, args.context_trees, args)
     out = Path(args.out)
@@ -199,5 +216,17 @@ def run(args: argparse.Namespace) -> Path:
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")
-    say(f"blend: wrote {out} ({out.stat().st_size // 1024} KB) in {record['training']['seconds']} s")
+    training = record["training"]
+    write_card(Card("blend", [out], SUMMARY, training["command"], [
+        f"training: {', '.join(specs)}: {training['pages']} pages, {training['blocks']} blocks "
+        f"({training['content_blocks']} content); page weights {args.page_weight or 'none'}",
+        "gold: a block is content when most of its words are in gold-content leaves",
+    ], figures, training["seconds"], [("Settings", [
+        f"- first stage {first.trees} trees, second stage {second.trees if second is not None else 0}; "
+        f"≤ {args.leaves} leaves, depth ≤ {args.max_depth}, ≥ {args.min_leaf} blocks per leaf, learning rate "
+        f"{args.learning_rate}; threshold {threshold}; seed {args.seed}",
+        f"- votes of the rule models: {', '.join(votes)}; {len(names)} first-stage features"])],
+        {"data": specs, "trees": training["trees"], "params": training["params"]}), args)
+    say(f"blend: wrote {out} ({out.stat().st_size // 1024} KB), its card and run record in "
+        f"{record['training']['seconds']} s")
     return out

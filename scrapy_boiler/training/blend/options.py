@@ -26,13 +26,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trees", type=int, default=150, help="boosting rounds of the first stage")
     parser.add_argument("--context-trees", type=int, default=100, help="boosting rounds of the second stage (0: none)")
     parser.add_argument("--leaves", type=int, default=24, help="leaves per tree")
-    parser.add_argument("--max-depth", type=int, default=6)
-    parser.add_argument("--learning-rate", type=float, default=0.1)
+    parser.add_argument("--max-depth", type=int, default=6, help="tree depth at most (default %(default)s)")
+    parser.add_argument("--learning-rate", type=float, default=0.1,
+                        help="boosting shrinkage per round (default %(default)s)")
     parser.add_argument("--min-leaf", type=int, default=40, help="blocks per leaf at least")
     parser.add_argument("--folds", type=int, default=FOLDS,
                         help="folds (by site) for the out-of-fold first-stage scores the second stage learns from")
     parser.add_argument("--threshold", type=float, default=DECISION_THRESHOLD,
                         help="score from which a block is content (default %(default)s, chosen on the validation "
                              "splits: recall matters as much as precision in the text-level F1)")
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="LightGBM threads (default %(default)s)")
     parser.add_argument("--cache", default=".cache/boiler-train", help="prepared-table cache folder ('' = off)")

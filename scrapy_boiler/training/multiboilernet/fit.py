@@ -29,11 +29,14 @@ from scrapy_boiler.extractors.multiboilernet.sentence_vectors import Encoder, lo
 from scrapy_boiler.extractors.multiboilernet.tag_path import TagVocabulary, tag_paths
 from scrapy_boiler.metrics import ClassF1
 from scrapy_boiler.training import common
+from scrapy_boiler.training.card import Card
 from scrapy_boiler.training.data import labelled_pages
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 from scrapy_boiler.training.multiboilernet.options import ALPHA, EPOCHS
 
 LEARNING_RATE = 1e-3
+SUMMARY = ("MultiBoilerNet (Wu & Chang): each DOM text leaf's tag path and hashed n-gram text feed a Bi-LSTM over the "
+           "page, trained with an auxiliary depth task; leaves with P(content) > 0.5 are kept.")
 
 
 def build_model(pages: list[LabelledPage], *, buckets: int = DEFAULT_BUCKETS, encoder_path: str | None = None,
@@ -135,7 +138,16 @@ def run(args: argparse.Namespace) -> FitResult:
         "command": common.command_line(args, "multiboilernet"),
         "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
     }
-    out = common.write_outputs(result.best_path, args, record)
+    out = Path(args.out)
+    card = Card("multiboilernet", [out], SUMMARY, record["command"], [
+        f"training: {', '.join(specs)}: {len(train_pages)} pages, {record['train_blocks']} leaves",
+        f"validation (model selection): {', '.join(args.valid) or record['split']} ({len(valid_pages)} pages)",
+        "gold: text-only gold aligned to the DOM leaves",
+    ], common.best_figures(result), record["training_seconds"], [("Settings", [
+        f"- {args.epochs} epochs, one page per step, Adam {LEARNING_RATE}, depth-loss weight α = {args.alpha}; text "
+        f"encoder {model.text.get('kind')}; seed {args.seed}; {record['parameters']:,} parameters"
+        + ("; float16 weights" if args.half else "")])], record)
+    out = common.write_outputs(result.best_path, args, card)
     print(f"multiboilernet: wrote {out} (best valid macro F1 {result.best_f1:.4f} at epoch {result.best_epoch}, "
           f"{record['training_seconds']:.0f}s)", file=sys.stderr)
     return result

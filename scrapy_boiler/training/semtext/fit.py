@@ -36,13 +36,16 @@ from scrapy_boiler.extractors.semtext.scs import scs
 from scrapy_boiler.extractors.semtext.windows import overlapping
 from scrapy_boiler.extractors.semtext.words import FIELDS, page_strings
 from scrapy_boiler.metrics import Confusion
-from scrapy_boiler.training.common import command_line, load_specs, oversample
+from scrapy_boiler.training.card import Card, write_card
+from scrapy_boiler.training.common import best_figures, command_line, load_specs, oversample
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 from scrapy_boiler.training.semtext.options import DEFAULT_DATA
 from scrapy_boiler.training.semtext.skipgram import SkipGramConfig, pretrain
 
 CACHE_VERSION = "semtext-2"
+SUMMARY = ("SemText (Zhang & Wang): SCS text blocks as word strings (tag meanings, class/id words, text), subword "
+           "embeddings, a depthwise CNN per string, a Bi-LSTM over the page and a CRF label every block.")
 
 
 def prepare(page: LabelledPage) -> dict[str, Any] | None:
@@ -185,6 +188,7 @@ def run(args: argparse.Namespace) -> FitResult:
     result = fit(task, train, valid, fit_config)
     meta["main"] = result.to_json()
     final = work / "main" / "best"
+    tuned_result: FitResult | None = None
     if args.finetune:
         tuned = _load([args.finetune], args)
         tune_train, tune_valid = seeded_split(tuned, args.seed)
@@ -208,6 +212,24 @@ def run(args: argparse.Namespace) -> FitResult:
     meta["device"] = str(device)
     model.meta = meta
     weights, config_path = model.save(out)
+    figures = best_figures(result)
+    if tuned_result is not None and tuned_result.best_epoch:
+        figures += [(f"fine-tuning validation, before ({args.finetune})", meta["finetune"]["valid_before"]),
+                    *[(f"fine-tuning {split}", scores) for split, scores in best_figures(tuned_result)]]
+    data = [f"training: {', '.join(specs)}: {meta['split']}",
+            "gold: text-only gold aligned to the reference leaves; an SCS block is content when at least half of "
+            "its words are in gold-content leaves"]
+    if args.finetune:
+        data.append(f"fine-tuning: {args.finetune}: {meta['finetune_split']}"
+                    + (f" ({meta['finetune']['kept']})" if "kept" in meta["finetune"] else ""))
+    write_card(Card("semtext", [weights, config_path], SUMMARY, meta["command"], data, figures,
+                    meta["training_seconds"], [("Settings", [
+                        f"- fields {', '.join(fields)}; embeddings {args.embed_dim}, Bi-LSTM {args.hidden} per "
+                        f"direction; Adam {args.lr}, {args.epochs} epochs of batches of {args.batch_size} windows; "
+                        f"seed {args.seed}; {sum(p.numel() for p in model.net.parameters()):,} parameters",
+                        f"- windows: {meta['window']}; device {meta['device']}, {args.threads} thread(s)"])],
+                    {"data": specs, "main": meta["main"], **({"finetune": meta["finetune"]} if args.finetune else {})}),
+               args)
     print(f"semtext: wrote {weights} and {config_path} (best valid F1 {result.best_f1:.4f}, "
           f"{meta['training_seconds']:.0f}s)", file=sys.stderr)
     return result

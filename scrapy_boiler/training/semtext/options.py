@@ -22,23 +22,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--finetune", default=None, help="fine-tune on this spec afterwards (e.g. cleaneval-dev:train)")
     parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
     parser.add_argument("--limit", type=int, default=None, help="only the first N pages of each spec")
-    parser.add_argument("--epochs", type=int, default=6)
-    parser.add_argument("--finetune-epochs", type=int, default=4)
+    parser.add_argument("--epochs", type=int, default=6, help="epochs of the main run (default %(default)s)")
+    parser.add_argument("--finetune-epochs", type=int, default=4,
+                        help="epochs of the --finetune run (default %(default)s)")
     parser.add_argument("--batch-size", type=int, default=16, help="windows of <= 85 blocks per batch")
-    parser.add_argument("--lr", type=float, default=2e-3)
-    parser.add_argument("--finetune-lr", type=float, default=5e-4)
-    parser.add_argument("--embed-dim", type=int, default=64)
+    parser.add_argument("--lr", type=float, default=2e-3, help="Adam learning rate (default %(default)s)")
+    parser.add_argument("--finetune-lr", type=float, default=5e-4,
+                        help="Adam learning rate of the --finetune run (default %(default)s)")
+    parser.add_argument("--embed-dim", type=int, default=64,
+                        help="word and subword embedding size (default %(default)s; paper: 300)")
     parser.add_argument("--hidden", type=int, default=128, help="Bi-LSTM units per direction (paper: 512)")
     parser.add_argument("--fields", default=",".join(FIELDS),
                         help="word strings used, comma separated: tags,classes,text (ablation: text; tags,text...)")
-    parser.add_argument("--vocab-size", type=int, default=20000)
+    parser.add_argument("--vocab-size", type=int, default=20000,
+                        help="most frequent training words given their own vector (default %(default)s)")
     parser.add_argument("--buckets", type=int, default=30000, help="hashed character n-gram buckets")
     parser.add_argument("--pretrain-epochs", type=int, default=0,
                         help="skip-gram pre-training epochs of the subword embeddings on the training pages (0 = off)")
     parser.add_argument("--pretrain-window", type=int, default=5, help="skip-gram context window (max words each side)")
     parser.add_argument("--pretrain-fields", default="text",
                         help="word strings the skip-gram reads, comma separated (e.g. text or tags,classes,text)")
-    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--seed", type=int, default=42, help="random seed of the split and the training")
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda (cuda falls back to cpu if absent)")
     parser.add_argument("--threads", type=int, default=1, help="torch CPU threads")
     parser.add_argument("--out", default="models/semtext", help="output prefix: writes OUT.pt and OUT.json")
@@ -46,4 +50,4 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cache", default=".cache/boiler-train", help="prepared-example cache folder ('' = off)")
     parser.add_argument("--resume", action="store_true", help="continue from the checkpoints in --work-dir")
     parser.add_argument("--max-batches", type=int, default=None, help="cap batches per epoch (quick runs)")
-    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--no-progress", action="store_true", help="no progress lines")

@@ -12,7 +12,6 @@ tree is written as a rules file (:mod:`scrapy_boiler.extractors.learned_tree.rul
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 from scrapy_boiler.datasets.labels import LabelledPage
 from scrapy_boiler.extractors.learned_tree.rules import TreeNode, decide, dumps
 from scrapy_boiler.metrics import Confusion
+from scrapy_boiler.training.card import Card, write_card
 from scrapy_boiler.training.data import labelled_pages
 from scrapy_boiler.training.tree.block_table import BlockTable
 from scrapy_boiler.training.tree.c45 import C45Learner, TreeParams, prune, to_tree, truncate
@@ -128,53 +128,42 @@ def _command(args: argparse.Namespace) -> list[str]:
 
 
 def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: BlockTable, valid: BlockTable | None,
-               args: argparse.Namespace, seconds: float, train_score: Confusion) -> str:
+               args: argparse.Namespace, seconds: float, train_score: Confusion) -> Card:
+    """The tree's card: the shared frame (:mod:`scrapy_boiler.training.card`) with the tree and its selection."""
     tree = best.tree
-    lines = [
-        f"# {out.stem}: decision tree learnt by `scrapy boiler-train tree`",
-        "",
-        "Kohlschütter et al., \"Boilerplate Detection using Shallow Text Features\" §4.3: a C4.5-style tree",
-        "(gain ratio, pessimistic pruning) over the shallow features of the previous, current and next Boilerpipe",
-        "block. Rules in "
-        f"[`{out.name}`]({out.name}); select it with `-m tree:{out.name}`"
-        + (" or the registered name `learned-tree`." if out.stem == "learned-tree" else "."),
-        "",
-        "## Data",
-        f"- training: {', '.join(args.data)} — {train.pages} pages, {len(train)} blocks, "
-        f"{sum(train.labels)} content blocks ({sum(train.labels) / max(len(train), 1):.1%}), "
-        f"{sum(train.words)} words",
-    ]
+    summary = ("A C4.5-style tree (gain ratio, pessimistic pruning) over the shallow features of the previous, "
+               "current and next Boilerpipe block, as Kohlschütter et al. §4.3 learnt it; rules in "
+               f"[`{out.name}`]({out.name})" + (", the registered name `learned-tree`." if out.stem == "learned-tree"
+                                                 else "."))
+    data = [f"training: {', '.join(args.data)} — {train.pages} pages, {len(train)} blocks, "
+            f"{sum(train.labels)} content blocks ({sum(train.labels) / max(len(train), 1):.1%}), "
+            f"{sum(train.words)} words"]
     if valid is not None:
-        lines.append(f"- validation (model selection only): {', '.join(args.valid)} — {valid.pages} pages, "
-                     f"{len(valid)} blocks")
-    lines += [
-        "- gold: per-DOM-leaf labels of `scrapy_boiler.datasets.labels`; a block is content when more than half",
-        "  of its words are content.",
-        "",
-        "## Model",
+        data.append(f"validation (model selection only): {', '.join(args.valid)} — {valid.pages} pages, "
+                    f"{len(valid)} blocks")
+    data.append("gold: per-DOM-leaf labels of `scrapy_boiler.datasets.labels`; a block is content when more than "
+                "half of its words are content.")
+    model = [
         f"- max depth {best.depth}, min leaf {best.min_leaf} blocks, instance weight `{best.weight}`, "
         f"pruning confidence {args.confidence}, {len(train.feature_names)} candidate features"
         + (f" (`--features {args.features}`)" if args.features else ""),
-        f"- {tree.leaves()} leaves, depth {tree.depth()}, features used: {', '.join(sorted(tree.features_used()))}",
-        f"- training time {seconds:.1f} s for {len(candidates)} candidate tree(s), reading and labelling the pages "
-        f"included (one core); seed {args.seed} (the learner is deterministic)",
-        "",
-        "## Word-weighted scores of the content class on the DOM leaves",
-        "| split | precision | recall | F1 |",
-        "|---|---:|---:|---:|",
-        f"| training | {train_score.precision:.3f} | {train_score.recall:.3f} | {train_score.f1:.3f} |",
+        f"- {tree.leaves()} leaves, depth {tree.depth()}, features used: "
+        f"{', '.join(sorted(tree.features_used())) or 'none'}",
+        f"- {len(candidates)} candidate tree(s); seed {args.seed} (the learner is deterministic)",
+        "- figures: word-weighted precision, recall and F1 of the content class on the DOM leaves",
     ]
-    if best.valid is not None:
-        lines.append(f"| validation | {best.valid.precision:.3f} | {best.valid.recall:.3f} | {best.valid.f1:.3f} |")
+    sections: list[tuple[str, list[str]]] = [("Model", model)]
     if len(candidates) > 1 and valid is not None:
-        lines += ["", "## Model selection (validation F1)", "| weight | min leaf | depth | leaves | F1 |",
-                  "|---|---:|---:|---:|---:|"]
+        table = ["| weight | min leaf | depth | leaves | F1 |", "|---|---:|---:|---:|---:|"]
         for c in sorted(candidates, key=lambda c: -c.valid.f1 if c.valid else 0)[:15]:
             f1 = c.valid.f1 if c.valid else 0.0
-            lines.append(f"| {c.weight} | {c.min_leaf} | {c.depth} | {c.tree.leaves()} | {f1:.4f} |")
-        lines.append(f"\n({len(candidates)} combinations tried; best 15 shown.)")
-    lines += ["", "## Retrain", "```", "scrapy boiler-train " + shlex.join(_command(args)), "```", ""]
-    return "\n".join(lines)
+            table.append(f"| {c.weight} | {c.min_leaf} | {c.depth} | {c.tree.leaves()} | {f1:.4f} |")
+        table.append(f"\n({len(candidates)} combinations tried; best 15 shown.)")
+        sections.append(("Model selection (validation F1)", table))
+    figures = [("training", _scores(train_score)), *([("validation", _scores(best.valid))] if best.valid else [])]
+    record = run_record(best, candidates, train, valid, args, seconds, train_score)
+    return Card("tree", [out], summary, "scrapy boiler-train " + shlex.join(_command(args)), data, figures,
+                seconds, sections, record)
 
 
 def _labelled(specs: list[str], args: argparse.Namespace) -> Iterator[LabelledPage]:
@@ -225,13 +214,32 @@ def run(args: argparse.Namespace) -> None:
     ]
     text = dumps(best.tree, comments)
     out.write_text(text, encoding="utf-8")
-    card = out.with_suffix(".md")
-    card.write_text(model_card(out, best, candidates, train, valid, args, seconds, train_score), encoding="utf-8")
-    record = run_record(best, candidates, train, valid, args, seconds, train_score)
-    out.with_suffix(".json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    card, record = write_card(model_card(out, best, candidates, train, valid, args, seconds, train_score), args)
     print(text, end="")
-    summary = (f"wrote {out} ({best.tree.leaves()} leaves, depth {best.tree.depth()}), {card} and its .json record "
+    summary = (f"wrote {out} ({best.tree.leaves()} leaves, depth {best.tree.depth()}), {card} and {record} "
                f"in {seconds:.1f}s")
     if best.valid is not None:
         summary += f"; validation word F1 {best.valid.f1:.4f}"
     print(summary, file=sys.stderr)
+    warning = degenerate_warning(best, train, train_score)
+    if warning:
+        print(f"boiler-train: warning: {warning}", file=sys.stderr)
+
+
+def degenerate_warning(best: Candidate, train: BlockTable, train_score: Confusion) -> str | None:
+    """Why the chosen tree is useless, when it is: a single leaf (every block labelled alike) or no content kept
+    (training F1 0), typically because the training blocks are too few for ``--min-leaf``; else None."""
+    tree = best.tree
+    if tree.leaves() > 1 and train_score.f1 > 0:
+        return None
+    shape = "a single leaf" if tree.is_leaf else f"{tree.leaves()} leaves"
+    if not tree.keeps_any():
+        does = "labels every block boilerplate, so extraction with it finds nothing"
+    elif tree.is_leaf:
+        does = "labels every block content, so extraction with it keeps whole pages"
+    else:
+        does = "keeps no content word"
+    suggestion = max(2, min(best.min_leaf // 4, len(train) // 20))
+    return (f"the tree is {shape} and {does} (training word F1 {train_score.f1:.3f}): {len(train)} training "
+            f"blocks from {train.pages} pages are too few for --min-leaf {best.min_leaf}. Train on more pages, or "
+            f"try --min-leaf {suggestion}")

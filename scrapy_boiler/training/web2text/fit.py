@@ -31,10 +31,13 @@ from scrapy_boiler.extractors.web2text.network import Potentials, Web2TextModel,
 from scrapy_boiler.extractors.web2text.scaling import Standardizer
 from scrapy_boiler.metrics import Confusion
 from scrapy_boiler.training import common
+from scrapy_boiler.training.card import Card
 from scrapy_boiler.training.data import labelled_pages
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 from scrapy_boiler.training.web2text.options import EVAL_EVERY, ITERATIONS
 
+SUMMARY = ("Web2Text (Vogels et al.): the page's Collapsed DOM blocks, 128 block and 25 edge features, a unary and "
+           "a pairwise CNN and Viterbi decoding label every DOM text leaf content or boilerplate.")
 EXCERPT = 9
 BATCH = 128
 LEARNING_RATE = 1e-3
@@ -158,6 +161,20 @@ def validation_scores(model: Web2TextModel, pages: Sequence[PageData], device: t
             "pairwise_error": wrong_edges / max(1, edges)}
 
 
+def validation_points(iterations: int, eval_every: int) -> tuple[int, int]:
+    """(validations, iterations of the last stretch): ``iterations`` run exactly, validated every ``eval_every``
+    and at the end (300 every 250: 250, then 50)."""
+    if iterations < 1 or eval_every < 1:
+        raise ValueError("--iterations and --eval-every must be positive")
+    epochs = -(-iterations // eval_every)
+    return epochs, iterations - (epochs - 1) * eval_every
+
+
+def iterations_done(epoch: int, iterations: int, eval_every: int) -> int:
+    """Iterations run when validation ``epoch`` (1-based) happened."""
+    return min(epoch * eval_every, iterations)
+
+
 def train(train_data: list[PageData], valid_data: list[PageData], work_dir: Path, *,
           iterations: int = ITERATIONS, eval_every: int = EVAL_EVERY, seed: int = 0, device: str = "cpu",
           threads: int = 1, resume: bool = False, progress: bool = False) -> tuple[Web2TextModel, FitResult]:
@@ -173,9 +190,9 @@ def train(train_data: list[PageData], valid_data: list[PageData], work_dir: Path
     for page in {id(page): page for page in (*train_data, *valid_data)}.values():  # oversampled pages once
         page.blocks, page.edges = model.standardise(page.blocks, page.edges)
     task = Web2TextTask(model.to(target), target, eval_every)
-    config = FitConfig(Path(work_dir), epochs=max(1, iterations // eval_every), lr=LEARNING_RATE,
-                       weight_decay=WEIGHT_DECAY, clip=0.0, seed=seed, resume=resume, progress=progress,
-                       label="web2text")
+    epochs, final = validation_points(iterations, eval_every)
+    config = FitConfig(Path(work_dir), epochs=epochs, lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY, clip=0.0,
+                       seed=seed, resume=resume, progress=progress, label="web2text", final_epoch_batches=final)
     result = fit(task, train_data, valid_data, config)
     assert result.best_path is not None
     return load_web2text(result.best_path, "cpu"), result
@@ -209,7 +226,18 @@ def run(args: argparse.Namespace) -> FitResult:
         "parameters": sum(p.numel() for p in model.parameters()), "command": common.command_line(args, "web2text"),
         "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
     }
-    out = common.write_outputs(result.best_path, args, record)
-    print(f"web2text: wrote {out} (best valid F1 {result.best_f1:.4f} after "
-          f"{result.best_epoch * args.eval_every} iterations, {record['training_seconds']:.0f}s)", file=sys.stderr)
+    out = Path(args.out)
+    kept = iterations_done(result.best_epoch, args.iterations, args.eval_every)
+    card = Card("web2text", [out], SUMMARY, record["command"], [
+        f"training: {', '.join(specs)}: {len(train_pages)} pages, {record['train_blocks']} blocks",
+        f"validation (model selection): {', '.join(args.valid) or record['split']} ({len(valid_pages)} pages)",
+        "gold: text-only gold aligned to the DOM leaves (Vogels et al.'s alignment)",
+    ], common.best_figures(result, f"after {kept} iterations"), record["training_seconds"], [("Settings", [
+        f"- {args.iterations} iterations of {BATCH} excerpts of {EXCERPT} blocks, validated every "
+        f"{args.eval_every} and at the end (best after {kept}); Adam {LEARNING_RATE}, L2 {WEIGHT_DECAY}; "
+        f"seed {args.seed}; {record['parameters']:,} parameters"])], record)
+    out = common.write_outputs(result.best_path, args, card)
+    done = iterations_done(result.best_epoch, args.iterations, args.eval_every)
+    print(f"web2text: wrote {out} (best valid F1 {result.best_f1:.4f} after {done} of {args.iterations} "
+          f"iterations, {record['training_seconds']:.0f}s)", file=sys.stderr)
     return result

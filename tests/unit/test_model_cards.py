@@ -1,0 +1,70 @@
+"""Every trainer writes a model card (``OUT.md``) and a run record beside its model, from one shared writer:
+a tiny run per family on the test pages."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+import pytest
+from neural_pages import pairs_folder
+
+from scrapy_boiler import extract
+from scrapy_boiler.extractors import registry
+from scrapy_boiler.training import run_trainer, trainer_options
+from scrapy_boiler.training.card import PAPERS
+
+PAGES = Path(__file__).parents[1] / "pages"
+
+#: kind → (options of a run of seconds, the model file users name, the run record's name, a paper title word)
+RUNS = {
+    "tree": (["--min-leaf", "2"], "m.rules", "m.json", "Shallow Text Features"),
+    "blend": (["--trees", "3", "--context-trees", "2", "--folds", "2", "--min-leaf", "1", "--leaves", "4",
+               "--cache", ""], "m.json", "m.run.json", "Shallow Text Features"),
+    "semtext": (["--epochs", "1", "--max-batches", "2", "--embed-dim", "8", "--hidden", "8", "--vocab-size", "200",
+                 "--buckets", "64", "--cache", "", "--no-progress"], "m.pt", "m.run.json", "Semantic Classification"),
+    "web2text": (["--iterations", "3", "--eval-every", "2", "--valid-count", "1", "-q"], "m.pt", "m.json",
+                 "Deep Structured Boilerplate Removal"),
+    "multiboilernet": (["--epochs", "1", "--buckets", "256", "--valid-count", "1", "-q"], "m.pt", "m.json",
+                       "MultiBoilerNet"),
+}
+NEEDS = {"blend": "lightgbm", "semtext": "torchcrf", "web2text": "torch", "multiboilernet": "torch"}
+
+
+@pytest.mark.parametrize("kind", list(RUNS))
+def test_every_trainer_writes_a_card_and_a_run_record(tmp_path, kind, fresh_registry):
+    if kind in NEEDS:
+        pytest.importorskip(NEEDS[kind])
+    options, model_name, record_name, paper = RUNS[kind]
+    data = pairs_folder(tmp_path / "pairs")
+    out = tmp_path / "out" / ("m" if kind == "semtext" else model_name)
+    argv = [kind, "--data", str(data), "--out", str(out), *options]
+    if kind in ("tree", "blend"):
+        argv.append("-q")
+    parser = argparse.ArgumentParser()
+    trainer_options(kind).add_arguments(parser)
+    args = parser.parse_args(argv[1:])
+    args.argv = argv
+    run_trainer(kind, args)
+
+    model = tmp_path / "out" / model_name
+    card = (tmp_path / "out" / "m.md").read_text(encoding="utf-8")
+    assert card.startswith(f"# Model card: `{model_name}` ({kind}")
+    assert paper in card and paper in PAPERS[kind]
+    assert str(data) in card  # the data used
+    assert f"scrapy boiler-train {kind} --data {data}" in card  # the command line that rebuilds it
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", card)  # when
+    assert re.search(rf"`{re.escape(model_name)}` \(\d+(\.\d)? (B|KB|MB)\)", card)  # how big
+    if kind != "blend" or "## Figures" in card:
+        assert "| split |" in card and re.search(r"\| \S.* \| \d\.\d{3} ", card)  # figures the run measured
+
+    record = json.loads((tmp_path / "out" / record_name).read_text(encoding="utf-8"))
+    assert record["kind"] == kind and record["command"].startswith(f"scrapy boiler-train {kind} ")
+    assert record["args"]["out"] == str(out) and record["seconds"] >= 0
+    assert model_name in record["files"] and record["files"][model_name] == model.stat().st_size
+    assert str(data) in json.dumps(record["data"])
+
+    registry.check_model(str(model))  # the card's "select it with" holds: the bare path is a model
+    assert isinstance(extract((PAGES / "news_article.html").read_bytes(), model=f"{kind}:{model}").text, str)

@@ -1,0 +1,102 @@
+"""What ``scrapy boiler-train`` shows a newcomer: a usage line per kind, help for every option, progress that
+suits the stream, and Web2Text running exactly the iterations asked for."""
+
+from __future__ import annotations
+
+import argparse
+import io
+
+import pytest
+from scrapy.settings import Settings
+
+from scrapy_boiler.commands.boiler_train import Command
+from scrapy_boiler.training import TRAINERS, trainer_options
+from scrapy_boiler.training.progress import Progress
+
+
+def _kind_parsers() -> dict[str, argparse.ArgumentParser]:
+    parser = argparse.ArgumentParser(prog="scrapy boiler-train")
+    command = Command()
+    command.settings = Settings()
+    command.add_options(parser)
+    return dict(parser._subparsers._group_actions[0].choices)
+
+
+@pytest.mark.parametrize("kind", list(TRAINERS))
+def test_every_kind_has_a_plain_usage_line_and_help_for_every_option(kind):
+    sub = _kind_parsers()[kind]
+    usage = sub.format_usage()
+    assert usage.startswith(f"usage: scrapy boiler-train {kind} [-h]"), usage
+    assert "{" not in usage  # not the parent's syntax line with every kind
+    parser = argparse.ArgumentParser()
+    trainer_options(kind).add_arguments(parser)
+    assert [a.option_strings for a in parser._actions if not a.help] == []
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_progress_redraws_on_a_terminal_only(monkeypatch):
+    clock = iter(float(t) for t in range(0, 1000, 10))  # each call 10 s later
+    monkeypatch.setattr("scrapy_boiler.training.progress.time.monotonic", lambda: next(clock))
+    log = _Stream(tty=False)
+    bar = Progress(10, "web2text epoch 1/2", stream=log, log_every=30.0)
+    for _ in range(10):
+        bar.update(loss=0.5)
+    bar.close()
+    lines = log.getvalue().splitlines()
+    assert "\r" not in log.getvalue() and 2 <= len(lines) <= 4, lines  # a plain line about every 30 s
+    assert lines[0].startswith("web2text epoch 1/2: ") and "loss 0.5" in lines[0]
+    terminal = _Stream(tty=True)
+    bar = Progress(3, "train", stream=terminal)
+    for _ in range(3):
+        bar.update()
+    bar.close()
+    assert terminal.getvalue().startswith("\rtrain [") and terminal.getvalue().endswith("\n")
+
+
+def test_web2text_runs_exactly_the_iterations_asked():
+    pytest.importorskip("torch")
+    from scrapy_boiler.training.web2text.fit import iterations_done, validation_points
+
+    assert validation_points(300, 250) == (2, 50)  # 250, then 50 more: not rounded down to 250
+    assert validation_points(500, 250) == (2, 250)
+    assert validation_points(20, 250) == (1, 20)
+    assert iterations_done(2, 300, 250) == 300 and iterations_done(1, 300, 250) == 250
+    with pytest.raises(ValueError):
+        validation_points(0, 250)
+
+
+def test_the_loop_stops_the_last_epoch_at_its_cap(tmp_path):
+    torch = pytest.importorskip("torch")
+    from scrapy_boiler.training.loop import FitConfig, fit
+
+    class Counting:
+        """Ten batches an epoch, counting the ones trained on."""
+
+        def __init__(self) -> None:
+            self.module = torch.nn.Linear(1, 1)
+            self.trained = 0
+
+        def batches(self, items, rng):
+            return iter([torch.ones(1, 1)] * 10)
+
+        def loss(self, batch):
+            self.trained += 1
+            return self.module(batch).pow(2).mean()
+
+        def validate(self, items):
+            return {"f1": 0.5}
+
+        def save_best(self, path):
+            path.write_bytes(b"")
+
+    task = Counting()
+    fit(task, [], [], FitConfig(tmp_path, epochs=3, progress=False, final_epoch_batches=4))
+    assert task.trained == 10 + 10 + 4
