@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -132,3 +133,34 @@ def test_demo_bench_prints_both_modes(tmp_path):
     runs = {run["mode"]: run for run in json.loads(figures.read_text())}
     assert runs["on"]["boiler_pages"] == 32 and runs["off"]["boiler_pages"] == 0
     assert all(run["pages_per_second"] > 0 and run["stall_max_ms"] >= 0 for run in runs.values())
+
+
+NO_TORCH = '''
+import importlib.abc, sys
+
+class NoTorch(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "torch" or name.startswith(("torch.", "torchcrf")):
+            raise ImportError(f"No module named {name!r} (blocked for the test)")
+        return None
+
+sys.meta_path.insert(0, NoTorch())
+'''
+
+
+@pytest.mark.parametrize("model, why", [("nosuch", "unknown model 'nosuch'"),
+                                        ("web2text", "needs the [neural] extra")])
+def test_unusable_model_stops_the_crawl_in_one_line(tmp_path, model, why):
+    """`scrapy crawl -s BOILER_MODEL=...` with a model that cannot be used: one error line naming it, no traceback,
+    the spider closed before any request. ``web2text`` is run with torch blocked (a sitecustomize)."""
+    (tmp_path / "sitecustomize.py").write_text(NO_TORCH if model == "web2text" else "")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.run([sys.executable, "-m", "scrapy", "crawl", "news", "-s", f"BOILER_MODEL={model}",
+                          "-s", "DEMO_SITE_URL=http://127.0.0.1:9/", "-s", "BOILER_WORKERS=0"],
+                         cwd=EXAMPLE_PROJECT, capture_output=True, text=True, timeout=120, env=env)
+    log = run.stderr
+    assert "Traceback" not in log and "Task exception" not in log, log[-3000:]
+    errors = [line for line in log.splitlines() if " ERROR: " in line]
+    assert len(errors) == 1 and f"BOILER_MODEL={model!r}" in errors[0] and why in errors[0], errors
+    assert "Spider closed (boiler_model_unusable)" in log
+    assert "downloader/request_count" not in log  # closed at open, before any request
