@@ -142,3 +142,25 @@ def test_boiler_extract_markdown_format_and_pipeline_field(article, page_bytes_m
     assert f"```python\n{CODE}\n```" in result.output and "| Approach | Keeps order | Time (ms) |" in result.output
     mapping = output_mapping(["url", "articleBodyMarkdown"])
     assert field_values(article, mapping)["articleBodyMarkdown"] == article.markdown
+
+
+def test_text_of_blocks_that_are_not_the_segmentations():
+    """A model's blocks can join the segmentation's (SemText's SCS blocks, fused Boilerpipe blocks) or cut them where
+    the labels change (Web2Text, MultiBoilerNet): each block's line is its own text, never another block's."""
+    from dataclasses import replace
+
+    from scrapy_boiler.assemble.render import to_text
+
+    page = parse_html("<div><h2>Old news</h2><p>First <code>x</code> paragraph.</p><p>Second one here.</p>"
+                      "<p>Third <b>part</b> and <i>its</i> tail.</p><p>Footer links</p></div>")
+    seg = segment(page.root)
+    h2, first, second, third, footer = seg.blocks
+    joined = replace(first, index=1, leaf_end=second.leaf_end, text=f"{first.text} {second.text}", is_content=True)
+    cut = third.leaf_start + 1  # "Third" alone, then the rest of the paragraph
+    head = replace(third, index=2, leaf_end=cut, text="Third", is_content=False)
+    rest = replace(third, index=3, leaf_start=cut, text=third.text.removeprefix("Third "), is_content=True)
+    blocks = [replace(h2, is_content=False), joined, head, rest,
+              replace(footer, index=4, is_content=False)]
+    kept = kept_text(page.root, seg.leaves, blocks)
+    assert to_text(blocks, kept) == "First x paragraph. Second one here.\npart and its tail."
+    assert set(kept.content.values()) == {1, 3}
