@@ -20,30 +20,18 @@ import numpy as np
 from lxml import etree
 
 from scrapy_boiler.extractors.base import PageLabels
-from scrapy_boiler.extractors.blend.features import (
-    CONTEXT,
-    PageContext,
-    body_overlap,
-    body_pairs,
-    context_table,
-    features,
-    sibling_groups,
-    table,
-)
+from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
-from scrapy_boiler.extractors.blend.regions import find_region, is_within, loose_weights, paragraph_weight
-from scrapy_boiler.extractors.blend.semantics import is_advert
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
+from scrapy_boiler.extractors.short_result import MIN_BODY_CHARS, MIN_WORDS, fallback_blocks
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import count_words, title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
+from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
+from scrapy_boiler.segment.semantics import is_advert
 
 NAME = "blend"
-#: Fewer content words than this on a page with paragraphs is implausible: the fallback takes over.
-MIN_WORDS = 25
-#: A block whose word pairs are at least this much in the JSON-LD body belongs to it (fallback).
-BODY_OVERLAP = 0.6
 
 #: Labels blocks in place (``is_content``, ``score``), as the rule models do; given the annotated blocks and title.
 Labeller = Callable[[list[TextBlock], str], None]
@@ -66,7 +54,7 @@ def page_context(page: ParsedPage, blocks: Sequence[TextBlock], weights: Sequenc
     title = frozenset(w.lower() for part in title_parts(page.title) for w in words(part))
     return PageContext(
         region=find_region(blocks, weights),
-        body_pairs=body_pairs(declared.body) if len(declared.body) >= 200 else None,
+        body_pairs=body_pairs(declared.body) if len(declared.body) >= MIN_BODY_CHARS else None,
         ld_is_article=declared.is_article,
         ld_is_thread=declared.is_thread,
         title_words=title,
@@ -141,28 +129,11 @@ class BlendExtractor:
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
             return
-        fallback = self._fallback(blocks, context)
+        fallback = fallback_blocks(blocks, context.region.element, context.body_pairs)
         if fallback and sum(blocks[i].features.num_words for i in fallback if blocks[i].features) > kept:
             for i in fallback:
                 blocks[i].is_content = True
                 blocks[i].reasons.append(f"{self.name}:fallback (result under {MIN_WORDS} words)")
-
-    @staticmethod
-    def _fallback(blocks: list[TextBlock], context: PageContext) -> list[int]:
-        """The blocks of the JSON-LD body, else the region's paragraphs, else those of a region found less strictly."""
-        if context.body_pairs is not None:
-            chosen = [i for i, block in enumerate(blocks)
-                      if body_overlap([w.lower() for w in words(block.text)], context.body_pairs) >= BODY_OVERLAP]
-            if chosen:
-                return chosen
-        region = context.region.element
-        if region is not None:
-            return [i for i, block in enumerate(blocks) if paragraph_weight(block) and is_within(block.element, region)]
-        weights = loose_weights(blocks)  # no paragraph-like block at all: look again, less strictly
-        loose = find_region(blocks, weights).element
-        if loose is None:
-            return []
-        return [i for i, block in enumerate(blocks) if weights[i] and is_within(block.element, loose)]
 
 
 #: Ancestors looked at for an advert box, and the most words such a box may hold.

@@ -2,7 +2,7 @@
 
 Columns come in five kinds: the block's shallow text features and its neighbours' (Kohlschütter et al.);
 the block's element and its ancestors (tags, body/chrome/comment names, ``itemprop``); the main-content region
-(:mod:`~scrapy_boiler.extractors.blend.regions`); the page's JSON-LD article body and title; and the votes of the
+(:mod:`~scrapy_boiler.segment.regions`); the page's JSON-LD article body and title; and the votes of the
 rule models given to :class:`~scrapy_boiler.extractors.blend.extractor.BlendExtractor`. :data:`CONTEXT` are the
 second stage's columns, computed from the first stage's probabilities of the block and its neighbours.
 """
@@ -12,15 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
 import numpy as np
 from lxml import etree
 
-from scrapy_boiler.extractors.blend.regions import Region
-from scrapy_boiler.extractors.blend.semantics import element_names, name_kinds
 from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.regions import Region, body_overlap
+from scrapy_boiler.segment.semantics import element_names, name_kinds
 
 #: Distance used when no ancestor has the property.
 FAR = 30
@@ -106,24 +105,6 @@ class _Ancestry:
                 lead)
         self.memo[el] = info
         return info
-
-
-def _pairs(tokens: Sequence[str]) -> list[tuple[str, str]]:
-    if len(tokens) == 1:
-        return [(tokens[0], "")]
-    return list(pairwise(tokens))
-
-
-def body_overlap(tokens: Sequence[str], body: frozenset[tuple[str, str]]) -> float:
-    """Share of a block's word pairs (lower-cased ``tokens``) found among the JSON-LD body's (0 without tokens)."""
-    pairs = _pairs(tokens)
-    return sum(p in body for p in pairs) / len(pairs) if pairs else 0.0
-
-
-def body_pairs(text: str) -> frozenset[tuple[str, str]]:
-    """Word pairs of a JSON-LD body (single words count as a pair with ""), to measure a block's overlap."""
-    tokens = [w.lower() for w in words(text)]
-    return frozenset(_pairs(tokens)) | frozenset((w, "") for w in tokens)
 
 
 def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageContext,

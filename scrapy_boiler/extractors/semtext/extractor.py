@@ -16,6 +16,7 @@ from scrapy_boiler.extractors.model_files import model_file
 from scrapy_boiler.extractors.semtext.model import NAME, SemTextModel, predict_sequences
 from scrapy_boiler.extractors.semtext.scs import scs
 from scrapy_boiler.extractors.semtext.words import page_strings
+from scrapy_boiler.extractors.short_result import rescue_short
 from scrapy_boiler.parse.html import ParsedPage
 
 
@@ -43,10 +44,13 @@ class SemTextExtractor:
         strings = [page_strings(p) for p in segmented]
         labels = run_with_cpu_fallback(self, self.model.net, lambda: predict_sequences(
             self.model, strings, module_device(self.model.net), window_mode=self.window_mode))
-        return [
+        out = [
             PageLabels(seg.leaves, seg.text_blocks([bool(x) for x in page_labels]), model=self.name)
             for seg, page_labels in zip(segmented, labels, strict=True)
         ]
+        for page, page_labels in zip(pages, out, strict=True):
+            rescue_short(page, page_labels, self.name)
+        return out
 
 
 def load_extractor(device: str = "auto", prefix: str | Path | None = None,

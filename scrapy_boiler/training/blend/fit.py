@@ -36,10 +36,10 @@ from scrapy_boiler.extractors.blend.features import (
     table,
 )
 from scrapy_boiler.extractors.blend.forest import Forest, feature_importance, from_lightgbm
-from scrapy_boiler.extractors.blend.regions import paragraph_weight
 from scrapy_boiler.extractors.model_files import FORMAT_VERSION
 from scrapy_boiler.extractors.registry import blend_labellers
 from scrapy_boiler.segment.blocks import annotate
+from scrapy_boiler.segment.regions import paragraph_weight
 from scrapy_boiler.training.blend.options import DEFAULT_DATA
 from scrapy_boiler.training.card import Card, write_card
 from scrapy_boiler.training.common import command_line

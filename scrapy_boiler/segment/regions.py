@@ -4,7 +4,7 @@ Independent block votes lose an article split by an in-body promo box, and keep 
 *containers* first fixes both: every paragraph-like block (enough words, few of them linked) credits the element
 that holds it, and with decaying weight that element's parent and grandparent, so two halves of one body credit
 their common parent more than either half alone, while a sidebar holds too few paragraphs to compete. Names
-(:mod:`~scrapy_boiler.extractors.blend.semantics`) tilt the scores. The blocks are then judged with the winner as
+(:mod:`~scrapy_boiler.segment.semantics`) tilt the scores. The blocks are then judged with the winner as
 context (inside it, how deep, before or after it), which is how the boosted trees refine the region.
 """
 
@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from lxml import etree
 
-from scrapy_boiler.extractors.blend.semantics import element_names, name_kinds
+from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.semantics import element_names, name_kinds
 
 #: A block credits containers when it has this many words and at most this link density.
 PARAGRAPH_WORDS = 8
@@ -103,3 +105,21 @@ def is_within(element: etree._Element | None, container: etree._Element | None) 
             return True
         element = element.getparent()
     return False
+
+
+def _pairs(tokens: Sequence[str]) -> list[tuple[str, str]]:
+    if len(tokens) == 1:
+        return [(tokens[0], "")]
+    return list(pairwise(tokens))
+
+
+def body_overlap(tokens: Sequence[str], body: frozenset[tuple[str, str]]) -> float:
+    """Share of a block's word pairs (lower-cased ``tokens``) found among the JSON-LD body's (0 without tokens)."""
+    pairs = _pairs(tokens)
+    return sum(p in body for p in pairs) / len(pairs) if pairs else 0.0
+
+
+def body_pairs(text: str) -> frozenset[tuple[str, str]]:
+    """Word pairs of a JSON-LD body (single words count as a pair with ""), to measure a block's overlap."""
+    tokens = [w.lower() for w in words(text)]
+    return frozenset(_pairs(tokens)) | frozenset((w, "") for w in tokens)

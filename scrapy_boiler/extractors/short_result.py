@@ -1,0 +1,89 @@
+"""A fallback for an implausibly short result, shared by the article models.
+
+A model that keeps fewer than :data:`MIN_WORDS` words of a page that has paragraphs has missed the article (the
+neural models return empty text on a few percent of pages; a boosted-tree blend can miss a layout it never saw).
+The page then gets, in order: the blocks of its JSON-LD ``articleBody``, else the paragraphs of its main-content
+region (:mod:`~scrapy_boiler.segment.regions`), else those of a region found less strictly. It is taken only when it
+holds more words than the model kept.
+
+The fallback is chosen on the reference segmentation (Boilerpipe blocks) and mapped onto the model's own blocks by
+their leaves, since every family labels runs of the same reference leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.parse.normalize import count_words, words
+from scrapy_boiler.parse.structured import read_json_ld
+from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
+from scrapy_boiler.segment.regions import (
+    body_overlap,
+    body_pairs,
+    find_region,
+    is_within,
+    loose_weights,
+    paragraph_weight,
+)
+
+#: Fewer content words than this on a page with paragraphs is implausible: the fallback takes over.
+MIN_WORDS = 25
+#: A block whose word pairs are at least this much in the JSON-LD body belongs to it.
+BODY_OVERLAP = 0.6
+#: A JSON-LD body shorter than this (characters) is a teaser, not the article.
+MIN_BODY_CHARS = 200
+
+
+def fallback_blocks(blocks: Sequence[TextBlock], region: etree._Element | None,
+                    body: frozenset[tuple[str, str]] | None) -> list[int]:
+    """Indexes of the annotated ``blocks`` to keep: the JSON-LD body's (``body``: its :func:`body_pairs`), else
+    the paragraphs inside ``region``, else those of a region found with looser paragraph tests."""
+    if body is not None:
+        chosen = [i for i, block in enumerate(blocks)
+                  if body_overlap([w.lower() for w in words(block.text)], body) >= BODY_OVERLAP]
+        if chosen:
+            return chosen
+    if region is not None:
+        return [i for i, block in enumerate(blocks) if paragraph_weight(block) and is_within(block.element, region)]
+    weights = loose_weights(blocks)  # no paragraph-like block at all: look again, less strictly
+    loose = find_region(blocks, weights).element
+    if loose is None:
+        return []
+    return [i for i, block in enumerate(blocks) if weights[i] and is_within(block.element, loose)]
+
+
+def declared_body(page: ParsedPage) -> frozenset[tuple[str, str]] | None:
+    """The word pairs of the page's JSON-LD article body, or None when it declares none long enough."""
+    body = read_json_ld(page.json_ld).body
+    return body_pairs(body) if len(body) >= MIN_BODY_CHARS else None
+
+
+def rescue_short(page: ParsedPage, labels: PageLabels, name: str) -> None:
+    """Label the fallback's blocks content when ``labels`` kept fewer than :data:`MIN_WORDS` words (in place).
+
+    A model block is taken when most of its leaves are in the fallback's blocks.
+    """
+    kept = sum(count_words(block.text) for block in labels.blocks if block.is_content)
+    if kept >= MIN_WORDS or not labels.blocks:
+        return
+    reference = segment(page.root)
+    if len(reference.leaves) != len(labels.leaves):
+        return  # not the reference leaves: the blocks cannot be mapped
+    annotate(reference.blocks)
+    weights = [paragraph_weight(block) for block in reference.blocks]
+    chosen = fallback_blocks(reference.blocks, find_region(reference.blocks, weights).element, declared_body(page))
+    if sum(count_words(reference.blocks[i].text) for i in chosen) <= kept:
+        return
+    taken = [False] * len(reference.leaves)
+    for i in chosen:
+        block = reference.blocks[i]
+        taken[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+    for block in labels.blocks:
+        size = block.leaf_end - block.leaf_start
+        if not block.is_content and size and 2 * sum(taken[block.leaf_start:block.leaf_end]) > size:
+            block.is_content = True
+            block.reasons.append(f"{name}:fallback (result under {MIN_WORDS} words)")
