@@ -11,6 +11,7 @@ from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
 
 from scrapy_boiler import UnknownModel
+from scrapy_boiler.commands.help_format import error_line, use_boiler_help
 from scrapy_boiler.datasets.corpora import DatasetNotFound
 from scrapy_boiler.evaluation.report import LEGEND, table
 from scrapy_boiler.evaluation.runner import evaluate
@@ -23,7 +24,7 @@ class Command(ScrapyCommand):
     default_settings: ClassVar[dict[str, Any]] = {"LOG_ENABLED": False}
 
     def syntax(self) -> str:
-        return "--model NAME[,NAME...] --data NAME[:SPLIT]|PATH [--data ...] [--limit N] [--json FILE]"
+        return "[-m NAME[,NAME...]] -d NAME[:SPLIT]|PATH [-d ...] [--limit N] [--json FILE] [options]"
 
     def short_desc(self) -> str:
         return "Score extraction models on annotated corpora"
@@ -43,14 +44,19 @@ class Command(ScrapyCommand):
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
-        parser.add_argument("--model", "-m", action="append", default=[],
+        use_boiler_help(parser, "boiler-eval")
+        parser.add_argument("--model", "-m", action="append", default=[], metavar="NAME[,NAME...]",
                             help="model name(s), comma separated or repeated (default: auto)")
-        parser.add_argument("--data", "-d", action="append", default=[], help="dataset name[:split] or folder")
-        parser.add_argument("--data-dir", default=None, help="folder holding the dataset archives")
+        parser.add_argument("--data", "-d", action="append", default=[], metavar="SPEC",
+                            help="dataset name[:split] or folder; repeat for several")
+        parser.add_argument("--data-dir", default=None, metavar="DIR",
+                            help="folder holding the dataset archives (default: $BOILER_DATA_DIR, else "
+                                 "./shared/datasets or ../shared/datasets)")
         parser.add_argument("--limit", type=int, default=None, help="only the first N pages of each dataset")
-        parser.add_argument("--compare", action="append", default=[],
+        parser.add_argument("--compare", action="append", default=[], metavar="NAME[,NAME...]",
                             help="baselines run on the same pages: trafilatura, readability-lxml (comma-separated)")
-        parser.add_argument("--json", dest="json_path", default=None, help="write all figures to this JSON file")
+        parser.add_argument("--json", dest="json_path", default=None, metavar="FILE",
+                            help="write all figures to this JSON file")
         parser.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
 
     def run(self, args: list[str], opts: argparse.Namespace) -> None:
@@ -62,8 +68,9 @@ class Command(ScrapyCommand):
         for name in models:
             try:
                 resolve(name)
-            except UnknownModel as exc:
-                raise UsageError(str(exc), print_help=False) from None
+            except UnknownModel as exc:  # one line: the usage line says nothing about a wrong model
+                self.exitcode = error_line("boiler-eval", exc)
+                return
         results: dict[str, list[dict[str, Any]]] = {}
         for spec in specs:
             try:

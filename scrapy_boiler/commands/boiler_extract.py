@@ -18,7 +18,11 @@ from scrapy_boiler import UnknownModel
 from scrapy_boiler.bulk.record import UNREADABLE
 from scrapy_boiler.bulk.run import FORMATS, Result, Tally, extract_records, resolve_jobs
 from scrapy_boiler.bulk.sources import is_warc, read_records
+from scrapy_boiler.commands.help_format import error_line, use_boiler_help
 from scrapy_boiler.extractors.registry import resolve
+
+#: The line before each page when the inputs hold several, per format (json and qa-jsonl lines name their page).
+HEADERS = {"text": "==> {} <==", "markdown": "==> {} <==", "html": "<!-- {} -->"}
 
 
 class Command(ScrapyCommand):
@@ -27,8 +31,7 @@ class Command(ScrapyCommand):
     default_settings: ClassVar[dict[str, Any]] = {"LOG_ENABLED": False}
 
     def syntax(self) -> str:
-        return ("PATH_OR_URL... [--model NAME] [--format text|json|html|markdown|qa-jsonl] [--pairs all|accepted|N] "
-                "[-o FILE] [--jobs N]")
+        return "PATH_OR_URL... [-m NAME] [-f FORMAT] [--pairs all|accepted|N] [-o FILE] [-j N] [options]"
 
     def short_desc(self) -> str:
         return "Print the main content of HTML files, folders, WARC archives or URLs"
@@ -39,24 +42,27 @@ class Command(ScrapyCommand):
             "(.warc, .warc.gz; needs the [warc] extra), http(s) URLs, or - for stdin. Named files are always "
             "extracted; folder files and WARC records that are empty, not HTML, not a 2xx response or not a "
             "response at all are skipped and counted by reason. A page that fails to extract is written with "
-            "its error set. In text format, several inputs (or a folder or WARC) give each page a header line "
-            "'==> SOURCE <=='. With more than one record a summary goes to stderr: records in = written + skipped; "
-            "inputs holding no page are an error."
+            "its error set. When the inputs hold several pages (several inputs, a folder or a WARC), text and "
+            "markdown output put a line '==> SOURCE <==' before each page, html output a comment "
+            "'<!-- SOURCE -->'. With more than one record a summary goes to stderr: records in = written + "
+            "skipped; inputs holding no page are an error."
         )
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
-        parser.add_argument("--model", "-m", default="auto",
+        use_boiler_help(parser, "boiler-extract")
+        parser.add_argument("--model", "-m", default="auto", metavar="NAME",
                             help="model name (default: auto), KIND:PATH for a model file you trained "
                                  "(web2text:trained/w2t.pt), or the file's path alone")
-        parser.add_argument("--format", "-f", choices=FORMATS, default=None,
-                            help="output format (json: one Document per line; markdown: the main content as Markdown; "
-                                 "qa-jsonl: one Q&A pair per line, for thread pages; default json with -o, else text)")
+        parser.add_argument("--format", "-f", choices=FORMATS, default=None, metavar="FORMAT",
+                            help="output format: text, json (one Document per line), html, markdown (the main content "
+                                 "as Markdown) or qa-jsonl (one Q&A pair per line, for thread pages); default json "
+                                 "with -o, else text")
         parser.add_argument("--pairs", default="all", metavar="all|accepted|N",
                             help="with --format qa-jsonl: every pair (default), the accepted answer's only, or the "
                                  "first N (accepted, then top-voted)")
         parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
-        parser.add_argument("--jobs", "-j", default="1",
+        parser.add_argument("--jobs", "-j", default="1", metavar="N",
                             help="worker processes extracting in parallel; 0 or auto = all cores (default 1)")
         parser.add_argument("--no-progress", action="store_true",
                             help="no progress bar (there is none anyway when stderr is not a terminal)")
@@ -71,8 +77,9 @@ class Command(ScrapyCommand):
             for warning in caught:
                 print(f"boiler-extract: warning: {warning.message}", file=sys.stderr)
             jobs = resolve_jobs(opts.jobs)
-        except UnknownModel as exc:
-            raise UsageError(str(exc), print_help=False) from None
+        except UnknownModel as exc:  # one line: the usage line says nothing about a wrong model
+            self.exitcode = error_line("boiler-extract", exc)
+            return
         except ValueError:
             raise UsageError("--jobs takes a positive number, 0 or auto", print_help=False) from None
         pairs: str | int = opts.pairs
@@ -81,7 +88,7 @@ class Command(ScrapyCommand):
                 raise UsageError("--pairs takes all, accepted or a count", print_help=False)
             pairs = int(pairs)
         fmt = opts.format or ("json" if opts.output else "text")
-        headers = fmt == "text" and several_pages(args)
+        header = HEADERS.get(fmt) if several_pages(args) else None
         tally = Tally()
         start = time.perf_counter()
         closed = False
@@ -95,8 +102,8 @@ class Command(ScrapyCommand):
                 self._report(result)
                 try:
                     if result.output is not None:
-                        if headers:
-                            print(("\n" if tally.written > 1 else "") + f"==> {result.source} <==", file=out)
+                        if header:
+                            print(("\n" if tally.written > 1 else "") + page_header(header, result.source), file=out)
                         print(result.output, file=out)
                 except BrokenPipeError:  # `| head`: the reader has gone; stop quietly
                     closed = True
@@ -125,8 +132,13 @@ class Command(ScrapyCommand):
 
 
 def several_pages(args: list[str]) -> bool:
-    """Whether the inputs can hold more than one page (so text output needs a header line per page)."""
+    """Whether the inputs can hold more than one page (so text, markdown and html output put a header before each)."""
     return len(args) > 1 or any(Path(arg).is_dir() or is_warc(Path(arg)) for arg in args)
+
+
+def page_header(template: str, source: str) -> str:
+    """The line before a page (:data:`HEADERS`); ``>`` is escaped in an HTML comment so a source cannot end it."""
+    return template.format(source.replace(">", "&gt;") if template.startswith("<!--") else source)
 
 
 def _silence_stdout() -> None:

@@ -15,6 +15,7 @@ from scrapy.exceptions import UsageError
 
 from scrapy_boiler import UnknownModel, extract
 from scrapy_boiler.bulk.sources import read_source
+from scrapy_boiler.commands.help_format import error_line, use_boiler_help
 from scrapy_boiler.extractors.registry import resolve
 from scrapy_boiler.view import render_view
 
@@ -31,7 +32,7 @@ class Command(ScrapyCommand):
     default_settings: ClassVar[dict[str, Any]] = {"LOG_ENABLED": False}
 
     def syntax(self) -> str:
-        return "URL_OR_FILE [--model NAME] [--output OUT.html] [--no-open]"
+        return "URL_OR_FILE [-m NAME] [-o OUT.html] [--no-open] [options]"
 
     def short_desc(self) -> str:
         return "Show which blocks of a page a model keeps (HTML copy with outlined blocks)"
@@ -46,8 +47,10 @@ class Command(ScrapyCommand):
 
     def add_options(self, parser: argparse.ArgumentParser) -> None:
         super().add_options(parser)
-        parser.add_argument("--model", "-m", default="auto", help="model name (default: auto)")
-        parser.add_argument("--output", "-o", default=None,
+        use_boiler_help(parser, "boiler-view")
+        parser.add_argument("--model", "-m", default="auto", metavar="NAME",
+                            help="model name, KIND:PATH or a model file's path, as in boiler-extract (default: auto)")
+        parser.add_argument("--output", "-o", default=None, metavar="OUT.html",
                             help="HTML file to write (default: NAME.boiler-view.html in the temp folder)")
         parser.add_argument("--no-open", dest="open", action="store_false", help="do not open a browser")
 
@@ -56,8 +59,9 @@ class Command(ScrapyCommand):
             raise UsageError("give one file or URL")
         try:
             resolve(opts.model)
-        except UnknownModel as exc:
-            raise UsageError(str(exc), print_help=False) from None
+        except UnknownModel as exc:  # one line: the usage line says nothing about a wrong model
+            self.exitcode = error_line("boiler-view", exc)
+            return
         source = args[0]
         try:
             body, url, charset = read_source(source)

@@ -99,11 +99,14 @@ class ModelFileError(ModelUnavailable):
 
 def search_dirs() -> list[Path]:
     """Every folder searched for model files, in order."""
-    dirs = []
-    if os.environ.get(MODELS_DIR_ENV):
-        dirs.append(Path(os.environ[MODELS_DIR_ENV]))
-    dirs.append(_CHECKOUT_MODELS)
-    dirs.append(Path(sysconfig.get_path("data")) / _INSTALLED)
+    override = [Path(os.environ[MODELS_DIR_ENV])] if os.environ.get(MODELS_DIR_ENV) else []
+    return override + shipped_dirs()
+
+
+def shipped_dirs() -> list[Path]:
+    """The folders holding the shipped models: the checkout's ``models/`` and the installed copies (trainers
+    replace a file there only with ``--force``)."""
+    dirs = [_CHECKOUT_MODELS, Path(sysconfig.get_path("data")) / _INSTALLED]
     if site.USER_BASE:
         dirs.append(Path(site.USER_BASE) / _INSTALLED)
     return dirs

@@ -6,7 +6,8 @@ a factory that builds it on first use, so importing scrapy-boiler never imports 
 file. :func:`register` adds a model of your own the same way. ``KIND:PATH`` names load a user-trained
 model file through the loader of ``KIND`` (``tree:my-tree.rules``, ``web2text:trained/w2t.pt``, one kind per
 trainer of ``scrapy boiler-train``; :func:`register_file_loader` adds kinds); a bare path works when the file
-says what it is (:func:`~scrapy_boiler.extractors.model_files.file_kind`).
+says what it is, and a file named with the wrong kind is refused naming the right one
+(:mod:`~scrapy_boiler.extractors.model_paths`).
 
 ``auto`` is the page-type router (:mod:`scrapy_boiler.extractors.router`): article pages go to ``news``,
 thread pages (forums, Q&A) to :data:`AUTO_TYPE2_MODEL` when it is a registered trained model that can
@@ -26,7 +27,6 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from scrapy_boiler.extractors.base import Extractor
 from scrapy_boiler.extractors.boilerpipe.extractor import get_rule_extractor, rule_names
@@ -36,9 +36,9 @@ from scrapy_boiler.extractors.model_files import (
     ModelFileError,
     ModelUnavailable,
     UnknownModel,
-    file_kind,
     model_file,
 )
+from scrapy_boiler.extractors.model_paths import FileKind, FileLoader, as_file, semtext_prefix
 from scrapy_boiler.extractors.router import ARTICLE_MODEL, PageTypeRouter
 from scrapy_boiler.extractors.threads.extractor import NAME as THREAD_RULES
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
@@ -62,7 +62,6 @@ NEURAL_CRF = ("torch", "torchcrf")
 _INSTALL_NEURAL = "pip install torch==2.13.0 && pip install 'scrapy-boiler[neural]'"
 
 Factory = Callable[[str], Extractor]
-FileLoader = Callable[[str, str], Extractor]
 
 
 @dataclass(frozen=True)
@@ -173,21 +172,6 @@ def _blend_file(path: str, device: str) -> Extractor:
     return BlendExtractor(BlendModel.load(path), blend_labellers(), f"blend:{path}")
 
 
-def semtext_prefix(path: str | Path) -> Path:
-    """``OUT`` of a SemText model named by ``OUT``, ``OUT.pt`` or ``OUT.json``."""
-    path = Path(path)
-    return path.with_suffix("") if path.suffix in (".pt", ".json") else path
-
-
-@dataclass(frozen=True)
-class FileKind:
-    """How ``KIND:PATH`` loads (``loader(path, device)``), the packages it needs, the files PATH stands for."""
-
-    loader: FileLoader
-    modules: tuple[str, ...] = ()
-    files: Callable[[str], tuple[Path, ...]] = lambda path: (Path(path),)
-
-
 #: ``KIND:PATH`` names, one kind per trainer of ``scrapy boiler-train``.
 SHIPPED_FILE_LOADERS: dict[str, FileKind] = {
     "tree": FileKind(file_extractor),
@@ -240,32 +224,6 @@ def _unknown(name: str) -> UnknownModel:
     return UnknownModel(name, available_models(), other_forms())
 
 
-def _looks_like_path(name: str) -> bool:
-    return "/" in name or os.sep in name or Path(name).suffix in (".rules", ".pt", ".json") or Path(name).exists()
-
-
-def as_file(name: str) -> tuple[str, str] | None:
-    """(kind, path) of a ``KIND:PATH`` name or of a model file's bare path; None for other names.
-
-    Raises ModelFileError for a bare path that does not exist or whose kind the file does not tell.
-    """
-    kind, sep, path = name.partition(":")
-    if sep and kind in _FILE_LOADERS:
-        return kind, path
-    if not _looks_like_path(name) or (sep and not Path(name).exists()):  # ``nokind:x.pt``: an unknown kind
-        return None
-    if not Path(name).exists() and not Path(name).with_suffix(".json").is_file():
-        raise ModelFileError(name, "does not exist", "check the path (or the model name, if it was meant as one)")
-    kind = file_kind(name, tuple(_FILE_LOADERS))
-    if kind is None:
-        model = next((p for p in (Path(name).with_suffix(".pt"), Path(name).with_suffix(".rules")) if p.is_file()
-                      and Path(name).suffix == ".json"), None)
-        remedy = (f"give the model file beside it, {model} (this .json is its run record)" if model else
-                  f"name the kind: KIND:{name} with KIND one of {', '.join(_FILE_LOADERS)}")
-        raise ModelFileError(name, "does not say which kind of model it is", remedy)
-    return kind, name
-
-
 def check_model(name: str) -> None:
     """Raise unless ``name`` can be used here, without importing torch or loading any weights.
 
@@ -302,7 +260,7 @@ def _problem(name: str, models_dir: str) -> tuple[type[UnknownModel], tuple] | N
     except KeyError:
         pass
     try:
-        named = as_file(name)
+        named = as_file(name, _FILE_LOADERS)
     except ModelFileError as exc:
         return ModelFileError, (exc.path, exc.problem, exc.remedy)
     if named is None:
@@ -377,7 +335,7 @@ def _build(name: str, device: str) -> Extractor:
         return get_rule_extractor(name)
     except KeyError:
         pass
-    named = as_file(name)
+    named = as_file(name, _FILE_LOADERS)
     if named is None:
         raise _unknown(name) from None
     kind, path = named

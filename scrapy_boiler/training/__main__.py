@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from scrapy_boiler.datasets.corpora import DatasetNotFound
 from scrapy_boiler.training import TRAINERS, run_trainer, trainer_options
 
 
@@ -15,7 +16,13 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     parser = argparse.ArgumentParser(prog=f"python -m scrapy_boiler.training {argv[0]}")
     trainer_options(argv[0]).add_arguments(parser)
-    run_trainer(argv[0], parser.parse_args(argv[1:]))
+    args = parser.parse_args(argv[1:])
+    args.argv = argv
+    try:
+        run_trainer(argv[0], args)
+    except (DatasetNotFound, ValueError, OSError) as exc:  # bad data, options or output path: one line, as the command
+        print(f"boiler-train: error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -69,6 +69,24 @@ class FitConfig:
     max_batches: int | None = None  #: stop each epoch after this many batches (quick runs, tests)
     #: stop the last epoch after this many batches (Web2Text: --iterations not a multiple of --eval-every)
     final_epoch_batches: int | None = None
+    #: an iteration-counted run (Web2Text): each "epoch" is this many iterations, and the output counts iterations
+    iterations_per_epoch: int | None = None
+
+    def stage(self, epoch: int) -> str:
+        """What the progress bar of ``epoch`` counts: ``epoch 2/10``, or ``iterations 251-500/5000``."""
+        per = self.iterations_per_epoch
+        if per is None:
+            return f"epoch {epoch}/{self.epochs}"
+        return f"iterations {(epoch - 1) * per + 1}-{min(epoch * per, self._iterations())}/{self._iterations()}"
+
+    def point(self, epoch: int) -> str:
+        """The end of ``epoch``, as the output names it: ``epoch 2``, or ``iteration 500``."""
+        per = self.iterations_per_epoch
+        return f"epoch {epoch}" if per is None else f"iteration {min(epoch * per, self._iterations())}"
+
+    def _iterations(self) -> int:
+        per = self.iterations_per_epoch or 0
+        return (self.epochs - 1) * per + (self.final_epoch_batches or per)
 
 
 @dataclass
@@ -117,7 +135,7 @@ def fit(task: Task, train: Sequence[Any], valid: Sequence[Any], config: FitConfi
         result.history = [EpochRecord(**record) for record in saved["history"]]
         result.best_epoch, result.best_f1 = saved["best_epoch"], saved["best_f1"]
         result.seconds = saved["seconds"]
-        print(f"{config.label}: resuming after epoch {start_epoch - 1}", file=sys.stderr)
+        print(f"{config.label}: resuming after {config.point(start_epoch - 1)}", file=sys.stderr)
     for epoch in range(start_epoch, config.epochs + 1):
         began = time.monotonic()
         torch.manual_seed(config.seed + epoch)
@@ -125,7 +143,7 @@ def fit(task: Task, train: Sequence[Any], valid: Sequence[Any], config: FitConfi
         caps = [config.max_batches, config.final_epoch_batches if epoch == config.epochs else None]
         limit = min((cap for cap in caps if cap is not None), default=None)
         batches = list(islice(task.batches(train, rng), limit))  # islice: batches past the cap are never drawn
-        bar = Progress(len(batches), f"{config.label} epoch {epoch}/{config.epochs}", enabled=config.progress)
+        bar = Progress(len(batches), f"{config.label} {config.stage(epoch)}", enabled=config.progress)
         task.module.train()
         total, count = 0.0, 0
         for batch in batches:
@@ -151,7 +169,7 @@ def fit(task: Task, train: Sequence[Any], valid: Sequence[Any], config: FitConfi
             result.best_f1, result.best_epoch = scores["f1"], epoch
             task.save_best(best_path)
         shown = " ".join(f"{k} {v:.4f}" for k, v in scores.items())
-        print(f"{config.label} epoch {epoch}: loss {record.loss:.4f} | valid {shown} | {record.seconds:.0f}s"
+        print(f"{config.label} {config.point(epoch)}: loss {record.loss:.4f} | valid {shown} | {record.seconds:.0f}s"
               f"{' *best*' if result.best_epoch == epoch else ''}", file=sys.stderr, flush=True)
         save_tensors({"model": task.module.state_dict(), "optimizer": optimizer.state_dict(), "epoch": epoch},
                      work / CHECKPOINT)

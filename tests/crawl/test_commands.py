@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 PAGES = Path(__file__).parents[1] / "pages"
+MODELS = Path(__file__).parents[2] / "models"
 
 
 def scrapy(*args: str, cwd: Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
@@ -84,6 +86,42 @@ def test_extract_several_pages_empty_folders_and_one_missing_file(tmp_path):
     missing = scrapy("boiler-extract", "gone.html", cwd=tmp_path)
     lines = missing.stderr.decode().strip().splitlines()
     assert missing.returncode == 1 and len(lines) == 1 and "gone.html" in lines[0], lines
+
+
+@pytest.mark.parametrize(("fmt", "header"), [("markdown", "==> {} <=="), ("html", "<!-- {} -->")])
+def test_extract_markdown_and_html_give_each_page_a_header(tmp_path, fmt, header):
+    """Like text: a header line before each page when the inputs hold several, none for one page."""
+    (tmp_path / "a.html").write_bytes((PAGES / "news_article.html").read_bytes())
+    (tmp_path / "b.html").write_bytes((PAGES / "latin1.html").read_bytes())
+    both = scrapy("boiler-extract", "-f", fmt, "a.html", "b.html", "-m", "news", cwd=tmp_path)
+    out = both.stdout.decode()
+    assert both.returncode == 0, both.stderr.decode()
+    assert out.startswith(header.format("a.html") + "\n") and f"\n\n{header.format('b.html')}\n" in out
+    assert out.index("harbour bridge") < out.index(header.format("b.html")) < out.index("Crème brûlée")
+    single = scrapy("boiler-extract", "-f", fmt, "a.html", "-m", "news", cwd=tmp_path)
+    assert header.format("a.html") not in single.stdout.decode() and "harbour bridge" in single.stdout.decode()
+
+
+def test_extract_help_at_80_columns(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "scrapy", "boiler-extract", "-h"], cwd=tmp_path, timeout=120,
+                            capture_output=True, text=True, env={**os.environ, "COLUMNS": "80"}, check=False)
+    lines = result.stdout.splitlines()
+    assert result.returncode == 0 and lines[0].startswith("usage: scrapy boiler-extract PATH_OR_URL... ")
+    assert max(map(len, lines)) <= 80 and "=====" not in result.stdout
+    assert "  -m, --model NAME " in result.stdout and "  -f, --format FORMAT " in result.stdout
+
+
+@pytest.mark.parametrize(("model", "right"), [("semtext:{models}/web2text.pt", "web2text"),
+                                              ("tree:{models}/web2text.pt", "web2text"),
+                                              ("web2text:{models}/semtext.pt", "semtext"),
+                                              ("multiboilernet:{models}/learned-tree.rules", "tree")])
+def test_extract_names_the_kind_of_a_model_file_given_the_wrong_one(tmp_path, model, right):
+    name = model.format(models=MODELS)
+    path = name.partition(":")[2]
+    result = scrapy("boiler-extract", "-m", name, str(PAGES / "news_article.html"), cwd=tmp_path)
+    lines = result.stderr.decode().strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1 and result.stdout == b"", lines
+    assert f"is a {right} model" in lines[0] and f"use -m {right}:{path}" in lines[0], lines
 
 
 def test_eval_on_a_folder_of_pairs(tmp_path):

@@ -164,3 +164,15 @@ def test_unusable_model_stops_the_crawl_in_one_line(tmp_path, model, why):
     assert len(errors) == 1 and f"BOILER_MODEL={model!r}" in errors[0] and why in errors[0], errors
     assert "Spider closed (boiler_model_unusable)" in log
     assert "downloader/request_count" not in log  # closed at open, before any request
+
+
+@pytest.mark.parametrize("model, why", [("nosuch", "unknown model 'nosuch'; available: auto, "),
+                                        ("semtext:../models/web2text.pt", "is a web2text model")])
+def test_demo_with_an_unusable_model_says_so_in_one_line(tmp_path, model, why):
+    """`scrapy demo -s BOILER_MODEL=nosuch`: the reason on the terminal, not only in crawl.log after empty figures."""
+    run = subprocess.run([sys.executable, "-m", "scrapy", "demo", "-s", f"BOILER_MODEL={model}",
+                          "--output", str(tmp_path / "out")], cwd=EXAMPLE_PROJECT, capture_output=True, text=True,
+                         timeout=120)
+    lines = run.stderr.strip().splitlines()
+    assert run.returncode == 2 and run.stdout == "" and len(lines) == 1, run.stderr[-3000:]
+    assert lines[0].startswith(f"scrapy demo: error: BOILER_MODEL={model!r} cannot be used: ") and why in lines[0]

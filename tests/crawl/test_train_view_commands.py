@@ -20,6 +20,7 @@ from scrapy_boiler.training.tree import options as tree_options
 
 PAGES = Path(__file__).parents[1] / "pages"
 TRAIN_DIR = PAGES / "tree-train"
+MODELS = Path(__file__).parents[2] / "models"
 
 
 def scrapy(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
@@ -75,6 +76,46 @@ def test_boiler_train_errors(tmp_path):
     grid_without_valid = scrapy("boiler-train", "tree", "-d", str(TRAIN_DIR), "--max-depth", "2,3",
                                 "--out", str(tmp_path / "t.rules"), "-q", cwd=tmp_path)
     assert grid_without_valid.returncode == 2 and "need --valid" in grid_without_valid.stderr.decode()
+
+
+@pytest.mark.parametrize(("kind", "data", "options", "needs", "why"), [
+    ("web2text", TRAIN_DIR, [], "torch", "no training page is left"),  # 4 pages, --valid-count 5
+    ("multiboilernet", TRAIN_DIR, [], "torch", "no training page is left"),
+    ("web2text", TRAIN_DIR, ["--valid-count", "0"], "torch", "--valid-count 0 holds out no validation page"),
+    ("semtext", TRAIN_DIR, ["--limit", "2", "--cache", ""], "torchcrf", "the 75/25 split leaves no validation page"),
+    ("tree", TRAIN_DIR, ["--valid", "empty"], None, "no annotated page with text in --valid empty"),
+    ("tree", "empty", [], None, "no annotated page with text in empty"),
+    ("blend", "empty", ["--cache", ""], "lightgbm", "no annotated page with text in empty"),
+])
+def test_a_split_without_training_or_validation_pages_is_one_usage_error(tmp_path, kind, data, options, needs, why):
+    """A small folder must not end in a traceback or, worse, a model trained or chosen on nothing."""
+    if needs:
+        pytest.importorskip(needs)
+    (tmp_path / "empty").mkdir()
+    result = scrapy("boiler-train", kind, "--data", str(data), *options, "-q", cwd=tmp_path)
+    err = result.stderr.decode()
+    errors = [line for line in err.splitlines() if not line.startswith("  ")]  # less the "  SPEC: N pages" lines
+    assert result.returncode == 2 and len(errors) == 1 and "Traceback" not in err, err
+    assert errors[0].startswith("boiler-train: error: ") and why in errors[0], errors
+    assert not list(tmp_path.glob(f"{kind}*")) and not list(tmp_path.glob("learned-tree*"))  # nothing written
+
+
+def test_training_writes_here_by_default_and_never_over_a_shipped_model(tmp_path):
+    rules = MODELS / "learned-tree.rules"
+    before = rules.read_bytes()
+    refused = scrapy("boiler-train", "tree", "--data", str(TRAIN_DIR), "--out", str(rules), "--min-leaf", "2", "-q",
+                     cwd=tmp_path)
+    lines = refused.stderr.decode().strip().splitlines()
+    assert refused.returncode == 2 and len(lines) == 1 and "pass --force" in lines[0], lines
+    assert "learned-tree.rules, learned-tree.md and learned-tree.json of a shipped model" in lines[0]
+    assert rules.read_bytes() == before
+    here = scrapy("boiler-train", "tree", "--data", str(TRAIN_DIR), "--min-leaf", "2", "-q", cwd=tmp_path)
+    assert here.returncode == 0, here.stderr.decode()
+    assert {p.name for p in tmp_path.iterdir()} >= {"learned-tree.rules", "learned-tree.md", "learned-tree.json"}
+    last = here.stderr.decode().strip().splitlines()[-1]
+    assert last.startswith("tree: wrote learned-tree.rules (the model), learned-tree.md (its card) and "
+                           "learned-tree.json (the run record); "), last
+    assert re.search(r"; \d+ lea(f|ves), depth \d+, ", last), last
 
 
 def test_boiler_view_writes_an_annotated_safe_copy(tmp_path):

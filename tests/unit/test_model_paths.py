@@ -88,3 +88,17 @@ def test_a_neural_file_without_torch_names_the_extra(tmp_path, monkeypatch, fres
         with pytest.raises(ModelUnavailable, match=r"needs the \[neural\] extra"):
             registry.check_model(name)
     registry.check_model(f"tree:{_trained_copy(tmp_path, 'tree')}")  # a rules file needs no torch
+
+
+@pytest.mark.parametrize("kind", list(SHIPPED_FILES))
+def test_a_file_named_with_the_wrong_kind_names_the_right_one(tmp_path, kind, fresh_registry):
+    """``-m semtext:web2text.pt``: refused before loading, in one line saying which kind the file is."""
+    path = _trained_copy(tmp_path, kind)
+    for wrong in SHIPPED_FILES:
+        if wrong == kind:
+            continue
+        with pytest.raises(ModelFileError) as caught:
+            registry.check_model(f"{wrong}:{path}")
+        message = str(caught.value)
+        assert f"is a {kind} model, not a {wrong} one; use -m {kind}:{path}" in message, message
+        assert "\n" not in message

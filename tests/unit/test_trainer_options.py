@@ -100,3 +100,79 @@ def test_the_loop_stops_the_last_epoch_at_its_cap(tmp_path):
     task = Counting()
     fit(task, [], [], FitConfig(tmp_path, epochs=3, progress=False, final_epoch_batches=4))
     assert task.trained == 10 + 10 + 4
+
+
+def test_counts_agree_with_their_nouns():
+    from scrapy_boiler.training.wording import counted
+
+    assert counted(1, "page") == "1 page" and counted(2, "page") == "2 pages" and counted(0, "page") == "0 pages"
+    assert counted(1, "leaf") == "1 leaf" and counted(3, "leaf") == "3 leaves"
+    assert counted(12034, "training block") == "12,034 training blocks"
+
+
+def test_iteration_runs_count_iterations_not_epochs(tmp_path):
+    pytest.importorskip("torch")
+    from scrapy_boiler.training.loop import FitConfig
+
+    web2text = FitConfig(tmp_path, epochs=2, final_epoch_batches=50, iterations_per_epoch=250)  # --iterations 300
+    assert web2text.stage(1) == "iterations 1-250/300" and web2text.stage(2) == "iterations 251-300/300"
+    assert web2text.point(1) == "iteration 250" and web2text.point(2) == "iteration 300"
+    epochs = FitConfig(tmp_path, epochs=20)
+    assert epochs.stage(3) == "epoch 3/20" and epochs.point(3) == "epoch 3"
+
+
+def _args(**options: object) -> argparse.Namespace:
+    return argparse.Namespace(**{"data": ["pairs"], "valid": [], "valid_count": 5, "seed": 0, "force": False,
+                                 **options})
+
+
+def test_a_hold_out_that_empties_a_side_is_refused():
+    from scrapy_boiler.training.common import hold_out
+
+    with pytest.raises(ValueError, match=r"pairs holds 4 pages and --valid-count 5 holds them all out.*no training"):
+        hold_out(list(range(4)), _args())
+    with pytest.raises(ValueError, match=r"--valid-count 0 holds out no validation page"):
+        hold_out(list(range(4)), _args(valid_count=0))
+    with pytest.raises(ValueError, match=r"no annotated page with text in pairs"):
+        hold_out([], _args())
+    train, valid = hold_out(list(range(6)), _args())
+    assert len(train) == 1 and len(valid) == 5
+
+
+def test_a_shipped_model_is_replaced_only_with_force(tmp_path, monkeypatch):
+    from scrapy_boiler.training import common
+
+    shipped = tmp_path / "models"
+    shipped.mkdir()
+    (shipped / "web2text.pt").write_bytes(b"weights")
+    (shipped / "web2text.md").write_text("card")
+    monkeypatch.setattr(common, "shipped_dirs", lambda: [shipped])
+    out = shipped / "web2text.pt"
+    with pytest.raises(ValueError) as refused:
+        common.check_out(_args(out=str(out)), [out])
+    assert "would replace web2text.pt and web2text.md of a shipped model" in str(refused.value)
+    assert "pass --force" in str(refused.value)
+    common.check_out(_args(out=str(out), force=True), [out])  # asked for
+    common.check_out(_args(out=str(shipped / "mine.pt")), [shipped / "mine.pt"])  # a new name: nothing replaced
+    (tmp_path / "web2text.pt").write_bytes(b"mine")
+    common.check_out(_args(out=str(tmp_path / "web2text.pt")), [tmp_path / "web2text.pt"])  # not a shipped folder
+
+
+def test_trainers_write_to_the_current_folder_by_default():
+    for kind in TRAINERS:
+        parser = argparse.ArgumentParser()
+        trainer_options(kind).add_arguments(parser)
+        args = parser.parse_args([])
+        assert "/" not in args.out and not args.force, (kind, args.out)
+
+
+def test_blend_needs_two_groups_for_its_out_of_fold_scores():
+    pytest.importorskip("numpy")
+    from scrapy_boiler.training.blend.fit import check_folds
+
+    with pytest.raises(ValueError, match=r"1 site group: .*need at least 2"):
+        check_folds(1, argparse.Namespace(context_trees=100, folds=5))
+    with pytest.raises(ValueError, match=r"--folds 1"):
+        check_folds(4, argparse.Namespace(context_trees=100, folds=1))
+    check_folds(1, argparse.Namespace(context_trees=0, folds=5))  # the first stage alone needs no folds
+    check_folds(2, argparse.Namespace(context_trees=100, folds=5))

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any, ClassVar
 
 from demo_site import DemoServer, DemoSite
 from scrapy.commands import ScrapyCommand
 from scrapy.exceptions import UsageError
+
+from scrapy_boiler import UnknownModel, check_model
 
 SPIDERS = ("news", "qa")
 
@@ -51,6 +54,12 @@ class Command(ScrapyCommand):
         if args:
             raise UsageError("scrapy demo takes no positional arguments")
         assert self.settings is not None and self.crawler_process is not None
+        problem = model_problem(self.settings.get("BOILER_MODEL") or "auto")
+        if problem and self.settings.getbool("BOILER_ENABLED", True):
+            # the crawl would stop with its reason in crawl.log and an empty summary here: say it on the terminal
+            print(f"scrapy demo: error: {problem}", file=sys.stderr)
+            self.exitcode = 2
+            return
         site = DemoSite.with_pages(opts.pages)
         server = DemoServer(site, port=opts.port, latency_ms=opts.latency_ms)
         server.start_in_thread()
@@ -79,6 +88,15 @@ class Command(ScrapyCommand):
             stats[name].get("item_scraped_count", 0) < expected[name] for name in SPIDERS
         ):
             self.exitcode = 1
+
+
+def model_problem(model: str) -> str | None:
+    """Why ``BOILER_MODEL`` cannot be used (its name, then the choices), or None."""
+    try:
+        check_model(model)
+    except UnknownModel as exc:
+        return f"BOILER_MODEL={model!r} cannot be used: {exc}"
+    return None
 
 
 def summary(name: str, stats: dict[str, Any], path: Path) -> str:

@@ -42,8 +42,9 @@ from scrapy_boiler.segment.blocks import annotate
 from scrapy_boiler.segment.regions import paragraph_weight
 from scrapy_boiler.training.blend.options import DEFAULT_DATA
 from scrapy_boiler.training.card import Card, write_card
-from scrapy_boiler.training.common import command_line
+from scrapy_boiler.training.common import check_out, command_line, wrote
 from scrapy_boiler.training.data import labelled_pages
+from scrapy_boiler.training.wording import counted
 
 SUMMARY = ("blend: boosted trees over each Boilerpipe block's shallow features, its main-content region, class/id "
            "and JSON-LD semantics and the votes of the rule models, then a second stage over the neighbours' "
@@ -74,6 +75,7 @@ def _page_weights(text: str) -> dict[str, float]:
 
 
 def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...]) -> Tables:
+    """The first-stage rows of every annotated page of ``specs``; ValueError when there is none."""
     labellers = blend_labellers()
     rows, labels, weights, pages, groups, siblings, page_specs = [], [], [], [], [], [], []
     group_ids: dict[str, int] = {}
@@ -105,6 +107,8 @@ def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, .
         pages.append(np.full(len(blocks), len(page_specs)))
         groups.append(np.full(len(blocks), gid))
         page_specs.append(spec)
+    if not rows:
+        raise ValueError(f"no annotated page with text in {', '.join(specs)}")
     return Tables(np.vstack(rows), np.concatenate(labels), np.concatenate(weights), np.concatenate(pages),
                   np.concatenate(groups), siblings, page_specs)
 
@@ -167,7 +171,21 @@ def weighted_scores(kept: np.ndarray, gold: np.ndarray, weights: np.ndarray) -> 
     return {"precision": precision, "recall": recall, "f1": f1}
 
 
+def check_folds(groups: int, args: argparse.Namespace) -> None:
+    """ValueError when the second stage's out-of-fold scores cannot be made: every fold must leave pages of another
+    site (or page) to train on."""
+    if not args.context_trees:
+        return
+    if args.folds < 2:
+        raise ValueError(f"--folds {args.folds}: the out-of-fold scores need at least 2 folds (or --context-trees 0)")
+    if groups < 2:
+        raise ValueError(f"the training pages form {counted(groups, 'site group')}: the out-of-fold scores of the "
+                         f"second stage need at least 2, so no fold is left without training pages; give more "
+                         f"pages, or --context-trees 0 for the first stage alone")
+
+
 def run(args: argparse.Namespace) -> Path:
+    check_out(args, [Path(args.out)])
     try:
         import lightgbm as lgb
     except ImportError as exc:
@@ -177,10 +195,12 @@ def run(args: argparse.Namespace) -> Path:
     votes = tuple(blend_labellers())
     names = features(votes)
     tables = _cached_tables(specs, args, votes)
+    check_folds(len(np.unique(tables.groups)), args)
     say = (lambda *a: None) if args.quiet else (lambda *a: print(*a, file=sys.stderr, flush=True))
     weights_of = _page_weights(args.page_weight)
     tables.weights = tables.weights * np.array([weights_of.get(spec, 1.0) for spec in tables.specs])[tables.pages]
-    say(f"blend: {len(tables.labels)} blocks of {len(tables.specs)} pages, {int(tables.labels.sum())} content")
+    say(f"blend: {counted(len(tables.labels), 'block')} of {counted(len(tables.specs), 'page')}, "
+        f"{int(tables.labels.sum()):,} content")
     threshold = args.threshold
     first = _train(lgb, tables.rows, tables.labels, tables.weights, args.trees, args)
     second = None
@@ -217,9 +237,9 @@ def run(args: argparse.Namespace) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(record, separators=(",", ":")), encoding="utf-8")
     training = record["training"]
-    write_card(Card("blend", [out], SUMMARY, training["command"], [
-        f"training: {', '.join(specs)}: {training['pages']} pages, {training['blocks']} blocks "
-        f"({training['content_blocks']} content); page weights {args.page_weight or 'none'}",
+    markdown, run_record = write_card(Card("blend", [out], SUMMARY, training["command"], [
+        f"training: {', '.join(specs)}: {counted(training['pages'], 'page')}, {counted(training['blocks'], 'block')} "
+        f"({training['content_blocks']:,} content); page weights {args.page_weight or 'none'}",
         "gold: a block is content when most of its words are in gold-content leaves",
     ], figures, training["seconds"], [("Settings", [
         f"- first stage {first.trees} trees, second stage {second.trees if second is not None else 0}; "
@@ -227,6 +247,6 @@ def run(args: argparse.Namespace) -> Path:
         f"{args.learning_rate}; threshold {threshold}; seed {args.seed}",
         f"- votes of the rule models: {', '.join(votes)}; {len(names)} first-stage features"])],
         {"data": specs, "trees": training["trees"], "params": training["params"]}), args)
-    say(f"blend: wrote {out} ({out.stat().st_size // 1024} KB), its card and run record in "
-        f"{record['training']['seconds']} s")
+    print(wrote("blend", [out], markdown, run_record, f"{out.stat().st_size // 1024} KB, "
+                f"{record['training']['seconds']} s"), file=sys.stderr)
     return out

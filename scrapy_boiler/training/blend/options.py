@@ -8,7 +8,7 @@ import argparse
 from scrapy_boiler.training.common import add_common_arguments
 
 SUMMARY = "blend: boosted trees over region, class/id/JSON-LD semantics and rule votes (the article model of auto)"
-DEFAULT_OUT = "models/blend.json"
+DEFAULT_OUT = "blend.json"
 #: All our article corpora's training splits (validation splits, cleaneval-test and cleanportaleval stay out).
 DEFAULT_DATA = ("fundus-train:train", "dragnet:train", "l3s-gn1:train", "cleaneval-dev:train")
 #: Weight of a page of each corpus (every page's blocks sum to this): the modern pages count more.
@@ -21,7 +21,7 @@ DECISION_THRESHOLD = 0.42
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train blend``."""
     add_common_arguments(parser, default_out=DEFAULT_OUT)
-    parser.add_argument("--page-weight", default=DEFAULT_PAGE_WEIGHTS,
+    parser.add_argument("--page-weight", default=DEFAULT_PAGE_WEIGHTS, metavar="NAME=W[,...]",
                         help="NAME=W,...: weight of each page of a corpus (default: %(default)s; others 1)")
     parser.add_argument("--trees", type=int, default=150, help="boosting rounds of the first stage")
     parser.add_argument("--context-trees", type=int, default=100, help="boosting rounds of the second stage (0: none)")
@@ -36,4 +36,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="score from which a block is content (default %(default)s, chosen on the validation "
                              "splits: recall matters as much as precision in the text-level F1)")
     parser.add_argument("--threads", type=int, default=1, help="LightGBM threads (default %(default)s)")
-    parser.add_argument("--cache", default=".cache/boiler-train", help="prepared-table cache folder ('' = off)")
+    parser.add_argument("--cache", default=".cache/boiler-train", metavar="DIR",
+                        help="prepared-table cache folder ('' = off)")

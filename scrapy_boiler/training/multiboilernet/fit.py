@@ -33,6 +33,7 @@ from scrapy_boiler.training.card import Card
 from scrapy_boiler.training.data import labelled_pages
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 from scrapy_boiler.training.multiboilernet.options import ALPHA, EPOCHS
+from scrapy_boiler.training.wording import counted
 
 LEARNING_RATE = 1e-3
 SUMMARY = ("MultiBoilerNet (Wu & Chang): each DOM text leaf's tag path and hashed n-gram text feed a Bi-LSTM over the "
@@ -120,18 +121,24 @@ def _pages(specs: list[str], args: argparse.Namespace) -> list[LabelledPage]:
 def run(args: argparse.Namespace) -> FitResult:
     """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
     began = time.monotonic()
+    common.check_neural_run(args, [Path(args.out)])
     specs = common.data_specs(args)
     pages, spec_of = common.load_specs(specs, lambda spec: _pages(spec, args))
-    train_pages, valid_pages = (pages, _pages(args.valid, args)) if args.valid else common.hold_out(pages, args)
+    if args.valid:
+        train_pages, valid_pages = pages, _pages(args.valid, args)
+        common.check_pages(train_pages, valid_pages, args)
+    else:
+        train_pages, valid_pages = common.hold_out(pages, args)
     train_pages = common.oversample(train_pages, specs, spec_of)
-    print(f"multiboilernet: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
+    print(f"multiboilernet: {counted(len(train_pages), 'training page')}, "
+          f"{counted(len(valid_pages), 'validation page')}", file=sys.stderr)
     model, result = train(train_pages, valid_pages, common.work_dir(args), epochs=args.epochs, alpha=args.alpha,
                           seed=args.seed, device=args.device, threads=args.threads, buckets=args.buckets,
                           encoder_path=args.text_encoder,
                           half=args.half, resume=args.resume, progress=not args.quiet)
     assert result.best_path is not None
     record = {
-        "data": specs, "split": args.valid or f"{len(valid_pages)} pages held out with seed {args.seed}",
+        "data": specs, "split": args.valid or f"{counted(len(valid_pages), 'page')} held out with seed {args.seed}",
         "valid_ids": [f"{p.page.dataset}/{p.page.id}" for p in valid_pages], "train_pages": len(train_pages),
         "train_blocks": sum(len(p.leaves) for p in train_pages), "alpha": args.alpha, "text": model.text,
         "parameters": sum(p.numel() for p in model.net.parameters()),
@@ -140,14 +147,16 @@ def run(args: argparse.Namespace) -> FitResult:
     }
     out = Path(args.out)
     card = Card("multiboilernet", [out], SUMMARY, record["command"], [
-        f"training: {', '.join(specs)}: {len(train_pages)} pages, {record['train_blocks']} leaves",
-        f"validation (model selection): {', '.join(args.valid) or record['split']} ({len(valid_pages)} pages)",
+        f"training: {', '.join(specs)}: {counted(len(train_pages), 'page')}, {counted(record['train_blocks'], 'leaf')}",
+        f"validation (model selection): {', '.join(args.valid) or record['split']} "
+        f"({counted(len(valid_pages), 'page')})",
         "gold: text-only gold aligned to the DOM leaves",
     ], common.best_figures(result), record["training_seconds"], [("Settings", [
-        f"- {args.epochs} epochs, one page per step, Adam {LEARNING_RATE}, depth-loss weight α = {args.alpha}; text "
-        f"encoder {model.text.get('kind')}; seed {args.seed}; {record['parameters']:,} parameters"
-        + ("; float16 weights" if args.half else "")])], record)
-    out = common.write_outputs(result.best_path, args, card)
-    print(f"multiboilernet: wrote {out} (best valid macro F1 {result.best_f1:.4f} at epoch {result.best_epoch}, "
-          f"{record['training_seconds']:.0f}s)", file=sys.stderr)
+        f"- {counted(args.epochs, 'epoch')}, one page per step, Adam {LEARNING_RATE}, depth-loss weight "
+        f"α = {args.alpha}; text encoder {model.text.get('kind')}; seed {args.seed}; "
+        f"{counted(record['parameters'], 'parameter')}" + ("; float16 weights" if args.half else "")])], record)
+    out, markdown, record_file = common.write_outputs(result.best_path, args, card)
+    print(common.wrote("multiboilernet", [out], markdown, record_file,
+                       f"best validation macro F1 {result.best_f1:.4f} at epoch {result.best_epoch} of "
+                       f"{args.epochs}, {record['training_seconds']:.0f} s"), file=sys.stderr)
     return result

@@ -19,11 +19,13 @@ ALPHA = 0.5
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train multiboilernet``."""
-    common.add_neural_options(parser, "models/multiboilernet.pt")
+    common.add_neural_options(parser, "multiboilernet.pt")
     parser.add_argument("--epochs", type=int, default=EPOCHS,
                         help="passes over the training pages (default %(default)s)")
-    parser.add_argument("--alpha", type=float, default=ALPHA, help="weight of the depth loss (0: no auxiliary task)")
-    parser.add_argument("--buckets", type=int, default=DEFAULT_BUCKETS, help="hashed n-gram buckets")
-    parser.add_argument("--text-encoder", default=None,
+    parser.add_argument("--alpha", type=float, default=ALPHA,
+                        help="weight of the depth loss (0: no auxiliary task; default %(default)s)")
+    parser.add_argument("--buckets", type=int, default=DEFAULT_BUCKETS,
+                        help="hashed n-gram buckets (default %(default)s)")
+    parser.add_argument("--text-encoder", default=None, metavar="DIR",
                         help="local sentence-transformers model directory to use instead of hashed n-grams")
     parser.add_argument("--half", action="store_true", help="store the weights as float16 (half the file size)")

@@ -37,11 +37,12 @@ from scrapy_boiler.extractors.semtext.windows import overlapping
 from scrapy_boiler.extractors.semtext.words import FIELDS, page_strings
 from scrapy_boiler.metrics import Confusion
 from scrapy_boiler.training.card import Card, write_card
-from scrapy_boiler.training.common import best_figures, command_line, load_specs, oversample
+from scrapy_boiler.training.common import best_figures, check_out, command_line, load_specs, oversample, wrote
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 from scrapy_boiler.training.semtext.options import DEFAULT_DATA
 from scrapy_boiler.training.semtext.skipgram import SkipGramConfig, pretrain
+from scrapy_boiler.training.wording import counted
 
 CACHE_VERSION = "semtext-2"
 SUMMARY = ("SemText (Zhang & Wang): SCS text blocks as word strings (tag meanings, class/id words, text), subword "
@@ -139,6 +140,18 @@ def _load(specs: Sequence[str], args: argparse.Namespace) -> list[dict[str, Any]
     return out
 
 
+def split(examples: list[dict[str, Any]], seed: int, source: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The seeded 75/25 split of ``source``'s pages; ValueError when a side is empty (fewer than 3 pages)."""
+    if not examples:
+        raise ValueError(f"no annotated page with text in {source}")
+    train, valid = seeded_split(examples, seed)
+    if not train or not valid:
+        side = "training" if not train else "validation"
+        raise ValueError(f"{source} holds {counted(len(examples), 'page')}: the 75/25 split leaves no {side} page; "
+                         f"give at least 3 pages")
+    return train, valid
+
+
 def pretrain_embeddings(net: SemTextNet, vocab: Vocabulary, train: Sequence[dict[str, Any]],
                         args: argparse.Namespace) -> dict[str, Any]:
     """Skip-gram pre-training of ``net.embed`` on the training pages' word strings; the record for the metadata."""
@@ -166,17 +179,20 @@ def run(args: argparse.Namespace) -> FitResult:
         raise ValueError(f"--fields must name some of {', '.join(FIELDS)}")
     specs = args.data or list(DEFAULT_DATA)
     out = Path(args.out)
+    check_out(args, [out.with_suffix(".pt"), out.with_suffix(".json")])
     work = Path(args.work_dir) if args.work_dir else out.with_name(out.name + ".work")
     examples, spec_of = load_specs(specs, lambda spec: _load(spec, args))
-    train, valid = seeded_split(examples, args.seed)
+    train, valid = split(examples, args.seed, ", ".join(specs))
     train = oversample(train, specs, spec_of)
-    print(f"semtext: {len(train)} training and {len(valid)} validation pages from {', '.join(specs)}", file=sys.stderr)
+    print(f"semtext: {counted(len(train), 'training page')}, {counted(len(valid), 'validation page')} from "
+          f"{', '.join(specs)}", file=sys.stderr)
     vocab = Vocabulary.build((field for ex in train for block in ex["strings"] for field in block),
                              max_size=args.vocab_size, buckets=args.buckets) if train else Vocabulary([], args.buckets)
     config = SemTextConfig(rows=vocab.rows, embed_dim=args.embed_dim, hidden=args.hidden, fields=fields)
     net = SemTextNet(config).to(device)
     meta: dict[str, Any] = {
-        "data": specs, "split": f"seeded 75/25 (seed {args.seed}): {len(train)} train / {len(valid)} valid pages",
+        "data": specs, "split": f"seeded 75/25 (seed {args.seed}): {counted(len(train), 'training page')}, "
+                                f"{counted(len(valid), 'validation page')}",
         "command": command_line(args, "semtext"),
         "window": "overlapping windows of 85 blocks, stride 64, centre-most label",
     }
@@ -190,11 +206,11 @@ def run(args: argparse.Namespace) -> FitResult:
     final = work / "main" / "best"
     tuned_result: FitResult | None = None
     if args.finetune:
-        tuned = _load([args.finetune], args)
-        tune_train, tune_valid = seeded_split(tuned, args.seed)
+        tune_train, tune_valid = split(_load([args.finetune], args), args.seed, f"--finetune {args.finetune}")
         model = SemTextModel.load(final, device)
         meta["finetune_data"] = args.finetune
-        meta["finetune_split"] = f"seeded 75/25: {len(tune_train)} train / {len(tune_valid)} valid pages"
+        meta["finetune_split"] = (f"seeded 75/25: {counted(len(tune_train), 'training page')}, "
+                                  f"{counted(len(tune_valid), 'validation page')}")
         task = SemTextTask(model.net, model.vocab, device, args.batch_size, meta)
         before = task.validate(tune_valid)
         tune_config = FitConfig(work / "finetune", epochs=args.finetune_epochs, lr=args.finetune_lr, seed=args.seed,
@@ -222,14 +238,19 @@ def run(args: argparse.Namespace) -> FitResult:
     if args.finetune:
         data.append(f"fine-tuning: {args.finetune}: {meta['finetune_split']}"
                     + (f" ({meta['finetune']['kept']})" if "kept" in meta["finetune"] else ""))
-    write_card(Card("semtext", [weights, config_path], SUMMARY, meta["command"], data, figures,
-                    meta["training_seconds"], [("Settings", [
-                        f"- fields {', '.join(fields)}; embeddings {args.embed_dim}, Bi-LSTM {args.hidden} per "
-                        f"direction; Adam {args.lr}, {args.epochs} epochs of batches of {args.batch_size} windows; "
-                        f"seed {args.seed}; {sum(p.numel() for p in model.net.parameters()):,} parameters",
-                        f"- windows: {meta['window']}; device {meta['device']}, {args.threads} thread(s)"])],
-                    {"data": specs, "main": meta["main"], **({"finetune": meta["finetune"]} if args.finetune else {})}),
-               args)
-    print(f"semtext: wrote {weights} and {config_path} (best valid F1 {result.best_f1:.4f}, "
-          f"{meta['training_seconds']:.0f}s)", file=sys.stderr)
+    parameters = sum(p.numel() for p in model.net.parameters())
+    settings = [f"- fields {', '.join(fields)}; embeddings {args.embed_dim}, Bi-LSTM {args.hidden} per direction; "
+                f"Adam {args.lr}, {counted(args.epochs, 'epoch')} of batches of {args.batch_size} windows; "
+                f"seed {args.seed}; {counted(parameters, 'parameter')}",
+                f"- windows: {meta['window']}; device {meta['device']}, {counted(args.threads, 'thread')}"]
+    card = Card("semtext", [weights, config_path], SUMMARY, meta["command"], data, figures, meta["training_seconds"],
+                [("Settings", settings)],
+                {"data": specs, "main": meta["main"], **({"finetune": meta["finetune"]} if args.finetune else {})})
+    markdown, record = write_card(card, args)
+    details = f"best validation F1 {result.best_f1:.4f} at epoch {result.best_epoch} of {args.epochs}"
+    if tuned_result is not None:
+        details += (f"; fine-tuned: F1 {tuned_result.best_f1:.4f} at epoch {tuned_result.best_epoch} of "
+                    f"{args.finetune_epochs}" if final == work / "finetune" / "best" else "; fine-tuning not kept")
+    print(wrote("semtext", [weights, config_path], markdown, record,
+                f"{details}, {meta['training_seconds']:.0f} s"), file=sys.stderr)
     return result

@@ -25,6 +25,7 @@ from scrapy_boiler.datasets.labels import LabelledPage
 from scrapy_boiler.extractors.learned_tree.rules import TreeNode, decide, dumps
 from scrapy_boiler.metrics import Confusion
 from scrapy_boiler.training.card import Card, write_card
+from scrapy_boiler.training.common import check_out, wrote
 from scrapy_boiler.training.data import labelled_pages
 from scrapy_boiler.training.tree.block_table import BlockTable
 from scrapy_boiler.training.tree.c45 import C45Learner, TreeParams, prune, to_tree, truncate
@@ -37,6 +38,7 @@ from scrapy_boiler.training.tree.options import (
     GRID_WEIGHTS,
     select_features,
 )
+from scrapy_boiler.training.wording import counted
 
 
 @dataclass
@@ -135,21 +137,21 @@ def model_card(out: Path, best: Candidate, candidates: list[Candidate], train: B
                "current and next Boilerpipe block, as Kohlschütter et al. §4.3 learnt it; rules in "
                f"[`{out.name}`]({out.name})" + (", the registered name `learned-tree`." if out.stem == "learned-tree"
                                                  else "."))
-    data = [f"training: {', '.join(args.data)} — {train.pages} pages, {len(train)} blocks, "
-            f"{sum(train.labels)} content blocks ({sum(train.labels) / max(len(train), 1):.1%}), "
-            f"{sum(train.words)} words"]
+    data = [f"training: {', '.join(args.data)} — {counted(train.pages, 'page')}, {counted(len(train), 'block')}, "
+            f"{counted(sum(train.labels), 'content block')} ({sum(train.labels) / max(len(train), 1):.1%}), "
+            f"{counted(sum(train.words), 'word')}"]
     if valid is not None:
-        data.append(f"validation (model selection only): {', '.join(args.valid)} — {valid.pages} pages, "
-                    f"{len(valid)} blocks")
+        data.append(f"validation (model selection only): {', '.join(args.valid)} — {counted(valid.pages, 'page')}, "
+                    f"{counted(len(valid), 'block')}")
     data.append("gold: per-DOM-leaf labels of `scrapy_boiler.datasets.labels`; a block is content when more than "
                 "half of its words are content.")
     model = [
         f"- max depth {best.depth}, min leaf {best.min_leaf} blocks, instance weight `{best.weight}`, "
-        f"pruning confidence {args.confidence}, {len(train.feature_names)} candidate features"
+        f"pruning confidence {args.confidence}, {counted(len(train.feature_names), 'candidate feature')}"
         + (f" (`--features {args.features}`)" if args.features else ""),
-        f"- {tree.leaves()} leaves, depth {tree.depth()}, features used: "
+        f"- {counted(tree.leaves(), 'leaf')}, depth {tree.depth()}, features used: "
         f"{', '.join(sorted(tree.features_used())) or 'none'}",
-        f"- {len(candidates)} candidate tree(s); seed {args.seed} (the learner is deterministic)",
+        f"- {counted(len(candidates), 'candidate tree')}; seed {args.seed} (the learner is deterministic)",
         "- figures: word-weighted precision, recall and F1 of the content class on the DOM leaves",
     ]
     sections: list[tuple[str, list[str]]] = [("Model", model)]
@@ -174,20 +176,24 @@ def run(args: argparse.Namespace) -> None:
     """Fit the tree (choosing its settings on ``--valid``), write the rules, the model card and the run record."""
     if not args.data:
         raise ValueError("give at least one --data SPEC")
+    out = Path(args.out)
+    check_out(args, [out])
     start = time.perf_counter()
     log = not args.quiet
     features = select_features(args.features)
     train = BlockTable.from_pages(_labelled(args.data, args)).select(features)
     valid = BlockTable.from_pages(_labelled(args.valid, args)) if args.valid else None
     if not len(train):
-        raise ValueError(f"no blocks in {', '.join(args.data)}")
+        raise ValueError(f"no annotated page with text in {', '.join(args.data)}")
+    if valid is not None and not len(valid):
+        raise ValueError(f"no annotated page with text in --valid {', '.join(args.valid)}")
     tuning = valid is not None and len(valid) > 0
     depths = args.max_depth or (GRID_DEPTHS if tuning else (DEFAULT_DEPTH,))
     min_leaves = args.min_leaf or (GRID_MIN_LEAF if tuning else (DEFAULT_MIN_LEAF,))
     weights = args.weight or (GRID_WEIGHTS if tuning else (DEFAULT_WEIGHT,))
     if log:
-        print(f"  {len(train)} training blocks from {train.pages} pages"
-              + (f", {len(valid)} validation blocks" if valid else ""), file=sys.stderr, flush=True)
+        print(f"  {counted(len(train), 'training block')} from {counted(train.pages, 'page')}"
+              + (f", {counted(len(valid), 'validation block')}" if valid else ""), file=sys.stderr, flush=True)
     candidates = fit_candidates(train, depths, min_leaves, weights, args.confidence, log)
     if tuning:
         assert valid is not None
@@ -203,7 +209,6 @@ def run(args: argparse.Namespace) -> None:
         best = candidates[0]
     seconds = time.perf_counter() - start
     train_score = word_confusion(best.tree, train)
-    out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     comments = [
@@ -216,11 +221,10 @@ def run(args: argparse.Namespace) -> None:
     out.write_text(text, encoding="utf-8")
     card, record = write_card(model_card(out, best, candidates, train, valid, args, seconds, train_score), args)
     print(text, end="")
-    summary = (f"wrote {out} ({best.tree.leaves()} leaves, depth {best.tree.depth()}), {card} and {record} "
-               f"in {seconds:.1f}s")
+    details = f"{counted(best.tree.leaves(), 'leaf')}, depth {best.tree.depth()}"
     if best.valid is not None:
-        summary += f"; validation word F1 {best.valid.f1:.4f}"
-    print(summary, file=sys.stderr)
+        details += f", validation word F1 {best.valid.f1:.4f}"
+    print(wrote("tree", [out], card, record, f"{details}, {seconds:.1f} s"), file=sys.stderr)
     warning = degenerate_warning(best, train, train_score)
     if warning:
         print(f"boiler-train: warning: {warning}", file=sys.stderr)
@@ -232,7 +236,7 @@ def degenerate_warning(best: Candidate, train: BlockTable, train_score: Confusio
     tree = best.tree
     if tree.leaves() > 1 and train_score.f1 > 0:
         return None
-    shape = "a single leaf" if tree.is_leaf else f"{tree.leaves()} leaves"
+    shape = "a single leaf" if tree.is_leaf else counted(tree.leaves(), "leaf")
     if not tree.keeps_any():
         does = "labels every block boilerplate, so extraction with it finds nothing"
     elif tree.is_leaf:
@@ -240,6 +244,6 @@ def degenerate_warning(best: Candidate, train: BlockTable, train_score: Confusio
     else:
         does = "keeps no content word"
     suggestion = max(2, min(best.min_leaf // 4, len(train) // 20))
-    return (f"the tree is {shape} and {does} (training word F1 {train_score.f1:.3f}): {len(train)} training "
-            f"blocks from {train.pages} pages are too few for --min-leaf {best.min_leaf}. Train on more pages, or "
-            f"try --min-leaf {suggestion}")
+    return (f"the tree is {shape} and {does} (training word F1 {train_score.f1:.3f}): "
+            f"{counted(len(train), 'training block')} from {counted(train.pages, 'page')} are too few for "
+            f"--min-leaf {best.min_leaf}. Train on more pages, or try --min-leaf {suggestion}")

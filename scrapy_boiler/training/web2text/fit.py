@@ -35,6 +35,7 @@ from scrapy_boiler.training.card import Card
 from scrapy_boiler.training.data import labelled_pages
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
 from scrapy_boiler.training.web2text.options import EVAL_EVERY, ITERATIONS
+from scrapy_boiler.training.wording import counted
 
 SUMMARY = ("Web2Text (Vogels et al.): the page's Collapsed DOM blocks, 128 block and 25 edge features, a unary and "
            "a pairwise CNN and Viterbi decoding label every DOM text leaf content or boilerplate.")
@@ -192,7 +193,8 @@ def train(train_data: list[PageData], valid_data: list[PageData], work_dir: Path
     task = Web2TextTask(model.to(target), target, eval_every)
     epochs, final = validation_points(iterations, eval_every)
     config = FitConfig(Path(work_dir), epochs=epochs, lr=LEARNING_RATE, weight_decay=WEIGHT_DECAY, clip=0.0,
-                       seed=seed, resume=resume, progress=progress, label="web2text", final_epoch_batches=final)
+                       seed=seed, resume=resume, progress=progress, label="web2text", final_epoch_batches=final,
+                       iterations_per_epoch=eval_every)
     result = fit(task, train_data, valid_data, config)
     assert result.best_path is not None
     return load_web2text(result.best_path, "cpu"), result
@@ -207,20 +209,24 @@ def featurized(specs: Sequence[str], data_dir: str | None, limit: int | None, pr
 def run(args: argparse.Namespace) -> FitResult:
     """Train, then write the best model to ``args.out`` and the run's record to ``OUT.json``."""
     began = time.monotonic()
+    common.check_neural_run(args, [Path(args.out)])
+    validation_points(args.iterations, args.eval_every)  # bad counts: one line now, not after reading the pages
     specs = common.data_specs(args)
     pages, spec_of = common.load_specs(specs, lambda spec: featurized(spec, args.data_dir, args.limit, not args.quiet))
     if args.valid:
         train_pages, valid_pages = pages, featurized(args.valid, args.data_dir, args.limit, not args.quiet)
+        common.check_pages(train_pages, valid_pages, args)
     else:
         train_pages, valid_pages = common.hold_out(pages, args)
     train_pages = common.oversample(train_pages, specs, spec_of)
-    print(f"web2text: {len(train_pages)} training and {len(valid_pages)} validation pages", file=sys.stderr)
+    print(f"web2text: {counted(len(train_pages), 'training page')}, {counted(len(valid_pages), 'validation page')}",
+          file=sys.stderr)
     model, result = train(train_pages, valid_pages, common.work_dir(args), iterations=args.iterations,
                           eval_every=args.eval_every, seed=args.seed, device=args.device, threads=args.threads,
                           resume=args.resume, progress=not args.quiet)
     assert result.best_path is not None
     record = {
-        "data": specs, "split": args.valid or f"{len(valid_pages)} pages held out with seed {args.seed}",
+        "data": specs, "split": args.valid or f"{counted(len(valid_pages), 'page')} held out with seed {args.seed}",
         "valid_ids": [page.page_id for page in valid_pages], "train_pages": len(train_pages),
         "train_blocks": sum(len(page.labels) for page in train_pages),
         "parameters": sum(p.numel() for p in model.parameters()), "command": common.command_line(args, "web2text"),
@@ -229,15 +235,17 @@ def run(args: argparse.Namespace) -> FitResult:
     out = Path(args.out)
     kept = iterations_done(result.best_epoch, args.iterations, args.eval_every)
     card = Card("web2text", [out], SUMMARY, record["command"], [
-        f"training: {', '.join(specs)}: {len(train_pages)} pages, {record['train_blocks']} blocks",
-        f"validation (model selection): {', '.join(args.valid) or record['split']} ({len(valid_pages)} pages)",
+        f"training: {', '.join(specs)}: {counted(len(train_pages), 'page')}, "
+        f"{counted(record['train_blocks'], 'block')}",
+        f"validation (model selection): {', '.join(args.valid) or record['split']} "
+        f"({counted(len(valid_pages), 'page')})",
         "gold: text-only gold aligned to the DOM leaves (Vogels et al.'s alignment)",
     ], common.best_figures(result, f"after {kept} iterations"), record["training_seconds"], [("Settings", [
-        f"- {args.iterations} iterations of {BATCH} excerpts of {EXCERPT} blocks, validated every "
+        f"- {counted(args.iterations, 'iteration')} of {BATCH} excerpts of {EXCERPT} blocks, validated every "
         f"{args.eval_every} and at the end (best after {kept}); Adam {LEARNING_RATE}, L2 {WEIGHT_DECAY}; "
-        f"seed {args.seed}; {record['parameters']:,} parameters"])], record)
-    out = common.write_outputs(result.best_path, args, card)
-    done = iterations_done(result.best_epoch, args.iterations, args.eval_every)
-    print(f"web2text: wrote {out} (best valid F1 {result.best_f1:.4f} after {done} of {args.iterations} "
-          f"iterations, {record['training_seconds']:.0f}s)", file=sys.stderr)
+        f"seed {args.seed}; {counted(record['parameters'], 'parameter')}"])], record)
+    out, markdown, record_file = common.write_outputs(result.best_path, args, card)
+    print(common.wrote("web2text", [out], markdown, record_file,
+                       f"best validation F1 {result.best_f1:.4f} after {kept:,} of "
+                       f"{counted(args.iterations, 'iteration')}, {record['training_seconds']:.0f} s"), file=sys.stderr)
     return result

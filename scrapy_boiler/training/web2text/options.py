@@ -18,7 +18,7 @@ EVAL_EVERY = 250
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``scrapy boiler-train web2text``."""
-    common.add_neural_options(parser, "models/web2text.pt")
+    common.add_neural_options(parser, "web2text.pt")
     parser.add_argument("--iterations", type=int, default=ITERATIONS,
                         help="training batches of 128 excerpts, run exactly (default %(default)s, the paper's)")
     parser.add_argument("--eval-every", type=int, default=EVAL_EVERY,
