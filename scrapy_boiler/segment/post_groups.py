@@ -169,6 +169,9 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
             if not candidates:
                 continue
             count = own_text_stats(parent, {m for members in candidates.values() for m in members})
+        elif 1.5 * stats.text_words(parent) <= best_score:
+            # No group of its children can win: a group's text (below) is at most the parent's non-link text.
+            continue
         else:
             candidates = _sibling_groups(parent)
         for sig, members in candidates.items():
