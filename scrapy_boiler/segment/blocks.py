@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces, words
 from scrapy_boiler.segment.features import EMPTY, BlockFeatures, block_features
 
 #: Elements that neither start nor end a block.
@@ -72,6 +72,7 @@ class TextBlock:
     is_content: bool = False
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)  #: filters that changed the label, for explanations
+    tokens: list[str] | None = None  #: the words of ``text``, kept by :func:`annotate` for later feature tables
 
 
 @dataclass(slots=True)
@@ -111,6 +112,8 @@ class _Builder:
                 self.enclosing = self.enclosing | {"a"}
 
     def flush(self) -> None:
+        if not self.pieces:  # nothing since the last boundary (every leaf adds a piece)
+            return
         if len(self.leaves) > self.first_leaf:
             index = len(self.blocks)
             for leaf in self.leaves[self.first_leaf:]:
@@ -151,7 +154,9 @@ def segment(root: etree._Element) -> Segmentation:
                 open_flags[tag] += 1
             if tag == "a":
                 anchors += 1
-            builder.add(el.text, el, False, anchors > 0, block_stack, open_flags)
+            text = el.text
+            if text:  # most elements have no text of their own: spare the call
+                builder.add(text, el, False, anchors > 0, block_stack, open_flags)
         else:
             if tag == "a":
                 anchors -= 1
@@ -161,8 +166,9 @@ def segment(root: etree._Element) -> Segmentation:
                 builder.flush()
                 if len(block_stack) > 1:
                     block_stack.pop()
-            if el is not root:
-                builder.add(el.tail, el, True, anchors > 0, block_stack, open_flags)
+            tail = el.tail
+            if tail and el is not root:
+                builder.add(tail, el, True, anchors > 0, block_stack, open_flags)
     builder.flush()
     return Segmentation(builder.leaves, builder.blocks)
 
@@ -171,7 +177,8 @@ def annotate(blocks: Sequence[TextBlock]) -> None:
     """Compute ``features`` for every block in place."""
     total = len(blocks)
     for position, block in enumerate(blocks):
-        block.features = block_features(block.text, block.linked_text, position, total)
+        block.tokens = words(block.text)
+        block.features = block_features(block.text, block.linked_text, position, total, block.tokens)
 
 
 def context(blocks: Sequence[TextBlock], index: int) -> tuple[BlockFeatures, BlockFeatures, BlockFeatures]:
