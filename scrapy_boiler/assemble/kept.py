@@ -55,6 +55,8 @@ def kept_text(root: etree._Element, leaves: Sequence[Leaf], blocks: Sequence[Tex
     pieces: list[str] = []
 
     def flush() -> None:
+        if not nodes:  # most block boundaries close a run without text
+            return
         owners = [leaf_block.get(node, -1) for node in nodes]
         known = [owner for owner in owners if owner >= 0]
         if known:
@@ -83,12 +85,15 @@ def kept_text(root: etree._Element, leaves: Sequence[Leaf], blocks: Sequence[Tex
         if event == "start":
             if not inline:
                 flush()
-            add((el, False), el.text)
+            text = el.text
+            if text:
+                add((el, False), text)
         else:
             if not inline:
                 flush()
-            if el is not root:
-                add((el, True), el.tail)
+            tail = el.tail
+            if tail and el is not root:
+                add((el, True), tail)
     flush()
     kept.raw = {index: " ".join(texts) for index, texts in runs.items() if index not in shared}
     for element, is_tail in kept.content:
