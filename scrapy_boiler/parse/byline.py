@@ -66,6 +66,9 @@ def read_dom(root: etree._Element, *, authors: bool = True, date: bool = True, b
         tag = el.tag
         if tag == "h1" and h1_at is None:
             h1_at = position
+        elif h1_at is not None and position > h1_at + NEAR and (author_hits or not authors) and (
+                date_hits or not date) and (crumbs or not breadcrumbs):
+            break  # every answer is settled: later hits are neither near the <h1> nor first (see _nearest)
         attrs = el.attrib
         if not attrs:
             continue
