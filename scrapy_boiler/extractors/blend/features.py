@@ -176,15 +176,17 @@ def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageCo
     overlap = np.full(n, -1.0)
     title = np.zeros(n)
     body, title_words = context.body_pairs, context.title_words
+    in_title = title_words.__contains__
     for i, block in enumerate(blocks):
-        tokens = [w.lower() for w in (block.tokens if block.tokens is not None else words(block.text))]
+        # the lower-cased words, lowered in one call (lower case has no white space: the split gives the same words)
+        tokens = " ".join(block.tokens if block.tokens is not None else words(block.text)).lower().split()
         if not tokens:
             if body is not None:
                 overlap[i] = 0.0
             continue
         if body is not None:
             overlap[i] = body_overlap(tokens, body)
-        title[i] = sum(w in title_words for w in tokens) / len(tokens)
+        title[i] = sum(map(in_title, tokens)) / len(tokens)
     page_words = float(num_words.sum())
     columns += [np.full(n, float(body is not None)), overlap, np.full(n, float(context.ld_is_article)),
                 np.full(n, float(context.ld_is_thread)), title, np.full(n, math.log1p(page_words)),
