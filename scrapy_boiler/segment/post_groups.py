@@ -165,6 +165,8 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
             continue
         count = stats
         if len(parent) < MIN_MEMBERS:  # one post holding the next ones: markup left open inside a post
+            if 1.5 * stats.words.get(parent, 0) <= best_score:
+                continue  # the posts' own words are words under the parent: they cannot win (see below)
             candidates = _chained_posts(parent, stats)
             if not candidates:
                 continue
