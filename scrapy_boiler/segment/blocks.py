@@ -37,6 +37,11 @@ FLAG_TAGS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", 
 
 _HAS_WORD_CHAR = re.compile(r"\w")
 
+#: A text node: ``(element, False)`` is ``element.text``, ``(element, True)`` its ``tail``.
+TextNode = tuple[etree._Element, bool]
+#: The non-empty text nodes between two block-level tags, in page order, with their text (white space included).
+Run = list[tuple[TextNode, str]]
+
 
 @dataclass(slots=True, eq=False)
 class Leaf:
@@ -77,10 +82,12 @@ class TextBlock:
 
 @dataclass(slots=True)
 class Segmentation:
-    """The leaves and blocks of one page, both in page order."""
+    """The leaves and blocks of one page, both in page order, and the runs of text nodes the walk went through
+    (every text node, words or not: :func:`~scrapy_boiler.assemble.kept.kept_text` needs them and is spared a walk)."""
 
     leaves: list[Leaf]
     blocks: list[TextBlock]
+    runs: list[Run] = field(default_factory=list)
 
 
 class _Builder:
@@ -94,11 +101,15 @@ class _Builder:
         self.first_leaf = 0
         self.block_element: etree._Element | None = None
         self.enclosing: frozenset[str] = frozenset()
+        self.runs: list[Run] = []
+        self.run: Run = []
 
-    def add(self, text: str | None, element: etree._Element, is_tail: bool, in_anchor: bool,
+    def add(self, text: str, element: etree._Element, is_tail: bool, in_anchor: bool,
             block_stack: list[etree._Element], open_flags: dict[str, int]) -> None:
-        if not text or not _HAS_WORD_CHAR.search(text):
-            if text and text.strip():  # punctuation-only text ("|", "»") joins the running block
+        """One non-empty text node (empty ones are skipped by the walk)."""
+        self.run.append(((element, is_tail), text))
+        if not _HAS_WORD_CHAR.search(text):
+            if text.strip():  # punctuation-only text ("|", "»") joins the running block
                 self.pieces.append(text)
             return
         if len(self.leaves) == self.first_leaf:
@@ -112,6 +123,9 @@ class _Builder:
                 self.enclosing = self.enclosing | {"a"}
 
     def flush(self) -> None:
+        if self.run:
+            self.runs.append(self.run)
+            self.run = []
         if not self.pieces:  # nothing since the last boundary (every leaf adds a piece)
             return
         if len(self.leaves) > self.first_leaf:
@@ -170,7 +184,7 @@ def segment(root: etree._Element) -> Segmentation:
             if tail and el is not root:
                 builder.add(tail, el, True, anchors > 0, block_stack, open_flags)
     builder.flush()
-    return Segmentation(builder.leaves, builder.blocks)
+    return Segmentation(builder.leaves, builder.blocks, builder.runs)
 
 
 def annotate(blocks: Sequence[TextBlock]) -> None:
