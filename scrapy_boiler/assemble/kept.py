@@ -10,16 +10,13 @@ structure (``Document.text``, the posts' lines, ``Document.markdown``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces
-from scrapy_boiler.segment.blocks import INLINE_TAGS, Leaf, TextBlock
-
-#: A text node: ``(element, False)`` is ``element.text``, ``(element, True)`` its ``tail``.
-TextNode = tuple[etree._Element, bool]
+from scrapy_boiler.segment.blocks import INLINE_TAGS, Leaf, Run, TextBlock, TextNode
 
 
 @dataclass(slots=True)
@@ -35,13 +32,17 @@ class KeptText:
         return (element, is_tail) in self.content
 
 
-def kept_text(root: etree._Element, leaves: Sequence[Leaf], blocks: Sequence[TextBlock]) -> KeptText:
+def kept_text(
+    root: etree._Element, leaves: Sequence[Leaf], blocks: Sequence[TextBlock], runs: Sequence[Run] | None = None
+) -> KeptText:
     """Walk ``root`` as :func:`~scrapy_boiler.segment.blocks.segment` did and collect the kept text nodes.
 
     ``blocks`` are the model's blocks, runs ``leaves[leaf_start:leaf_end]``; they need not be the segmentation's
     (SemText's SCS blocks span several runs, Web2Text's and MultiBoilerNet's cut one where the labels change, the
     fused Boilerpipe blocks join neighbours). A block gets a raw text only when the runs it covers hold no other
     block's leaves, so a raw text is always exactly that block's text; any other block keeps its ``text``.
+    ``runs`` are the segmentation's (:attr:`~scrapy_boiler.segment.blocks.Segmentation.runs`) when the leaves are
+    its: the tree is then not walked again.
     """
     kept = KeptText()
     by_index = {block.index: block for block in blocks}
@@ -49,48 +50,24 @@ def kept_text(root: etree._Element, leaves: Sequence[Leaf], blocks: Sequence[Tex
     for block in blocks:
         for leaf in leaves[block.leaf_start:block.leaf_end]:
             leaf_block[(leaf.element, leaf.is_tail)] = block.index
-    runs: dict[int, list[str]] = {}
+    texts: dict[int, list[str]] = {}
     shared: set[int] = set()
-    nodes: list[TextNode] = []
-    pieces: list[str] = []
-
-    def flush() -> None:
-        owners = [leaf_block.get(node, -1) for node in nodes]
+    for run in (runs if runs is not None else _runs(root)):
+        owners = [leaf_block.get(node, -1) for node, _ in run]
         known = [owner for owner in owners if owner >= 0]
-        if known:
-            if len(set(known)) == 1:
-                runs.setdefault(known[0], []).append("".join(pieces))
-            else:
-                shared.update(known)
-            owner = known[0]
-            for node, own in zip(nodes, owners, strict=True):
-                owner = own if own >= 0 else owner  # a text node without a word goes with the leaf before it
-                block = by_index.get(owner)
-                if block is not None and block.is_content:
-                    kept.content[node] = owner
-        nodes.clear()
-        pieces.clear()
-
-    def add(node: TextNode, text: str | None) -> None:
-        if text:
-            nodes.append(node)
-            pieces.append(text)
-
-    for event, el in etree.iterwalk(root, events=("start", "end")):
-        if not isinstance(el.tag, str):
+        if not known:
             continue
-        inline = el.tag in INLINE_TAGS
-        if event == "start":
-            if not inline:
-                flush()
-            add((el, False), el.text)
+        if len(set(known)) == 1:
+            texts.setdefault(known[0], []).append("".join(text for _, text in run))
         else:
-            if not inline:
-                flush()
-            if el is not root:
-                add((el, True), el.tail)
-    flush()
-    kept.raw = {index: " ".join(texts) for index, texts in runs.items() if index not in shared}
+            shared.update(known)
+        owner = known[0]
+        for (node, _), own in zip(run, owners, strict=True):
+            owner = own if own >= 0 else owner  # a text node without a word goes with the leaf before it
+            block = by_index.get(owner)
+            if block is not None and block.is_content:
+                kept.content[node] = owner
+    kept.raw = {index: " ".join(pieces) for index, pieces in texts.items() if index not in shared}
     for element, is_tail in kept.content:
         node = element.getparent() if is_tail else element
         while node is not None and node not in kept.elements:
@@ -98,6 +75,29 @@ def kept_text(root: etree._Element, leaves: Sequence[Leaf], blocks: Sequence[Tex
             node = node.getparent()
     kept.top = _innermost(root, kept)
     return kept
+
+
+def _runs(root: etree._Element) -> Iterator[Run]:
+    """The runs of non-empty text nodes between block-level tags, walked as
+    :func:`~scrapy_boiler.segment.blocks.segment` walks them."""
+    run: Run = []
+    for event, el in etree.iterwalk(root, events=("start", "end")):
+        if not isinstance(el.tag, str):
+            continue
+        inline = el.tag in INLINE_TAGS
+        if not inline and run:
+            yield run
+            run = []
+        if event == "start":
+            text = el.text
+            if text:
+                run.append(((el, False), text))
+        elif el is not root:
+            tail = el.tail
+            if tail:
+                run.append(((el, True), tail))
+    if run:
+        yield run
 
 
 def _innermost(root: etree._Element, kept: KeptText) -> etree._Element | None:

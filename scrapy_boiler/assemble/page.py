@@ -38,7 +38,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     if labels.page_type not in THREAD_TYPES:
         for index in trim_article(labels.blocks, headline):
             blocks[index] = replace(blocks[index], label=BOILERPLATE, reasons=tuple(labels.blocks[index].reasons))
-    kept = kept_text(page.root, labels.leaves, labels.blocks)
+    kept = kept_text(page.root, labels.leaves, labels.blocks, labels.runs)
     posts: list[Post] = []
     pairs: list[QAPair] = []
     question = ""

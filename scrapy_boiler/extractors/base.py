@@ -8,7 +8,7 @@ from typing import Protocol
 
 from scrapy_boiler.document import ARTICLE, PageType
 from scrapy_boiler.parse.html import ParsedPage
-from scrapy_boiler.segment.blocks import Leaf, TextBlock
+from scrapy_boiler.segment.blocks import Leaf, Run, TextBlock
 from scrapy_boiler.segment.post_groups import PostGroup
 
 
@@ -29,6 +29,8 @@ class PageLabels:
     page_type_score: float | None = None
     post_group: PostGroup | None = None
     model: str | None = None
+    #: The segmentation's runs of text nodes when ``leaves`` are its (assembling then skips a walk of the tree).
+    runs: list[Run] | None = None
 
 
 class Extractor(Protocol):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TypeVar
 
 from lxml import etree
@@ -65,21 +66,24 @@ def read_dom(root: etree._Element, *, authors: bool = True, date: bool = True, b
         tag = el.tag
         if tag == "h1" and h1_at is None:
             h1_at = position
+        elif h1_at is not None and position > h1_at + NEAR and (author_hits or not authors) and (
+                date_hits or not date) and (crumbs or not breadcrumbs):
+            break  # every answer is settled: later hits are neither near the <h1> nor first (see _nearest)
         attrs = el.attrib
         if not attrs:
             continue
         itemprop = (attrs.get("itemprop") or "").lower()
         names = f"{attrs.get('class', '')} {attrs.get('id', '')}"
-        if authors and (itemprop == "author" or "author" in (attrs.get("rel") or "").lower()
-                        or (_AUTHOR_NAME.search(names) and not _NOT_AUTHOR.search(names))):
+        author_name, not_date, date_name, crumb_name = _name_kinds(names)
+        if authors and (itemprop == "author" or "author" in (attrs.get("rel") or "").lower() or author_name):
             found = byline_names(el)
             if found:
                 author_hits.append((position, found))
         if date:
-            stamp = _date_of(el, tag, itemprop, names)
+            stamp = _date_of(el, tag, itemprop, not_date, date_name)
             if stamp:
                 date_hits.append((position, stamp))
-        if breadcrumbs and not crumbs and (_CRUMB_NAME.search(names) or _CRUMB_NAME.search(attrs.get("aria-label", ""))
+        if breadcrumbs and not crumbs and (crumb_name or _CRUMB_NAME.search(attrs.get("aria-label", ""))
                                            or "breadcrumblist" in (attrs.get("itemtype") or "").lower()):
             crumbs = _crumbs(el)
     return PageDom(_nearest(author_hits, h1_at) or [], _nearest(date_hits, h1_at), crumbs)
@@ -111,16 +115,23 @@ def is_name(text: str) -> bool:
             and "@" not in text and bool(_UPPER_START.match(text)) and (text[0].isupper() or not text[0].isalpha()))
 
 
-def _date_of(el: etree._Element, tag: str, itemprop: str, names: str) -> str | None:
+@lru_cache(maxsize=4096)
+def _name_kinds(names: str) -> tuple[bool, bool, bool, bool]:
+    """(author, not a date, date, breadcrumb) readings of an element's class and id (cached: pages repeat names)."""
+    return (bool(_AUTHOR_NAME.search(names) and not _NOT_AUTHOR.search(names)), bool(_NOT_DATE.search(names)),
+            bool(_DATE_NAME.search(names)), bool(_CRUMB_NAME.search(names)))
+
+
+def _date_of(el: etree._Element, tag: str, itemprop: str, not_date: bool, date_name: bool) -> str | None:
     """The date an element shows: ``datetime``/``content`` of a ``<time>`` or ``itemprop`` date, else the short text
-    of an element named like a date."""
-    if itemprop in ("datemodified", "dateupdated") or _NOT_DATE.search(names):
+    of an element named like a date (``not_date``, ``date_name``: what its class and id say, :func:`_name_kinds`)."""
+    if itemprop in ("datemodified", "dateupdated") or not_date:
         return None
     if tag == "time" or itemprop in ("datepublished", "datecreated", "dateline"):
         value = el.get("datetime") or el.get("content")
         if value and _DIGIT.search(value):
             return value.strip()
-    if tag == "time" or itemprop == "datepublished" or _DATE_NAME.search(names):
+    if tag == "time" or itemprop == "datepublished" or date_name:
         text = collapse_spaces("".join(el.itertext()))
         if 6 <= len(text) <= 60 and _DIGIT.search(text):
             return text

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces, words
 from scrapy_boiler.segment.features import EMPTY, BlockFeatures, block_features
 
 #: Elements that neither start nor end a block.
@@ -36,6 +36,11 @@ INLINE_TAGS: frozenset[str] = frozenset(
 FLAG_TAGS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "div", "a", "li"})
 
 _HAS_WORD_CHAR = re.compile(r"\w")
+
+#: A text node: ``(element, False)`` is ``element.text``, ``(element, True)`` its ``tail``.
+TextNode = tuple[etree._Element, bool]
+#: The non-empty text nodes between two block-level tags, in page order, with their text (white space included).
+Run = list[tuple[TextNode, str]]
 
 
 @dataclass(slots=True, eq=False)
@@ -72,14 +77,17 @@ class TextBlock:
     is_content: bool = False
     score: float = 0.0
     reasons: list[str] = field(default_factory=list)  #: filters that changed the label, for explanations
+    tokens: list[str] | None = None  #: the words of ``text``, kept by :func:`annotate` for later feature tables
 
 
 @dataclass(slots=True)
 class Segmentation:
-    """The leaves and blocks of one page, both in page order."""
+    """The leaves and blocks of one page, both in page order, and the runs of text nodes the walk went through
+    (every text node, words or not: :func:`~scrapy_boiler.assemble.kept.kept_text` needs them and is spared a walk)."""
 
     leaves: list[Leaf]
     blocks: list[TextBlock]
+    runs: list[Run] = field(default_factory=list)
 
 
 class _Builder:
@@ -93,11 +101,15 @@ class _Builder:
         self.first_leaf = 0
         self.block_element: etree._Element | None = None
         self.enclosing: frozenset[str] = frozenset()
+        self.runs: list[Run] = []
+        self.run: Run = []
 
-    def add(self, text: str | None, element: etree._Element, is_tail: bool, in_anchor: bool,
+    def add(self, text: str, element: etree._Element, is_tail: bool, in_anchor: bool,
             block_stack: list[etree._Element], open_flags: dict[str, int]) -> None:
-        if not text or not _HAS_WORD_CHAR.search(text):
-            if text and text.strip():  # punctuation-only text ("|", "»") joins the running block
+        """One non-empty text node (empty ones are skipped by the walk)."""
+        self.run.append(((element, is_tail), text))
+        if not _HAS_WORD_CHAR.search(text):
+            if text.strip():  # punctuation-only text ("|", "»") joins the running block
                 self.pieces.append(text)
             return
         if len(self.leaves) == self.first_leaf:
@@ -111,6 +123,11 @@ class _Builder:
                 self.enclosing = self.enclosing | {"a"}
 
     def flush(self) -> None:
+        if self.run:
+            self.runs.append(self.run)
+            self.run = []
+        if not self.pieces:  # nothing since the last boundary (every leaf adds a piece)
+            return
         if len(self.leaves) > self.first_leaf:
             index = len(self.blocks)
             for leaf in self.leaves[self.first_leaf:]:
@@ -151,7 +168,9 @@ def segment(root: etree._Element) -> Segmentation:
                 open_flags[tag] += 1
             if tag == "a":
                 anchors += 1
-            builder.add(el.text, el, False, anchors > 0, block_stack, open_flags)
+            text = el.text
+            if text:  # most elements have no text of their own: spare the call
+                builder.add(text, el, False, anchors > 0, block_stack, open_flags)
         else:
             if tag == "a":
                 anchors -= 1
@@ -161,17 +180,19 @@ def segment(root: etree._Element) -> Segmentation:
                 builder.flush()
                 if len(block_stack) > 1:
                     block_stack.pop()
-            if el is not root:
-                builder.add(el.tail, el, True, anchors > 0, block_stack, open_flags)
+            tail = el.tail
+            if tail and el is not root:
+                builder.add(tail, el, True, anchors > 0, block_stack, open_flags)
     builder.flush()
-    return Segmentation(builder.leaves, builder.blocks)
+    return Segmentation(builder.leaves, builder.blocks, builder.runs)
 
 
 def annotate(blocks: Sequence[TextBlock]) -> None:
     """Compute ``features`` for every block in place."""
     total = len(blocks)
     for position, block in enumerate(blocks):
-        block.features = block_features(block.text, block.linked_text, position, total)
+        block.tokens = words(block.text)
+        block.features = block_features(block.text, block.linked_text, position, total, block.tokens)
 
 
 def context(blocks: Sequence[TextBlock], index: int) -> tuple[BlockFeatures, BlockFeatures, BlockFeatures]:

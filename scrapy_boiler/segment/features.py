@@ -69,6 +69,8 @@ def text_density(block_words: Sequence[str], width: int = WRAP_WIDTH) -> tuple[f
     """Kohlschütter et al. eq. 1: words per wrapped line, ignoring the (partial) last line. Returns (ρ, lines)."""
     if not block_words:
         return 0.0, 0
+    if sum(map(len, block_words)) + len(block_words) - 1 <= width:  # fits on one line: no wrapping to simulate
+        return float(len(block_words)), 1
     lines = 1
     column = 0
     words_before_last_line = 0
@@ -87,9 +89,11 @@ def text_density(block_words: Sequence[str], width: int = WRAP_WIDTH) -> tuple[f
     return words_before_last_line / (lines - 1), lines
 
 
-def block_features(text: str, linked_text: str, position: int, total: int) -> BlockFeatures:
-    """All single-block features of one block's text."""
-    tokens = words(text)
+def block_features(text: str, linked_text: str, position: int, total: int,
+                   tokens: list[str] | None = None) -> BlockFeatures:
+    """All single-block features of one block's text; ``tokens`` are its :func:`words` when already split."""
+    if tokens is None:
+        tokens = words(text)
     count = len(tokens)
     linked = len(words(linked_text))
     density, lines = text_density(tokens)

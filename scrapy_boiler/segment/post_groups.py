@@ -165,10 +165,15 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
             continue
         count = stats
         if len(parent) < MIN_MEMBERS:  # one post holding the next ones: markup left open inside a post
+            if 1.5 * stats.words.get(parent, 0) <= best_score:
+                continue  # the posts' own words are words under the parent: they cannot win (see below)
             candidates = _chained_posts(parent, stats)
             if not candidates:
                 continue
             count = own_text_stats(parent, {m for members in candidates.values() for m in members})
+        elif 1.5 * stats.text_words(parent) <= best_score:
+            # No group of its children can win: a group's text (below) is at most the parent's non-link text.
+            continue
         else:
             candidates = _sibling_groups(parent)
         for sig, members in candidates.items():

@@ -43,7 +43,8 @@ def own_text_stats(root: etree._Element, boundaries: set[etree._Element] | froze
         if event == "start":
             if el.tag == "a":
                 anchors += 1
-            own = words(el.text)
+            text = el.text
+            own = count_words(text) if text else 0  # most elements have no text of their own: spare the call
             stack.append([own, own if anchors else 0])
             continue
         total, linked = stack.pop()
@@ -52,7 +53,8 @@ def own_text_stats(root: etree._Element, boundaries: set[etree._Element] | froze
         if el.tag == "a":
             anchors -= 1
         if stack:
-            tail = words(el.tail) if el is not root else 0
+            after = el.tail
+            tail = count_words(after) if after and el is not root else 0
             inner = not boundaries or el not in boundaries
             stack[-1][0] += (total if inner else 0) + tail
             stack[-1][1] += (linked if inner else 0) + (tail if anchors else 0)

@@ -115,7 +115,7 @@ class BlendExtractor:
             if blocks:
                 p, context = self.scores(page, blocks)
                 self.decide(blocks, p, context)
-            out.append(PageLabels(seg.leaves, blocks))
+            out.append(PageLabels(seg.leaves, blocks, runs=seg.runs))
         return out
 
     def decide(self, blocks: list[TextBlock], p: np.ndarray, context: PageContext) -> None:

@@ -76,35 +76,43 @@ class _Ancestry:
 
     def of(self, el: etree._Element | None) -> tuple[int, ...]:
         if el is None:
-            return (0, FAR, FAR, FAR, FAR, FAR, 0, -1, 0, 0, -1, FAR)
-        cached = self.memo.get(el)
+            return _OUTSIDE
+        memo = self.memo
+        cached = memo.get(el)
         if cached is not None:
             return cached
-        up = self.of(el.getparent())
+        chain = []  # the element and its ancestors not yet seen, walked up iteratively (pages nest deeply)
+        node: etree._Element | None = el
+        while node is not None and node not in memo:
+            chain.append(node)
+            node = node.getparent()
+        up = memo[node] if node is not None else _OUTSIDE
+        for node in reversed(chain):
+            up = memo[node] = self._step(node, up)
+        return up
+
+    def _step(self, el: etree._Element, up: tuple[int, ...]) -> tuple[int, ...]:
+        """The info of ``el`` from its parent's ``up``."""
         depth, body, article, chrome, comment, itemprop, flags, region = up[:8]
         region_parent = 0 if el is self.region_parent else (up[10] + 1 if up[10] >= 0 else -1)
         own_body, own_article, own_chrome, own_comment, own_lead = name_kinds(element_names(el))
         lead = 0 if own_lead else min(FAR, up[11] + 1)
-        body, article, chrome, comment, itemprop = (min(FAR, d + 1) for d in (body, article, chrome, comment, itemprop))
-        if own_body:
-            body = 0
-        if own_article:
-            article = 0
-        if own_chrome:
-            chrome = 0
-        if own_comment:
-            comment = 0
-        if (el.get("itemprop") or "").lower() == "articlebody":
-            itemprop = 0
+        body = 0 if own_body else min(FAR, body + 1)
+        article = 0 if own_article else min(FAR, article + 1)
+        chrome = 0 if own_chrome else min(FAR, chrome + 1)
+        comment = 0 if own_comment else min(FAR, comment + 1)
+        itemprop = 0 if (el.get("itemprop") or "").lower() == "articlebody" else min(FAR, itemprop + 1)
         flags |= _FLAG_BIT.get(el.tag, 0)
         if el is self.region:
             region = 0
         elif region >= 0:
             region += 1
-        info = (depth + 1, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome, region_parent,
+        return (depth + 1, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome, region_parent,
                 lead)
-        self.memo[el] = info
-        return info
+
+
+#: The info of "above the root".
+_OUTSIDE = (0, FAR, FAR, FAR, FAR, FAR, 0, -1, 0, 0, -1, FAR)
 
 
 def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageContext,
@@ -130,8 +138,8 @@ def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageCo
     for k in (-1, 1, -2, 2):
         for index, fill in ((0, -1.0), (1, 0.0), (2, 0.0)):
             columns.append(_shifted(shallow[:, index], k, fill))
-    tags = [b.element.tag for b in blocks]
-    columns += [np.array([tag == t for tag in tags], dtype=np.float64) for t in _BLOCK_TAGS]
+    tags = np.array([b.element.tag for b in blocks], dtype=object)
+    columns += [(tags == t).astype(np.float64) for t in _BLOCK_TAGS]
     ancestry = _Ancestry(context.region.element)
     rows = np.array([ancestry.of(b.element) for b in blocks], dtype=np.int64)
     linked = np.array(["a" in b.enclosing for b in blocks], dtype=np.int64) * _FLAG_BIT["a"]
@@ -149,15 +157,17 @@ def table(blocks: Sequence[TextBlock], weights: Sequence[float], context: PageCo
     overlap = np.full(n, -1.0)
     title = np.zeros(n)
     body, title_words = context.body_pairs, context.title_words
-    for i, text in enumerate(texts):
-        tokens = [w.lower() for w in words(text)]
+    in_title = title_words.__contains__
+    for i, block in enumerate(blocks):
+        # the lower-cased words, lowered in one call (lower case has no white space: the split gives the same words)
+        tokens = " ".join(block.tokens if block.tokens is not None else words(block.text)).lower().split()
         if not tokens:
             if body is not None:
                 overlap[i] = 0.0
             continue
         if body is not None:
             overlap[i] = body_overlap(tokens, body)
-        title[i] = sum(w in title_words for w in tokens) / len(tokens)
+        title[i] = sum(map(in_title, tokens)) / len(tokens)
     page_words = float(num_words.sum())
     columns += [np.full(n, float(body is not None)), overlap, np.full(n, float(context.ld_is_article)),
                 np.full(n, float(context.ld_is_thread)), title, np.full(n, math.log1p(page_words)),

@@ -66,14 +66,21 @@ class Forest:
             return np.full(count, self.base, dtype=np.float32)
         feature, threshold, first_child, value = self._packed  # type: ignore[attr-defined]
         trees, nodes = self.feature.shape
-        offsets = (np.arange(trees, dtype=np.int32) * nodes)[None, :]
+        table = np.ascontiguousarray(rows, dtype=np.float32)
+        # children are adjacent: the right child is the left one + 1, and a leaf is its own "left child".
+        # The first level is the same roots for every row: one column gather.
+        roots = np.arange(trees, dtype=np.int32) * nodes
+        flat = np.ascontiguousarray(first_child[roots] + (table[:, feature[roots]] > threshold[roots]))
+        values = table.ravel()
         row_offsets = (np.arange(count, dtype=np.int32) * rows.shape[1])[:, None]
-        values = np.ascontiguousarray(rows, dtype=np.float32).ravel()
-        flat = np.broadcast_to(offsets, (count, trees))
-        for _ in range(self.depth):
-            # children are adjacent: the right child is the left one + 1, and a leaf is its own "left child"
-            flat = first_child[flat] + (values[row_offsets + feature[flat]] > threshold[flat])
-        return self.base + value[flat].sum(axis=1)
+        take = np.take  # indices are in range by construction: "clip" spares numpy's bounds checks
+        for _ in range(self.depth - 1):
+            at = take(feature, flat, mode="clip")
+            at += row_offsets
+            child = take(first_child, flat, mode="clip")
+            child += take(values, at, mode="clip") > take(threshold, flat, mode="clip")
+            flat = child
+        return self.base + take(value, flat, mode="clip").sum(axis=1)
 
     def probability(self, rows: np.ndarray) -> np.ndarray:
         return 1.0 / (1.0 + np.exp(-self.margin(rows)))

@@ -69,4 +69,4 @@ class ThreadRuleExtractor:
     def label_page(self, page: ParsedPage, group: PostGroup | None, page_type: str, score: float) -> PageLabels:
         seg = segment(page.root)
         label_thread(seg, group)
-        return PageLabels(seg.leaves, seg.blocks, page_type, score, post_group=group, model=NAME)
+        return PageLabels(seg.leaves, seg.blocks, page_type, score, post_group=group, model=NAME, runs=seg.runs)

@@ -125,7 +125,7 @@ def lead_words(root: etree._Element, first: etree._Element) -> int:
             if el.tag == "a":
                 anchors -= 1
             text = el.tail
-        if not anchors:
+        if text and not anchors:
             count = words(text)
             if count >= LEAD_MIN_WORDS:
                 total += count
