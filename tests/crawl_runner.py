@@ -1,7 +1,7 @@
 """Runs one real Scrapy crawl for the integration tests, in its own process (the reactor can't restart).
 
 Usage: ``python crawl_runner.py CONFIG.json``. The config gives ``requests`` (url, meta), ``settings``,
-``item_type`` (dict, dataclass, item, attrs), ``worker_env`` (environment variables set once
+``item_type`` (dict, dataclass, item, attrs, declared), ``worker_env`` (environment variables set once
 scrapy-boiler is imported, so only the extraction workers started later see them) and ``out`` (a
 folder): items go to ``items.jsonl`` and the final stats to ``stats.json``.
 """
@@ -36,6 +36,18 @@ class ScrapyArticle(scrapy.Item):
     html = scrapy.Field()
 
 
+class DeclaredPage(scrapy.Item):
+    """Declares fields the default output leaves out: declaring them is enough to get them filled."""
+
+    url = scrapy.Field()
+    headline = scrapy.Field()
+    articleBodyHtml = scrapy.Field()
+    boilerModel = scrapy.Field()
+    pageType = scrapy.Field()
+    posts = scrapy.Field()
+    datePublished = scrapy.Field()
+
+
 @attrs.define
 class AttrsArticle:
     url: str | None = None
@@ -64,6 +76,8 @@ class PageSpider(scrapy.Spider):
             yield ScrapyArticle(url=response.url)
         elif kind == "attrs":
             yield AttrsArticle(url=response.url)
+        elif kind == "declared":
+            yield DeclaredPage(url=response.url)
         else:
             item = {"url": response.url, "status": response.status, "has_document": "boiler" in response.meta}
             if "boiler" in response.meta:

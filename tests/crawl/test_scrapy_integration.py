@@ -19,6 +19,7 @@ NAV_TEXT = "Council approves budget for new ferry terminal"
 #: path → (status, content type, body)
 ROUTES: dict[str, tuple[int, str | None, bytes]] = {
     "/article": (200, "text/html; charset=utf-8", ARTICLE),
+    "/question": (200, "text/html; charset=utf-8", (PAGES / "qa_thread.html").read_bytes()),
     "/untyped": (200, None, ARTICLE),  # no Content-Type: sniffed as HTML
     "/report.pdf": (200, "application/pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF"),
     "/data.json": (200, "application/json", b'{"headline": "not a page"}'),
@@ -111,6 +112,21 @@ def test_typed_items_get_their_declared_fields_in_a_thread_worker(server, tmp_pa
     assert len(items) == 1 and MAIN_SENTENCE in items[0]["articleBody"]
     assert "pageType" not in items[0]  # not declared by these item types
     assert stats["boiler/items/filled"] == 1
+
+
+def test_declaring_a_field_on_an_item_is_enough_to_get_it_filled(server, tmp_path):
+    """No BOILER_OUTPUT: the default output lacks posts, articleBodyHtml and boilerModel, the declarations ask."""
+    requests = [{"url": f"{server}/article"}, {"url": f"{server}/question"}]
+    items, stats = crawl(tmp_path, requests, item_type="declared", settings={"BOILER_WORKERS": 0})
+    article = next(item for item in items if item["url"].endswith("/article"))
+    question = next(item for item in items if item["url"].endswith("/question"))
+    assert MAIN_SENTENCE in article["articleBodyHtml"] and article["articleBodyHtml"].startswith("<article>")
+    assert article["pageType"] == "article" and article["boilerModel"] == "blend"
+    assert "posts" not in article  # an article without comments: nothing to fill
+    assert question["pageType"] == "qa" and question["boilerModel"] == "posts"
+    assert len(question["posts"]) == 4 and question["posts"][0]["text"].startswith("I bake a large sourdough loaf")
+    assert question["datePublished"].startswith("2024-03-02")
+    assert stats["boiler/items/filled"] == 2
 
 
 def test_offline_html_field_and_drop_empty(server, tmp_path):
