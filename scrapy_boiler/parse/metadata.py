@@ -77,7 +77,7 @@ def read_metadata(page: ParsedPage, text: str = "") -> Metadata:
             crumbs = [Breadcrumb(name, urljoin(base, url) if url else None) for name, url in dom.breadcrumbs]
     canonical = page.links.get("canonical") or _url(_get(article, "url")) or meta.get("og:url")
     return Metadata(
-        headline=_headline(_get(article, "headline"), meta),
+        headline=_headline(_get(article, "headline"), meta, page.url),
         canonical_url=urljoin(base, canonical) if canonical else None,
         date_published=published,
         date_published_raw=published_raw,
@@ -92,22 +92,31 @@ def read_metadata(page: ParsedPage, text: str = "") -> Metadata:
     )
 
 
-def _headline(declared: Any, meta: dict[str, str]) -> str | None:
+def _headline(declared: Any, meta: dict[str, str], url: str | None = None) -> str | None:
     """JSON-LD ``headline`` (entities decoded: some CMSs escape it twice) unless cut short with an ellipsis, else
-    ``og:title``; without a trailing site name."""
+    ``og:title``; without a trailing site name (``og:site_name`` or the URL's host, e.g. "- Golem.de")."""
     site = collapse_spaces(meta.get("og:site_name") or "")
+    hosts = _host_names(url)
     text = html.unescape(collapse_spaces(declared)) if isinstance(declared, str) else ""
     if text and not text.endswith(("...", "…")):
-        return _without_site(text, site, guess=False)
+        return _without_site(text, site, guess=False, hosts=hosts)
     title = html.unescape(collapse_spaces(meta.get("og:title") or meta.get("twitter:title") or ""))
-    return _without_site(title, site, guess=True) or text or None
+    return _without_site(title, site, guess=True, hosts=hosts) or text or None
 
 
-def _without_site(title: str, site: str, *, guess: bool) -> str:
-    """``title`` without " - Site name" at its end: the ``og:site_name``, or (``guess``) a short last piece."""
+def _host_names(url: str | None) -> frozenset[str]:
+    """How a site's name may be written from its host: ``golem.de`` and ``golem`` for ``https://www.golem.de/x``."""
+    host = (urlsplit(url).hostname or "") if url else ""
+    host = host.removeprefix("www.")
+    return frozenset({host, host.split(".")[0]} - {""}) if "." in host else frozenset()
+
+
+def _without_site(title: str, site: str, *, guess: bool, hosts: frozenset[str] = frozenset()) -> str:
+    """``title`` without " - Site name" at its end: the ``og:site_name``, the host's name or (``guess``) a short
+    last piece."""
     for separator in (" - ", " | ", " – ", " — ", " · ", " * ", " :: "):
         head, _, tail = title.rpartition(separator)
-        if head and ((site and tail.lower() == site.lower())
+        if head and ((site and tail.lower() == site.lower()) or tail.replace(" ", "").lower() in hosts
                      or (guess and not site and len(tail.split()) <= 3 < len(head.split()))):
             return head
     return title

@@ -210,3 +210,11 @@ def test_declaring_a_field_is_enough_to_get_it_filled():
     assert "harbour bridge reopened" in item["body"].lower()  # the BOILER_OUTPUT renaming still applies
     assert item["mine"] == "kept" and item["url"] == "https://news.example/bridge"
     assert with_declared({"url": "url"}, None) == {"url": "url"}  # dicts: the mapping as is
+
+
+def test_headline_loses_a_trailing_host_name_but_keeps_other_endings():
+    declared = json_ld({"@type": "NewsArticle", "headline": "Harbour bridge reopens - News.example"})
+    meta = extract(page(declared), "https://www.news.example/bridge").metadata
+    assert meta.headline == "Harbour bridge reopens"  # no og:site_name: the URL's host names the site
+    kept = json_ld({"@type": "NewsArticle", "headline": "Ferry strike - Day 3"})
+    assert extract(page(kept), "https://www.news.example/strike").metadata.headline == "Ferry strike - Day 3"
