@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lxml import etree
@@ -155,8 +156,11 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
     return groups
 
 
-def find_post_group(root: etree._Element, stats: TextStats | None = None) -> PostGroup | None:
-    """The sibling group most likely to be the posts of a thread, or None when nothing repeats with text."""
+def find_post_group(root: etree._Element, stats: TextStats | None = None,
+                    accept: Callable[[list[etree._Element]], bool] | None = None) -> PostGroup | None:
+    """The sibling group most likely to be the posts of a thread, or None when nothing repeats with text.
+
+    ``accept``, when given, must also hold for a group's members (e.g. "most of them show a poster")."""
     stats = stats or text_stats(root)
     best: PostGroup | None = None
     best_score = 0.0
@@ -190,7 +194,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None) -> Pos
             largest = max(count.text_words(m) for m in posts)
             evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
             score = text * similarity * (0.5 + evenness)
-            if score > best_score:
+            if score > best_score and (accept is None or accept(posts)):
                 body_stats = count
                 nested = [] if count is not stats else _nested_replies(posts, stats)
                 if nested:  # replies nested inside the posts they answer (reddit, Disqus): one post each
@@ -227,12 +231,14 @@ def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[e
 
 def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etree._Element]:
     """Elements inside the members made like them (same tag, class names overlapping by
-    :data:`MIN_CLASS_OVERLAP`, or the same signature with a generated id): replies nested under the post they
-    answer. Members without a class or generated id are not matched (nested lists are not replies)."""
+    :data:`MIN_CLASS_OVERLAP`, or the same signature with a generated id, or the same custom element): replies nested
+    under the post they answer. Members without a class, generated id or custom tag are not matched (nested lists are
+    not replies)."""
     reference = members[-1]
     tokens = class_tokens(reference)
     sig = signature(reference)
-    if not tokens and not sig.rsplit("#", 1)[-1]:
+    custom = "-" in reference.tag  # a custom element (<shreddit-comment>) is a template by its very name
+    if not tokens and not sig.rsplit("#", 1)[-1] and not custom:
         return []
     found = []
     for member in members:
@@ -241,7 +247,7 @@ def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etr
                 continue
             other = class_tokens(el)
             overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
-            if overlap >= MIN_CLASS_OVERLAP or signature(el) == sig:
+            if custom or overlap >= MIN_CLASS_OVERLAP or signature(el) == sig:
                 found.append(el)
     return found
 

@@ -186,3 +186,35 @@ def test_navigation_and_log_in_boxes_shaped_like_posts_are_not_the_question():
     assert group is not None and not group.question_found
     assert len(group.members) == 3
     assert "My dock stops working" in " ".join(group.members[0].itertext())
+
+
+def _discussion_page() -> str:
+    """A long opening post in bare paragraphs, then a short comment tree of custom elements, replies nested."""
+    post = "".join(f"<p>Paragraph {i} of my story: the chain slips on the smallest cog whenever I climb a steep hill "
+                   f"out of the saddle, even after a new cassette and a careful cable adjustment.</p>"
+                   for i in range(12))
+
+    def comment(i: int, inner: str = "") -> str:
+        return (f'<user-comment><div class="meta"><a href="/user/rider{i}/">rider{i}</a> '
+                f'<time datetime="2024-05-0{i}T10:00:00Z">{i}d ago</time></div>'
+                f'<div class="body"><p>Reply {i}: check the derailleur hanger alignment first.</p></div>{inner}'
+                "</user-comment>")
+
+    tree = comment(1, comment(2)) + comment(3) + comment(4, comment(5))
+    return (f"<html><head><title>My chain slips</title></head><body><main><h1>My chain slips</h1>"
+            f'<div class="post-body">{post}</div><comment-tree>{tree}</comment-tree></main></body></html>')
+
+
+def test_a_page_of_comments_is_a_thread_even_when_the_post_outweighs_its_comments():
+    doc = extract(_discussion_page(), "https://forum.example/r/bikes/comments/abc/my_chain_slips/")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("My chain slips") and "Paragraph 11 of my story" in doc.question
+    replies = [post.text for post in doc.answers]
+    assert replies == [f"Reply {i}: check the derailleur hanger alignment first." for i in range(1, 6)]
+    assert [post.author for post in doc.answers] == [f"rider{i}" for i in range(1, 6)]
+
+
+def test_the_same_layout_elsewhere_stays_an_article_with_comments():
+    doc = extract(_discussion_page(), "https://news.example/2024/05/my-chain-slips")
+    assert doc.page_type == "article" and "Paragraph 11 of my story" in doc.text
+    assert "Reply 1" not in doc.text

@@ -8,6 +8,9 @@ posts apart is what each member carries — an author link, a date, a template w
 the page's text the group holds, post-like class names and a thread-like URL. The weights were set by hand on
 webforum-train (type-2) and dragnet:train / l3s-gn1:train / cleaneval-dev (articles); accuracy is in the README.
 
+On a page whose URL names it a page of comments (``/r/sub/comments/id/``), a long discussed post can outweigh the few
+comments served with it; the best group whose members show a date and an author link is then weighed as well.
+
 A type-2 page is ``"qa"`` when its structure or URL speaks of questions and answers, else ``"forum"``.
 """
 
@@ -99,6 +102,11 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     )
 
 
+def _show_posters(members: list[etree._Element]) -> bool:
+    """Whether most members show a date and a link to their author, as posts do."""
+    return 2 * sum(has_date(m) and has_user_link(m) for m in members) >= len(members)
+
+
 def _path_and_query(url: str) -> str:
     parts = urlsplit(url)
     return f"{parts.path}?{parts.query}"
@@ -168,6 +176,14 @@ def detect(root: etree._Element, url: str | None = None, stats: TextStats | None
         return PageTypeDecision(ARTICLE, 0.0, None, None)
     feats = features(group, stats, root, url)
     value = score(feats)
+    if declared is None and value < THRESHOLD and feats.comments_url:
+        # A page of comments whose best repeated group is no thread (the discussed post's paragraphs, a sidebar
+        # list): its comments may still be there, as a smaller group whose members show who wrote them.
+        posters = find_post_group(root, stats, accept=_show_posters)
+        if posters is not None:
+            posters_feats = features(posters, stats, root, url)
+            if score(posters_feats) >= THRESHOLD:
+                group, feats, value = posters, posters_feats, score(posters_feats)
     if declared is not None:
         kinds = {post.kind for post in declared.declared or ()}
         if kinds & {"question", "answer"}:
