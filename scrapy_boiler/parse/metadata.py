@@ -76,9 +76,10 @@ def read_metadata(page: ParsedPage, text: str = "") -> Metadata:
         if not crumbs:
             crumbs = [Breadcrumb(name, urljoin(base, url) if url else None) for name, url in dom.breadcrumbs]
     canonical = page.links.get("canonical") or _url(_get(article, "url")) or meta.get("og:url")
+    canonical_url = urljoin(base, canonical) if canonical else None
     return Metadata(
-        headline=_headline(_get(article, "headline"), meta, page.url),
-        canonical_url=urljoin(base, canonical) if canonical else None,
+        headline=_headline(_get(article, "headline"), meta, (page.url, canonical_url)),
+        canonical_url=canonical_url,
         date_published=published,
         date_published_raw=published_raw,
         date_modified=modified,
@@ -92,11 +93,12 @@ def read_metadata(page: ParsedPage, text: str = "") -> Metadata:
     )
 
 
-def _headline(declared: Any, meta: dict[str, str], url: str | None = None) -> str | None:
+def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] = ()) -> str | None:
     """JSON-LD ``headline`` (entities decoded: some CMSs escape it twice) unless cut short with an ellipsis, else
-    ``og:title``; without a trailing site name (``og:site_name`` or the URL's host, e.g. "- Golem.de")."""
+    ``og:title``; without a trailing site name (``og:site_name``, or the host of the page's URL or canonical URL,
+    e.g. "- Golem.de")."""
     site = collapse_spaces(meta.get("og:site_name") or "")
-    hosts = _host_names(url)
+    hosts = frozenset().union(*(_host_names(url) for url in urls))
     text = html.unescape(collapse_spaces(declared)) if isinstance(declared, str) else ""
     if text and not text.endswith(("...", "…")):
         return _without_site(text, site, guess=False, hosts=hosts)

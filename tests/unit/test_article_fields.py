@@ -215,6 +215,9 @@ def test_declaring_a_field_is_enough_to_get_it_filled():
 def test_headline_loses_a_trailing_host_name_but_keeps_other_endings():
     declared = json_ld({"@type": "NewsArticle", "headline": "Harbour bridge reopens - News.example"})
     meta = extract(page(declared), "https://www.news.example/bridge").metadata
-    assert meta.headline == "Harbour bridge reopens"  # no og:site_name: the URL's host names the site
+    assert meta.headline == "Harbour bridge reopens"  # no og:site_name: the URL's host names the site, or else
+    # the canonical URL's (a page fetched from a cache or a mirror)
+    canonical = declared + '<link rel="canonical" href="https://news.example/bridge">'
+    assert extract(page(canonical), "http://127.0.0.1:8080/cache/1").metadata.headline == "Harbour bridge reopens"
     kept = json_ld({"@type": "NewsArticle", "headline": "Ferry strike - Day 3"})
     assert extract(page(kept), "https://www.news.example/strike").metadata.headline == "Ferry strike - Day 3"

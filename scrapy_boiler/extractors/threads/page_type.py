@@ -182,8 +182,9 @@ def detect(root: etree._Element, url: str | None = None, stats: TextStats | None
         posters = find_post_group(root, stats, accept=_show_posters)
         if posters is not None:
             posters_feats = features(posters, stats, root, url)
-            if score(posters_feats) >= THRESHOLD:
-                group, feats, value = posters, posters_feats, score(posters_feats)
+            posters_value = score(posters_feats)
+            if posters_value >= THRESHOLD:
+                group, feats, value = posters, posters_feats, posters_value
     if declared is not None:
         kinds = {post.kind for post in declared.declared or ()}
         if kinds & {"question", "answer"}:
