@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,3 +44,20 @@ def fresh_registry():
     registry._clear_caches()
     yield registry
     registry._clear_caches()
+
+
+@pytest.fixture
+def need_corpus() -> Callable[[str], None]:
+    """``need_corpus("fundus-train")`` skips the test, saying why, unless that corpus is in ``../shared/datasets``
+    (or ``$BOILER_DATA_DIR``): the gates run where the corpora are and skip with a reason elsewhere."""
+    from scrapy_boiler.datasets import DatasetNotFound, available_datasets, find_data_dir
+
+    def need(name: str) -> None:
+        try:
+            data_dir = find_data_dir()
+        except DatasetNotFound as exc:
+            pytest.skip(f"needs the corpora: {exc}")
+        if name not in available_datasets(data_dir):
+            pytest.skip(f"needs {name} in {data_dir}")
+
+    return need
