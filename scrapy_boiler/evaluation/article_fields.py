@@ -17,16 +17,15 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 from scrapy_boiler.datasets.corpora import Page, load
 from scrapy_boiler.evaluation.field_scores import TARGETS, Fields, score_page, summarise
+from scrapy_boiler.evaluation.local_http import Reply, local_server
 
 #: The spider of the crawl, written to a temporary file for ``scrapy runspider`` (this module imports no Scrapy).
 SPIDER = '''
@@ -51,26 +50,12 @@ class PlainDictSpider(scrapy.Spider):
 def serve(pages: dict[str, bytes]) -> Iterator[str]:
     """An HTTP server on a free loopback port serving ``/<id>`` → the page's bytes as UTF-8 HTML; yields its URL."""
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            body = pages.get(self.path.lstrip("/").split("?")[0])
-            self.send_response(200 if body is not None else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body or b"")))
-            self.end_headers()
-            self.wfile.write(body or b"")
+    def reply(path: str) -> Reply:
+        body = pages.get(path.lstrip("/"))
+        return (200 if body is not None else 404), "text/html; charset=utf-8", body or b""
 
-        def log_message(self, *args: object) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with local_server(reply) as url:
+        yield url
 
 
 def crawl(pages: list[Page], *, workers: int = 1, settings: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:

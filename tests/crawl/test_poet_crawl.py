@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from local_http import local_server
+
+from scrapy_boiler.evaluation.local_http import local_server
 
 pytest.importorskip("scrapy_poet")
 from itemadapter import ItemAdapter

@@ -5,10 +5,10 @@ from __future__ import annotations
 import os
 
 import pytest
-from local_http import local_server
 from test_scrapy_integration import crawl
 
 from scrapy_boiler.evaluation.hostile import CASES, CATALOGUE, MARKER, article_page
+from scrapy_boiler.evaluation.local_http import local_server
 
 #: Cases the middleware refuses before extraction, by its own cheaper checks (``boiler/skipped/<reason>``).
 SKIPPED = {"empty": "empty_body", "whitespace": "empty_body", "50mb": "too_large"}

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from local_http import local_server
+
+from scrapy_boiler.evaluation.local_http import local_server
 
 PAGES = Path(__file__).parents[1] / "pages"
 RUNNER = Path(__file__).parents[1] / "crawl_runner.py"

@@ -6,11 +6,14 @@ Needs ``../shared/datasets`` (or ``$BOILER_DATA_DIR``); skips with the reason ot
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 import pytest
 
 from scrapy_boiler import extract
 from scrapy_boiler.datasets import load
+from scrapy_boiler.datasets.corpora import Page
 from scrapy_boiler.document import THREAD_TYPES
 from scrapy_boiler.evaluation.calibration import reliability
 from scrapy_boiler.evaluation.page_types import collect
@@ -33,17 +36,22 @@ def test_forum_threads_are_typed_and_split_into_posts(need_corpus):
     assert scores["question_found"] >= 0.82  # measured 0.84
 
 
+def _thread_scores(pages: Iterable[Page]) -> dict[str, object]:
+    """Post, question and pair scores of ``auto`` on thread pages with gold posts, as ``boiler-eval`` counts them."""
+    counts = PostCounts()
+    for page in pages:
+        doc = extract(page.html, page.url)
+        counts.add(document_output(page.html, page.url, doc), [post["post_text"] for post in page.posts], page.id)
+    return counts.as_dict()
+
+
 def test_threads_train_platforms_split_and_questions_found(need_corpus):
     """threads-train: no platform on both sides of the split; the question is found on the training platforms."""
     need_corpus("threads-train")
     train, valid = list(load("threads-train:train")), list(load("threads-train:valid"))
     assert len(train) + len(valid) == 64 and not {p.site for p in train} & {p.site for p in valid}
     assert all(page.posts and len(page.posts) >= 2 for page in train + valid)
-    counts = PostCounts()
-    for page in train:
-        doc = extract(page.html, page.url)
-        counts.add(document_output(page.html, page.url, doc), [post["post_text"] for post in page.posts], page.id)
-    scores = counts.as_dict()
+    scores = _thread_scores(train)
     assert scores["question_found"] >= 0.85  # measured 0.886 (31 of 35)
     assert scores["recall"] >= 0.80 and scores["precision"] >= 0.80  # measured 0.823 / 0.815
     assert scores["pair_recall"] >= 0.74 and scores["pair_precision"] >= 0.74  # measured 0.769 / 0.760
@@ -52,11 +60,7 @@ def test_threads_train_platforms_split_and_questions_found(need_corpus):
 def test_threads_on_the_validation_platforms(need_corpus):
     """threads-train:valid (platforms whose misses were studied for what generalises: reddit, kunena, flarum...)."""
     need_corpus("threads-train")
-    counts = PostCounts()
-    for page in load("threads-train:valid"):
-        doc = extract(page.html, page.url)
-        counts.add(document_output(page.html, page.url, doc), [post["post_text"] for post in page.posts], page.id)
-    scores = counts.as_dict()
+    scores = _thread_scores(load("threads-train:valid"))
     assert scores["question_found"] >= 0.75  # measured 0.793 (23 of 29)
     assert scores["recall"] >= 0.88 and scores["precision"] >= 0.85  # measured 0.916 / 0.881
     assert scores["pair_recall"] >= 0.69 and scores["pair_precision"] >= 0.75  # measured 0.725 / 0.789

@@ -1,4 +1,5 @@
-"""A throwaway HTTP server for the tests that run real crawls."""
+"""A throwaway HTTP server on the loopback interface, for real crawls of local pages (the article-fields crawl, the
+crawl tests)."""
 
 from __future__ import annotations
 
@@ -35,3 +36,4 @@ def local_server(reply: Callable[[str], Reply]) -> Iterator[str]:
         yield f"http://127.0.0.1:{httpd.server_address[1]}"
     finally:
         httpd.shutdown()
+        httpd.server_close()
