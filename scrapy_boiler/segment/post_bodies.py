@@ -22,7 +22,8 @@ BODY_SHARE = 0.75
 BODY_RUNNER_UP = 0.5
 
 _DIGITS = re.compile(r"\d+")
-_USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
+#: A link to a user's page (``/members/``, ``?u=``, ``/profile/``...).
+USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
 _DATE = re.compile(
     r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)",
@@ -150,7 +151,7 @@ def _byline_beside(
 
 def has_user_link(member: etree._Element) -> bool:
     """Whether the member links to a user profile (``/members/``, ``?u=``, ``/profile/``...)."""
-    return any(_USER_HREF.search(a.get("href") or "") for a in member.iter("a"))
+    return any(USER_HREF.search(a.get("href") or "") for a in member.iter("a"))
 
 
 def has_date(member: etree._Element) -> bool:

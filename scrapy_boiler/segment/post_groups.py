@@ -11,7 +11,6 @@ Inside each member, the *body* is found by :func:`~scrapy_boiler.segment.post_bo
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +39,14 @@ QUESTION_SIMILARITY = 0.5
 STRUCTURE_DEPTH = 4
 
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
+#: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
+#: (not ``content-sidebar-wrap``, which holds the main column too, nor ``widget``: some themes build the article
+#: itself of widgets).
+_SIDEBAR = re.compile(r"^(?:sidebar|secondary$)", re.I)
+#: Members a group needs before a member may be compared with the one two places back (alternating wrappers).
+ALTERNATION_MEMBERS = 4
+#: Elements whose class names describe the page's layout ("a page with a sidebar"), not a sidebar.
+_PAGE_LEVEL = frozenset({"html", "body", "main", "article"})
 
 
 
@@ -120,7 +127,12 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
 
 
 def _similarity(shapes: list[set[str]]) -> float:
-    scores = [_jaccard(a, b) for a, b in itertools.pairwise(shapes)]
+    """Mean overlap of each member with the one before it, or (in groups of :data:`ALTERNATION_MEMBERS` or more)
+    with the one before that when higher: posts whose wrappers alternate a class (``odd``/``even``) repeat that
+    difference on every path below it."""
+    lag = 2 if len(shapes) >= ALTERNATION_MEMBERS else 1
+    scores = [max(_jaccard(shapes[i], shapes[i - back]) for back in range(1, min(i, lag) + 1))
+              for i in range(1, len(shapes))]
     return sum(scores) / len(scores) if scores else 0.0
 
 
@@ -164,8 +176,9 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
     stats = stats or text_stats(root)
     best: PostGroup | None = None
     best_score = 0.0
+    aside = _sidebars(root)
     for parent in root.iter():
-        if not isinstance(parent.tag, str) or not len(parent):
+        if not isinstance(parent.tag, str) or not len(parent) or parent in aside:
             continue
         count = stats
         if len(parent) < MIN_MEMBERS:  # one post holding the next ones: markup left open inside a post
@@ -212,6 +225,20 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
                 best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword,
                                  question_found=question is not None)
     return best
+
+
+def _sidebars(root: etree._Element) -> set[etree._Element]:
+    """Elements in a sidebar (``<aside>``, or a class name or id of :data:`_SIDEBAR` below the page level): a widget
+    of recent posts or an activity stream repeats like posts and may hold more text than a short thread, but is
+    never the page's thread."""
+    found: set[etree._Element] = set()
+    for el in root.iter():
+        if el in found or not isinstance(el.tag, str) or el.tag in _PAGE_LEVEL:
+            continue
+        if el.tag == "aside" or any(_SIDEBAR.match(name) for name in (*(el.get("class") or "").split(),
+                                                                        el.get("id") or "")):
+            found.update(el.iter())
+    return found
 
 
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:

@@ -218,3 +218,57 @@ def test_the_same_layout_elsewhere_stays_an_article_with_comments():
     doc = extract(_discussion_page(), "https://news.example/2024/05/my-chain-slips")
     assert doc.page_type == "article" and "Paragraph 11 of my story" in doc.text
     assert "Reply 1" not in doc.text
+
+
+DISCUSSION_URL = "https://links.example/item?id=39401234"
+
+
+def test_a_discussion_in_table_rows_keeps_its_opening_post(page_bytes):
+    """A link aggregator's discussion (``discussion_table_rows.html``: comments as table rows, the text that opens
+    the discussion above them, signed by a member like every reply): a thread, whatever its URL says."""
+    doc = extract(page_bytes("discussion_table_rows.html"), DISCUSSION_URL)
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("Ask HN: How do you keep notes as a developer?")
+    assert doc.question.endswith("how do you find them again later?")
+    assert [post.author for post in doc.answers][:3] == ["alice", "bob_k", "alice"] and len(doc.answers) == 9
+    assert doc.answers[0].text.startswith("I keep everything in plain Markdown files")
+    assert doc.answers[0].date == "2024-02-16T14:20:01"  # the title attribute beside "9 months ago"
+    assert len(doc.qa_pairs) == 9
+
+
+def test_the_same_rows_under_a_staff_byline_stay_an_article_with_comments(page_bytes):
+    """The same page with its opening text signed by a staff page instead of a member's: an article with comments."""
+    html = page_bytes("discussion_table_rows.html").replace(b'href="user?id=jdoe"', b'href="about/staff"')
+    doc = extract(html, DISCUSSION_URL)
+    assert doc.page_type == "article" and "how do you find them again later?" in doc.text
+    assert len(doc.posts) == 9 and "plain Markdown files" not in doc.text
+
+
+_POST = ("Post {}: the chain slips on the small cog after cleaning, and a new chain did not help; the cassette is a "
+         "year old.")
+
+
+def _alternating_thread(sidebar_items: int) -> str:
+    """A forum thread whose post wrappers alternate classes (the opening post's ``topic odd``, then ``reply even``,
+    ``reply odd``...) beside a sidebar activity stream with more text than the posts."""
+    posts = "".join(
+        f'<li><div class="post-header"><span class="post-date">May {i + 1}, 2024</span></div>'
+        f'<div class="loop-item user-id-{i} {"topic" if i == 0 else "reply"} {"odd" if i % 2 else "even"}">'
+        f'<div class="post-author"><a href="/users/member{i}/">member{i}</a></div>'
+        f'<div class="post-content"><p>{_POST.format(i)}</p></div></div></li>'
+        for i in range(5))
+    activity = "".join(
+        f'<li class="activity-item"><a href="/members/fan{i}/">fan{i}</a> posted an update 2 days ago'
+        f"<p>Update {i}: a long note about a bike show with plenty of words in it, more than any post above has, "
+        f"and then some more words about the weather on the day of the show.</p></li>" for i in range(sidebar_items))
+    return ("<html><head><title>Chain slips - Bike Forum</title></head><body><main><h1>Chain slips</h1>"
+            f'<ul class="replies">{posts}</ul></main><aside class="widget"><ul class="stream">{activity}</ul>'
+            "</aside></body></html>")
+
+
+def test_posts_whose_wrappers_alternate_classes_beat_a_sidebar_stream():
+    doc = extract(_alternating_thread(3), "https://bikes.example/forums/topic/chain-slips/")
+    assert doc.page_type == "forum"
+    assert len(doc.posts) == 5  # the wrappers' classes differ, so a post's header stays with its text
+    assert all(post.text.endswith(_POST.format(i)) for i, post in enumerate(doc.posts))
+    assert "Update 0" not in doc.text
