@@ -22,10 +22,15 @@ from scrapy_boiler.assemble.kept import KeptText, block_text
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.normalize import collapse_spaces, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
+from scrapy_boiler.segment.post_bodies import USER_HREF
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 _AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick", re.I)
-_USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
+#: A machine-readable date in a ``title`` attribute (``<abbr class="timeago" title="2008-05-04T16:08:38Z">``,
+#: ``<span class="age" title="2024-02-16T14:20:01 1708093201">``) beside a relative one ("9 months ago").
+_TITLE_DATE = re.compile(
+    r"^\s*(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:\s|$)"
+)
 _DATE_TEXT = re.compile(
     r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today",
     re.I,
@@ -67,7 +72,7 @@ def _author(member: etree._Element, body: set[etree._Element]) -> str | None:
         text = collapse_spaces("".join(el.itertext()))
         if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
             continue
-        if el.tag == "a" and _USER_HREF.search(el.get("href") or ""):
+        if el.tag == "a" and USER_HREF.search(el.get("href") or ""):
             return text
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         if named is None and _AUTHOR_NAME.search(names):
@@ -83,6 +88,8 @@ def _date(member: etree._Element, body: set[etree._Element]) -> str | None:
     for el in member.iter():
         if el in body or not isinstance(el.tag, str):
             continue
+        if (stamp := _TITLE_DATE.match(el.get("title") or "")) is not None:
+            return stamp.group(1)
         for text in (el.text, el.tail):
             text = collapse_spaces(text or "")
             if text and len(text.split()) <= MAX_META_WORDS and _DATE_TEXT.search(text):

@@ -22,6 +22,7 @@ from lxml import etree
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
+from scrapy_boiler.segment.post_bodies import USER_HREF as _USER_HREF
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 
 #: A page stays a thread when at least this share of the article model's content words lie in its posts.
@@ -176,12 +177,45 @@ def _opening_post_above(
     decision: PageTypeDecision, url: str | None, lead: list[TextBlock], inside: int, total: int
 ) -> bool:
     """A thread whose opening post is above its replies, in a container of its own (see :data:`OPENING_POST_SCORE`);
-    an article with comments has the same shape, but not a thread's URL and strong post structure."""
+    an article with comments has the same shape, but not a thread's URL, or an opening post signed like the
+    replies (:func:`_signed_like_replies`), and strong post structure."""
     features = decision.features
     if features is None or decision.score < OPENING_POST_SCORE or (features.comment_thread
                                                                     and not features.discussion_url):
         return False
-    return bool(url and _THREAD_PATH.search(url)) and _words(lead) + inside >= ABOVE_AND_INSIDE * total
+    if _words(lead) + inside < ABOVE_AND_INSIDE * total:
+        return False
+    return bool(url and _THREAD_PATH.search(url)) or (decision.group is not None
+                                                       and _signed_like_replies(decision.group, lead, url))
+
+
+def _signed_like_replies(group: PostGroup, lead: list[TextBlock], url: str | None) -> bool:
+    """Whether the text above the posts names its author with a link to the same kind of user page as most replies
+    lead with (``user?id=ann`` above, ``user?id=bob`` first in the replies): its writer is a member, as in a
+    discussion, where an article's byline links to a staff page or to nothing, and its commenters to their own
+    sites. Teasers of other articles, signed like the article, lead with their title's link instead."""
+    firsts = Counter(_user_page(anchor, url) for member in group.members
+                     if (anchor := next((a for a in member.iter("a") if collapse_spaces("".join(a.itertext()))),
+                                        None)) is not None)
+    kind, count = next(iter(firsts.most_common(1)), ("", 0))
+    if not kind or 2 * count < len(group.members):
+        return False
+    holder = common_ancestor([block.element for block in lead])
+    if holder is None or group.members[0] in set(holder.iter()):
+        return False
+    return any(_user_page(anchor, url) == kind for anchor in holder.iter("a"))
+
+
+def _user_page(anchor: etree._Element, url: str | None) -> str:
+    """The kind of user page a link goes to: its host, path without the last segment and query keys
+    (``news.example.com/user?id``), or "" when it is no link to a user page."""
+    href = anchor.get("href") or ""
+    if not _USER_HREF.search(href):
+        return ""
+    parts = urlsplit(urljoin(url or "", href))
+    keys = ",".join(sorted({pair.split("=", 1)[0] for pair in parts.query.split("&") if "=" in pair}))
+    folder = parts.path.rstrip("/").rsplit("/", 1)[0] if not keys else parts.path
+    return f"{parts.hostname}{folder}?{keys}"
 
 
 def with_opening_post(group: PostGroup, lead: list[etree._Element]) -> PostGroup:
