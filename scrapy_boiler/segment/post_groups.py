@@ -45,6 +45,8 @@ _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|threa
 _SIDEBAR = re.compile(r"^(?:sidebar|secondary$)", re.I)
 #: Members a group needs before a member may be compared with the one two places back (alternating wrappers).
 ALTERNATION_MEMBERS = 4
+#: Overlap of two members' tag paths (class names left out) at which they are built of the same tags.
+SAME_TAGS = 0.5
 #: Elements whose class names describe the page's layout ("a page with a sidebar"), not a sidebar.
 _PAGE_LEVEL = frozenset({"html", "body", "main", "article"})
 
@@ -128,12 +130,23 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
 
 def _similarity(shapes: list[set[str]]) -> float:
     """Mean overlap of each member with the one before it, or (in groups of :data:`ALTERNATION_MEMBERS` or more)
-    with the one before that when higher: posts whose wrappers alternate a class (``odd``/``even``) repeat that
-    difference on every path below it."""
+    with the one before that when higher and the two built of the same tags: posts whose wrappers alternate a class
+    (``odd``/``even``) repeat that difference on every path below it. Rows that alternate a post's header and its
+    body are built of different tags, and stay unlike."""
     lag = 2 if len(shapes) >= ALTERNATION_MEMBERS else 1
-    scores = [max(_jaccard(shapes[i], shapes[i - back]) for back in range(1, min(i, lag) + 1))
-              for i in range(1, len(shapes))]
+    tags = [{_tags_only(path) for path in shape} for shape in shapes] if lag == 2 else []
+    scores = []
+    for i in range(1, len(shapes)):
+        score = _jaccard(shapes[i], shapes[i - 1])
+        if lag == 2 and i >= 2 and score < 1.0 and _jaccard(tags[i], tags[i - 1]) >= SAME_TAGS:
+            score = max(score, _jaccard(shapes[i], shapes[i - 2]))
+        scores.append(score)
     return sum(scores) / len(scores) if scores else 0.0
+
+
+def _tags_only(path: str) -> str:
+    """A relative signature path without its class names and ids: ``/div.post#/p.#`` → ``/div/p``."""
+    return "/".join(part.split(".", 1)[0].split("#", 1)[0] for part in path.split("/"))
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:

@@ -61,8 +61,8 @@ def test_threads_on_the_validation_platforms(need_corpus):
     """threads-train:valid (platforms whose misses were studied for what generalises: reddit, kunena, flarum...)."""
     need_corpus("threads-train")
     scores = _thread_scores(load("threads-train:valid"))
-    assert scores["question_found"] >= 0.75  # measured 0.793 (23 of 29)
-    assert scores["recall"] >= 0.88 and scores["precision"] >= 0.85  # measured 0.916 / 0.881
+    assert scores["question_found"] >= 0.80  # measured 0.828 (24 of 29)
+    assert scores["recall"] >= 0.88 and scores["precision"] >= 0.85  # measured 0.918 / 0.883
     assert scores["pair_recall"] >= 0.69 and scores["pair_precision"] >= 0.75  # measured 0.725 / 0.789
 
 
