@@ -248,6 +248,15 @@ _POST = ("Post {}: the chain slips on the small cog after cleaning, and a new ch
          "year old.")
 
 
+def test_an_announcement_signed_like_the_comments_stays_an_article(page_bytes):
+    """Staff may be members of their site's forum: an opening text that asks nothing, signed like the comments
+    below it, is an article with comments (a news post with its readers' comments)."""
+    html = page_bytes("discussion_table_rows.html").replace(b"as a developer?", b"as a developer").replace(
+        b"find them again later?", b"find them again later.")
+    doc = extract(html, DISCUSSION_URL)
+    assert doc.page_type == "article" and len(doc.posts) == 9
+
+
 def _alternating_thread(sidebar_items: int) -> str:
     """A forum thread whose post wrappers alternate classes (the opening post's ``topic odd``, then ``reply even``,
     ``reply odd``...) beside a sidebar activity stream with more text than the posts."""

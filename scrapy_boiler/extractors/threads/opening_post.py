@@ -177,16 +177,19 @@ def _opening_post_above(
     decision: PageTypeDecision, url: str | None, lead: list[TextBlock], inside: int, total: int
 ) -> bool:
     """A thread whose opening post is above its replies, in a container of its own (see :data:`OPENING_POST_SCORE`);
-    an article with comments has the same shape, but not a thread's URL, or an opening post signed like the
-    replies (:func:`_signed_like_replies`), and strong post structure."""
+    an article with comments has the same shape, but not a thread's URL, nor an opening post that asks a question
+    (its title or its last paragraph ends with "?") signed like the replies (:func:`_signed_like_replies`: staff
+    may be members of the site's forum too), and strong post structure."""
     features = decision.features
     if features is None or decision.score < OPENING_POST_SCORE or (features.comment_thread
                                                                     and not features.discussion_url):
         return False
     if _words(lead) + inside < ABOVE_AND_INSIDE * total:
         return False
-    return bool(url and _THREAD_PATH.search(url)) or (decision.group is not None
-                                                       and _signed_like_replies(decision.group, lead, url))
+    if url and _THREAD_PATH.search(url):
+        return True
+    asks = bool(lead) and (lead[0].text.rstrip().endswith("?") or lead[-1].text.rstrip().endswith("?"))
+    return asks and decision.group is not None and _signed_like_replies(decision.group, lead, url)
 
 
 def _signed_like_replies(group: PostGroup, lead: list[TextBlock], url: str | None) -> bool:
@@ -198,12 +201,22 @@ def _signed_like_replies(group: PostGroup, lead: list[TextBlock], url: str | Non
                      if (anchor := next((a for a in member.iter("a") if collapse_spaces("".join(a.itertext()))),
                                         None)) is not None)
     kind, count = next(iter(firsts.most_common(1)), ("", 0))
-    if not kind or 2 * count < len(group.members):
+    if not lead or not kind or 2 * count < len(group.members):
         return False
-    holder = common_ancestor([block.element for block in lead])
-    if holder is None or group.members[0] in set(holder.iter()):
-        return False
-    return any(_user_page(anchor, url) == kind for anchor in holder.iter("a"))
+    return any(_user_page(anchor, url) == kind for anchor in _links_between(lead[0].element, group.members[0]))
+
+
+def _links_between(start: etree._Element, end: etree._Element) -> list[etree._Element]:
+    """The links from ``start`` (included) up to ``end`` in document order: the opening text and its byline."""
+    links: list[etree._Element] = []
+    inside = False
+    for el in start.getroottree().iter():
+        if el is end:
+            break
+        inside = inside or el is start
+        if inside and el.tag == "a":
+            links.append(el)
+    return links
 
 
 def _user_page(anchor: etree._Element, url: str | None) -> str:
