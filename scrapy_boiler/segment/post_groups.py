@@ -189,9 +189,12 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
     stats = stats or text_stats(root)
     best: PostGroup | None = None
     best_score = 0.0
-    aside = _sidebars(root)
+    aside: set[etree._Element] = set()  # elements in a sidebar, seen before their descendants
     for parent in root.iter():
         if not isinstance(parent.tag, str) or not len(parent) or parent in aside:
+            continue
+        if _is_sidebar(parent):
+            aside.update(parent.iter())
             continue
         count = stats
         if len(parent) < MIN_MEMBERS:  # one post holding the next ones: markup left open inside a post
@@ -240,18 +243,14 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
     return best
 
 
-def _sidebars(root: etree._Element) -> set[etree._Element]:
-    """Elements in a sidebar (``<aside>``, or a class name or id of :data:`_SIDEBAR` below the page level): a widget
-    of recent posts or an activity stream repeats like posts and may hold more text than a short thread, but is
-    never the page's thread."""
-    found: set[etree._Element] = set()
-    for el in root.iter():
-        if el in found or not isinstance(el.tag, str) or el.tag in _PAGE_LEVEL:
-            continue
-        if el.tag == "aside" or any(_SIDEBAR.match(name) for name in (*(el.get("class") or "").split(),
-                                                                        el.get("id") or "")):
-            found.update(el.iter())
-    return found
+def _is_sidebar(el: etree._Element) -> bool:
+    """Whether ``el`` is a sidebar (``<aside>``, or a class name or id of :data:`_SIDEBAR` below the page level): a
+    widget of recent posts or an activity stream repeats like posts and may hold more text than a short thread, but
+    is never the page's thread."""
+    if el.tag in _PAGE_LEVEL:
+        return False
+    return el.tag == "aside" or any(_SIDEBAR.match(name) for name in (*(el.get("class") or "").split(),
+                                                                        el.get("id") or ""))
 
 
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:

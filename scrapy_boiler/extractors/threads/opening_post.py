@@ -22,7 +22,7 @@ from lxml import etree
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import USER_HREF as _USER_HREF
+from scrapy_boiler.segment.post_bodies import USER_HREF
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 
 #: A page stays a thread when at least this share of the article model's content words lie in its posts.
@@ -197,13 +197,16 @@ def _signed_like_replies(group: PostGroup, lead: list[TextBlock], url: str | Non
     lead with (``user?id=ann`` above, ``user?id=bob`` first in the replies): its writer is a member, as in a
     discussion, where an article's byline links to a staff page or to nothing, and its commenters to their own
     sites. Teasers of other articles, signed like the article, lead with their title's link instead."""
-    firsts = Counter(_user_page(anchor, url) for member in group.members
-                     if (anchor := next((a for a in member.iter("a") if collapse_spaces("".join(a.itertext()))),
-                                        None)) is not None)
+    firsts = Counter(_user_page(anchor, url) for anchor in map(_first_link, group.members) if anchor is not None)
     kind, count = next(iter(firsts.most_common(1)), ("", 0))
     if not lead or not kind or 2 * count < len(group.members):
         return False
     return any(_user_page(anchor, url) == kind for anchor in _links_between(lead[0].element, group.members[0]))
+
+
+def _first_link(member: etree._Element) -> etree._Element | None:
+    """The member's first link with text (an icon link, such as a vote arrow, is no signature)."""
+    return next((a for a in member.iter("a") if collapse_spaces("".join(a.itertext()))), None)
 
 
 def _links_between(start: etree._Element, end: etree._Element) -> list[etree._Element]:
@@ -223,7 +226,7 @@ def _user_page(anchor: etree._Element, url: str | None) -> str:
     """The kind of user page a link goes to: its host, path without the last segment and query keys
     (``news.example.com/user?id``), or "" when it is no link to a user page."""
     href = anchor.get("href") or ""
-    if not _USER_HREF.search(href):
+    if not USER_HREF.search(href):
         return ""
     parts = urlsplit(urljoin(url or "", href))
     keys = ",".join(sorted({pair.split("=", 1)[0] for pair in parts.query.split("&") if "=" in pair}))
