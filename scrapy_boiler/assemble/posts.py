@@ -147,14 +147,15 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         earlier.append(word_bag("\n".join(lines)))
         body = {el for b in group.bodies[index] for el in b.iter()}
         declared = group.declared[index] if group.declared else DeclaredPost("")
+        head = group.heads.get(member)  # a header row above the post's body row holds its byline
         posts.append(Post(
             "\n".join(lines),
-            declared.author or _author(member, body),
-            declared.date or _date(member, body),
+            declared.author or _author(member, body) or (_author(head, body) if head is not None else None),
+            declared.date or _date(member, body) or (_date(head, body) if head is not None else None),
             tuple(member_blocks[index]),
             declared.votes if declared.votes is not None else _votes(member, body),
             declared.accepted or _accepted(member, body),
-            declared.url or _permalink(member, body),
+            declared.url or _permalink(member, body) or (_permalink(head, body) if head is not None else None),
             tuple(quoted),
         ))
     return posts

@@ -12,8 +12,9 @@ Inside each member, the *body* is found by :func:`~scrapy_boiler.segment.post_bo
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
@@ -45,6 +46,8 @@ _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|threa
 _SIDEBAR = re.compile(r"^(?:sidebar|secondary$)", re.I)
 #: Members a group needs before a member may be compared with the one two places back (alternating wrappers).
 ALTERNATION_MEMBERS = 4
+#: Share of rows in header-and-body pairs at which a group's rows are posts of two rows each (see :func:`_header_rows`).
+HEADER_PAIRS = 0.8
 #: Overlap of two members' tag paths (class names left out) at which they are built of the same tags.
 SAME_TAGS = 0.5
 #: Elements whose class names describe the page's layout ("a page with a sidebar"), not a sidebar.
@@ -77,6 +80,9 @@ class PostGroup:
     keyword: bool  #: a post-like word (post, comment, reply, answer...) in the signature or body path
     declared: tuple[DeclaredPost, ...] | None = None  #: per member, what the page's markup says (declared groups)
     question_found: bool = False  #: the first member is a question found above the repeated posts
+    #: A member's header row, where the layout gives every post two sibling rows: a header (title, author, date),
+    #: then the body row that is the member (see :func:`_header_rows`).
+    heads: dict[etree._Element, etree._Element] = field(default_factory=dict)
 
     def member_of(self) -> dict[etree._Element, int]:
         """Every element inside a member, mapped to the member's index (for locating text leaves)."""
@@ -210,6 +216,9 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
         else:
             candidates = _sibling_groups(parent)
         for sig, members in candidates.items():
+            heads = _header_rows(members, count)
+            if heads:
+                members = list(heads)
             posts = [m for m in members if count.text_words(m) >= MIN_POST_WORDS]
             if len(posts) < MIN_MEMBERS:
                 continue
@@ -239,8 +248,32 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
                 keyword = bool(_POST_WORD.search(sig) or _POST_WORD.search(body_path))
                 best_score = score
                 best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword,
-                                 question_found=question is not None)
+                                 question_found=question is not None,
+                                 heads={post: heads[post] for post in posts if post in heads})
     return best
+
+
+def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree._Element, etree._Element]:
+    """Body rows mapped to the header row just before each, where the members are mostly pairs of two templates
+    (their first child's signature: ``td.bold`` then ``td.body``), the header shorter: a table layout that renders
+    each post as a header row (title, author, date) and a body row. Empty when the members are not paired so."""
+    if len(members) < ALTERNATION_MEMBERS:
+        return {}
+    kinds = [signature(member[0]) if len(member) and isinstance(member[0].tag, str) else "" for member in members]
+    counted = Counter(kinds).most_common(2)
+    if len(counted) < 2 or counted[1][1] < HEADER_PAIRS * counted[0][1]:
+        return {}
+    heads = {}
+    for before, after, kind_before, kind_after in zip(members, members[1:], kinds, kinds[1:], strict=False):
+        if {kind_before, kind_after} == {counted[0][0], counted[1][0]} and kind_before != kind_after:
+            heads.setdefault(kind_before, []).append((after, before))
+    head_kind = max(heads, key=lambda kind: len(heads[kind]), default="")
+    pairs = heads.get(head_kind, [])
+    if len(pairs) < HEADER_PAIRS * counted[0][1] or len(pairs) < MIN_MEMBERS:
+        return {}
+    if sum(stats.text_words(head) for _, head in pairs) >= sum(stats.text_words(body) for body, _ in pairs):
+        return {}
+    return dict(pairs)
 
 
 def _is_sidebar(el: etree._Element) -> bool:

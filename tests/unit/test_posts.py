@@ -281,3 +281,26 @@ def test_posts_whose_wrappers_alternate_classes_beat_a_sidebar_stream():
     assert len(doc.posts) == 5  # the wrappers' classes differ, so a post's header stays with its text
     assert all(post.text.endswith(_POST.format(i)) for i, post in enumerate(doc.posts))
     assert "Update 0" not in doc.text
+
+
+def _header_and_body_rows(ad_row: bool) -> str:
+    """A forum rendering each post as two table rows: a header (title, author, date), then the body; an advert row
+    may sit between two posts."""
+    rows = []
+    for i in range(5):
+        rows.append(f'<tr><td class="head"><a href="/thread/88#{i}">Re: Chain slips</a> by '
+                    f'<a href="/members/rider{i}" class="user">rider{i}</a>: <span>10:1{i}am On Apr 24</span></td></tr>'
+                    f'<tr><td class="body"><div class="narrow">{_POST.format(i)}</div></td></tr>')
+        if ad_row and i == 2:
+            rows.append('<tr><td class="advert">Buy new chains today at the bike shop near you, now on sale.</td></tr>')
+    return ("<html><head><title>Chain slips - Bike Forum</title></head><body><h1>Chain slips</h1>"
+            f'<table summary="posts">{"".join(rows)}</table></body></html>')
+
+
+@pytest.mark.parametrize("ad_row", [False, True])
+def test_posts_of_a_header_row_and_a_body_row(ad_row):
+    doc = extract(_header_and_body_rows(ad_row), "https://bikes.example/88/chain-slips")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == [_POST.format(i) for i in range(5)]
+    assert [post.author for post in doc.posts] == [f"rider{i}" for i in range(5)]
+    assert doc.posts[1].date == "10:11am On Apr 24"
