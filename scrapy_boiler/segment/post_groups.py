@@ -261,15 +261,15 @@ def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree.
         return {}
     kinds = [signature(member[0]) if len(member) and isinstance(member[0].tag, str) else "" for member in members]
     counted = Counter(kinds).most_common(2)
-    if len(counted) < 2 or counted[1][1] < HEADER_PAIRS * counted[0][1]:
+    if len(counted) < 2 or "" in dict(counted) or counted[1][1] < HEADER_PAIRS * counted[0][1]:
         return {}
-    heads = {}
+    two = {kind for kind, _ in counted}
+    after_kind: dict[str, list[tuple[etree._Element, etree._Element]]] = {kind: [] for kind in two}
     for before, after, kind_before, kind_after in zip(members, members[1:], kinds, kinds[1:], strict=False):
-        if {kind_before, kind_after} == {counted[0][0], counted[1][0]} and kind_before != kind_after:
-            heads.setdefault(kind_before, []).append((after, before))
-    head_kind = max(heads, key=lambda kind: len(heads[kind]), default="")
-    pairs = heads.get(head_kind, [])
-    if len(pairs) < HEADER_PAIRS * counted[0][1] or len(pairs) < MIN_MEMBERS:
+        if {kind_before, kind_after} == two:  # a row of one template, then one of the other
+            after_kind[kind_before].append((after, before))
+    pairs = max(after_kind.values(), key=len)  # (body, header) pairs, the header first
+    if len(pairs) < max(MIN_MEMBERS, HEADER_PAIRS * counted[0][1]):
         return {}
     if sum(stats.text_words(head) for _, head in pairs) >= sum(stats.text_words(body) for body, _ in pairs):
         return {}
