@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from lxml import etree
 
@@ -97,6 +97,12 @@ def _date(member: etree._Element, body: set[etree._Element]) -> str | None:
     return None
 
 
+def _first(read: Callable[[etree._Element, set[etree._Element]], str | None], elements: Sequence[etree._Element],
+           body: set[etree._Element]) -> str | None:
+    """What ``read`` finds in the first of ``elements`` where it finds anything."""
+    return next((found for el in elements if (found := read(el, body))), None)
+
+
 def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool] | None = None,
                 blocks: Sequence[TextBlock] = (), kept: KeptText | None = None) -> list[Post]:
     """One :class:`Post` per group member with body text, in page order.
@@ -147,15 +153,15 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         earlier.append(word_bag("\n".join(lines)))
         body = {el for b in group.bodies[index] for el in b.iter()}
         declared = group.declared[index] if group.declared else DeclaredPost("")
-        head = group.heads.get(member)  # a header row above the post's body row holds its byline
+        bylines = group.with_head(member)  # a header row above the post's body row holds its byline
         posts.append(Post(
             "\n".join(lines),
-            declared.author or _author(member, body) or (_author(head, body) if head is not None else None),
-            declared.date or _date(member, body) or (_date(head, body) if head is not None else None),
+            declared.author or _first(_author, bylines, body),
+            declared.date or _first(_date, bylines, body),
             tuple(member_blocks[index]),
             declared.votes if declared.votes is not None else _votes(member, body),
             declared.accepted or _accepted(member, body),
-            declared.url or _permalink(member, body) or (_permalink(head, body) if head is not None else None),
+            declared.url or _first(_permalink, bylines, body),
             tuple(quoted),
         ))
     return posts

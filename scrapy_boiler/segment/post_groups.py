@@ -84,6 +84,11 @@ class PostGroup:
     #: then the body row that is the member (see :func:`_header_rows`).
     heads: dict[etree._Element, etree._Element] = field(default_factory=dict)
 
+    def with_head(self, member: etree._Element) -> tuple[etree._Element, ...]:
+        """The member and, where posts have one, its header row (the byline sits there)."""
+        head = self.heads.get(member)
+        return (member,) if head is None else (member, head)
+
     def member_of(self) -> dict[etree._Element, int]:
         """Every element inside a member, mapped to the member's index (for locating text leaves)."""
         owner: dict[etree._Element, int] = {}

@@ -91,8 +91,8 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         share=group.words / max(1, stats.text_words(root)),
         similarity=group.similarity,
         structure=structure,
-        dated=sum(any(map(has_date, _with_head(m, group))) for m in members) / len(members),
-        user_linked=sum(any(map(has_user_link, _with_head(m, group))) for m in members) / len(members),
+        dated=sum(any(map(has_date, group.with_head(m))) for m in members) / len(members),
+        user_linked=sum(any(map(has_user_link, group.with_head(m))) for m in members) / len(members),
         keyword=group.keyword,
         thread_url=bool(url and _THREAD_URL.search(url)),
         comment_thread=bool(_COMMENT.search(group.signature) and not _POST.search(group.signature)),
@@ -100,12 +100,6 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         discussion_url=bool(url and _DISCUSSION_URL.search(_path_and_query(url))),
         lead=lead_words(root, group.members[0]),
     )
-
-
-def _with_head(member: etree._Element, group: PostGroup) -> tuple[etree._Element, ...]:
-    """The member and its header row, where posts have one (the byline sits there)."""
-    head = group.heads.get(member)
-    return (member,) if head is None else (member, head)
 
 
 def _show_posters(members: list[etree._Element]) -> bool:
