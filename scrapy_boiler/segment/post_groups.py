@@ -54,7 +54,6 @@ SAME_TAGS = 0.5
 _PAGE_LEVEL = frozenset({"html", "body", "main", "article"})
 
 
-
 @dataclass(frozen=True, slots=True)
 class DeclaredPost:
     """What a page's schema.org markup says of one post (:mod:`~scrapy_boiler.segment.declared_posts`)."""
@@ -259,9 +258,8 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
 
 
 def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree._Element, etree._Element]:
-    """Body rows mapped to the header row just before each, where the members are mostly pairs of two templates
-    (their first child's signature: ``td.bold`` then ``td.body``), the header shorter: a table layout that renders
-    each post as a header row (title, author, date) and a body row. Empty when the members are not paired so."""
+    """Body rows mapped to the header row (title, author, date) before each, where the members are mostly pairs of
+    two templates (first child ``td.bold``, then ``td.body``), the header shorter; else empty."""
     if len(members) < ALTERNATION_MEMBERS:
         return {}
     kinds = [signature(member[0]) if len(member) and isinstance(member[0].tag, str) else "" for member in members]
