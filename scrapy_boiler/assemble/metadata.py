@@ -22,9 +22,9 @@ _LAZY_SOURCES = ("src", "data-src", "data-lazy-src", "data-original", "data-url"
 DECLARED_ARTICLE = 0.95
 
 
-def page_metadata(page: ParsedPage, labels: PageLabels, text: str) -> Metadata:
-    """The page's metadata with its body images and its article probability."""
-    metadata = read_metadata(page, text)
+def page_metadata(page: ParsedPage, labels: PageLabels, text: str, headline: str = "") -> Metadata:
+    """The page's metadata with its body images and its article probability; ``headline`` is the one shown."""
+    metadata = read_metadata(page, text, headline)
     base = metadata.canonical_url or page.url or ""
     images = body_images(labels, base)
     main_image = metadata.main_image or (images[0] if images else None)

@@ -72,7 +72,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         posts=posts,
         question=question,
         qa_pairs=pairs,
-        metadata=page_metadata(page, labels, text),
+        metadata=page_metadata(page, labels, text, headline),
     )
 
 

@@ -20,7 +20,7 @@ from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name, read_dom
 from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.language import pick_language
-from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable
 from scrapy_boiler.parse.structured import ARTICLE_TYPES, json_ld_objects, type_names
 
 _PUBLISHED = ("article:published_time", "og:article:published_time", "datepublished", "article.published",
@@ -40,10 +40,10 @@ _CONNECTORS = re.compile(r"\s*(?:,|;|\s&\s|\s+(?:and|und|og|och|y|et|e|en)\s+)\s
 _URLISH = re.compile(r"^(?:https?:)?//|^www\.|\.(?:com|org|net|de)/", re.IGNORECASE)
 
 
-def read_metadata(page: ParsedPage, text: str = "") -> Metadata:
+def read_metadata(page: ParsedPage, text: str = "", shown_headline: str = "") -> Metadata:
     """The page's :class:`~scrapy_boiler.Metadata`, except the body images and the probability (the assembly adds
     them: ``probability`` is 1.0 here when the JSON-LD declares an article, else None); ``text`` is the extracted
-    article text, for the language guess."""
+    article text, for the language guess; ``shown_headline`` the heading the page shows above it, if known."""
     objects = json_ld_objects(page.json_ld) if page.json_ld else []
     article = _article_object(objects, page)
     by_id = {node["@id"]: node for node in objects if isinstance(node.get("@id"), str)}
@@ -78,7 +78,7 @@ def read_metadata(page: ParsedPage, text: str = "") -> Metadata:
     canonical = page.links.get("canonical") or _url(_get(article, "url")) or meta.get("og:url")
     canonical_url = urljoin(base, canonical) if canonical else None
     return Metadata(
-        headline=_headline(_get(article, "headline"), meta, (page.url, canonical_url)),
+        headline=_headline(_get(article, "headline"), meta, (page.url, canonical_url), shown_headline),
         canonical_url=canonical_url,
         date_published=published,
         date_published_raw=published_raw,
@@ -93,17 +93,26 @@ def read_metadata(page: ParsedPage, text: str = "") -> Metadata:
     )
 
 
-def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] = ()) -> str | None:
+def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] = (), shown: str = "") -> str | None:
     """JSON-LD ``headline`` (entities decoded: some CMSs escape it twice) unless cut short with an ellipsis, else
     ``og:title``; without a trailing site name (``og:site_name``, or the host of the page's URL or canonical URL,
-    e.g. "- Golem.de")."""
+    e.g. "- Golem.de"). A JSON-LD headline that only puts a kicker before the headline both shown and shared
+    ("«Kicker»: Headline" where the ``<h1>`` and ``og:title`` say "Headline") gives way to that headline."""
     site = collapse_spaces(meta.get("og:site_name") or "")
     hosts = frozenset().union(*(_host_names(url) for url in urls))
     text = html.unescape(collapse_spaces(declared)) if isinstance(declared, str) else ""
-    if text and not text.endswith(("...", "…")):
-        return _without_site(text, site, guess=False, hosts=hosts)
     title = html.unescape(collapse_spaces(meta.get("og:title") or meta.get("twitter:title") or ""))
-    return _without_site(title, site, guess=True, hosts=hosts) or text or None
+    shared = _without_site(title, site, guess=True, hosts=hosts)
+    if text and not text.endswith(("...", "…")):
+        text = _without_site(text, site, guess=False, hosts=hosts)
+        return shared if _only_adds_a_kicker(text, shared, shown) else text
+    return shared or text or None
+
+
+def _only_adds_a_kicker(declared: str, shared: str, shown: str) -> bool:
+    """Whether ``declared`` is ``shared`` with words put before it, and the page shows ``shared`` as its heading."""
+    declared, shared = comparable(declared), comparable(shared)
+    return bool(shared) and comparable(shown) == shared and declared.endswith(" " + shared)
 
 
 def _host_names(url: str | None) -> frozenset[str]:

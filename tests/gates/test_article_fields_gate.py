@@ -15,7 +15,7 @@ def test_fundus_train_article_fields_meet_the_issue_targets(need_corpus):
     result = measure("train")
     assert result["items"] == result["pages"] == 89
     ours = {name: value for name, (value, _) in result["ours"].items()}
-    assert ours["headline"] >= 0.90  # measured 0.944
+    assert ours["headline"] >= 0.93  # measured 0.955
     assert ours["date"] >= 0.95  # measured 0.989
     assert ours["authors"] >= 0.85  # measured 0.928
     assert ours["language"] >= 0.97  # measured 1.000

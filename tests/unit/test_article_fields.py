@@ -221,3 +221,14 @@ def test_headline_loses_a_trailing_host_name_but_keeps_other_endings():
     assert extract(page(canonical), "http://127.0.0.1:8080/cache/1").metadata.headline == "Harbour bridge reopens"
     kept = json_ld({"@type": "NewsArticle", "headline": "Ferry strike - Day 3"})
     assert extract(page(kept), "https://www.news.example/strike").metadata.headline == "Ferry strike - Day 3"
+
+
+def test_a_kicker_only_the_json_ld_headline_carries_is_left_out():
+    shown = "Harbour bridge reopens after repairs"  # the <h1> of page()
+    declared = json_ld({"@type": "NewsArticle", "headline": f"«Eighteen months»: {shown}"})
+    og = f'<meta property="og:title" content="{shown}">'
+    assert extract(page(declared + og), "https://news.example/bridge").metadata.headline == shown
+    # the kicker stays where og:title carries it too, or where og:title names another headline than the one shown
+    assert extract(page(declared), "https://news.example/bridge").metadata.headline == f"«Eighteen months»: {shown}"
+    other = '<meta property="og:title" content="Bridge open again">'
+    assert extract(page(declared + other), "https://news.example/bridge").metadata.headline.startswith("«Eighteen")
