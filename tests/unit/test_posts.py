@@ -304,3 +304,29 @@ def test_posts_of_a_header_row_and_a_body_row(ad_row):
     assert [post.text for post in doc.posts] == [_POST.format(i) for i in range(5)]
     assert [post.author for post in doc.posts] == [f"rider{i}" for i in range(5)]
     assert doc.posts[1].date == "10:11am On Apr 24"
+
+
+def _opening_post_outside_the_replies(body_class: str) -> str:
+    """A discussion whose opening post sits above the list of its replies, in a post body of class ``body_class``
+    (the replies' ``post-text``); its URL names no thread and its replies are not named as such."""
+    replies = "".join(
+        f'<li><div class="post-by"><a href="/-/users/member{i}">member{i}</a></div>'
+        f'<div class="post-text"><p>{_POST.format(i)} Then I swapped the derailleur and it held for a week.</p></div>'
+        f"</li>" for i in range(1, 6))
+    return ("<html><head><title>How do I stop my chain slipping?</title></head><body><main><article>"
+            "<h1>How do I stop my chain slipping?</h1>"
+            f'<div class="op"><div class="{body_class}"><p>My chain slips on the two smallest cogs whenever I climb '
+            "out of the saddle. I replaced the chain and the cassette last month and adjusted the cable tension, "
+            "but it still slips. What else should I check?</p></div></div>"
+            f'<ol class="list">{replies}</ol></article></main></body></html>')
+
+
+def test_an_opening_post_rendered_like_the_replies_but_above_them_is_the_question():
+    """Its body's class is the replies' and a modifier of its own (``first-post``), as on Talkyard."""
+    doc = extract(_opening_post_outside_the_replies("post-text first-post"), "https://bikes.example/-5/chain-slipping")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("How do I stop my chain slipping?") and "What else should I check?" in doc.question
+    assert len(doc.answers) == 5 and doc.answers[0].text.startswith("Post 1:")
+    # the same text in a box of its own kind (a notice above the posts) is not taken for a post
+    other = extract(_opening_post_outside_the_replies("notice"), "https://bikes.example/-5/chain-slipping")
+    assert "What else should I check?" not in other.question

@@ -22,7 +22,7 @@ from lxml import etree
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import USER_HREF
+from scrapy_boiler.segment.post_bodies import USER_HREF, class_tokens
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 
 #: A page stays a thread when at least this share of the article model's content words lie in its posts.
@@ -82,7 +82,8 @@ def settle_thread(
     # are named as replies (a forum's posts include its opening post; a notice box may sit above them).
     # A title alone is the question where the posts are all replies: a link shared for discussion.
     # A first post that repeats the title ("<title> was created by ...") is the opening post already.
-    replies = bool(_REPLIES.search(group.signature))
+    # Text above in a body of the posts' class is the opening post, rendered as they are but outside their list.
+    replies = bool(_REPLIES.search(group.signature)) or _in_a_post_body(lead, group)
     forms = _title_forms(title)
     opening = _from_title(above, lead, forms)
     discussion = replies or (decision.features is not None and decision.features.comments_url) or (
@@ -91,6 +92,40 @@ def settle_thread(
             and not _titled(group.members[0], blocks, forms)):
         group = with_opening_post(group, [block.element for block in opening or lead])
     return group
+
+
+def _in_a_post_body(lead: Sequence[TextBlock], group: PostGroup) -> bool:
+    """Whether at least :data:`LEAD_QUESTION_WORDS` of the text above the posts sit in an element of a class that
+    most of the posts carry on or around their bodies (Talkyard's ``dw-p-bd-blk``, there with a modifier of the
+    opening post's own)."""
+    counts = Counter(token for member, bodies in zip(group.members, group.bodies, strict=True)
+                     for token in frozenset().union(*(class_tokens(el) for el in _up_to(bodies, member))))
+    common = {token for token, count in counts.items() if 2 * count >= len(group.members)}
+    if not common:
+        return False
+    shared = {group.parent, *group.parent.iterancestors()}  # around the posts too: page wrappers, not a post body
+    words = 0
+    for block in lead:
+        if block.element is None:
+            continue
+        for el in (block.element, *block.element.iterancestors()):
+            if el in shared:
+                break
+            if common & class_tokens(el):
+                words += block.features.num_words if block.features is not None else 0
+                break
+    return words >= LEAD_QUESTION_WORDS
+
+
+def _up_to(bodies: list[etree._Element], member: etree._Element) -> set[etree._Element]:
+    """The body elements and their ancestors up to the member (the body's own wrapper may carry the class)."""
+    found: set[etree._Element] = set()
+    for body in bodies:
+        for el in (body, *body.iterancestors()):
+            found.add(el)
+            if el is member:
+                break
+    return found
 
 
 def _titled(member: etree._Element, blocks: Sequence[TextBlock], forms: set[str]) -> bool:
