@@ -25,6 +25,7 @@ from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import USER_HREF
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
+_COUNT = re.compile(r"[\d\s.,+]+")
 _AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick", re.I)
 #: A machine-readable date in a ``title`` attribute (``<abbr class="timeago" title="2008-05-04T16:08:38Z">``,
 #: ``<span class="age" title="2024-02-16T14:20:01 1708093201">``) beside a relative one ("9 months ago").
@@ -72,8 +73,9 @@ def _author(member: etree._Element, body: set[etree._Element]) -> str | None:
         text = collapse_spaces("".join(el.itertext()))
         if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
             continue
-        if el.tag == "a" and USER_HREF.search(el.get("href") or ""):
-            return text
+        if el.tag == "a" and USER_HREF.search(el.get("href") or "") and not _COUNT.fullmatch(text) and not (
+                len(text) == 1 and text.isascii()):
+            return text  # a user's name; a number (points, posts) or an avatar's initial links to the profile too
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         if named is None and _AUTHOR_NAME.search(names):
             named = text
@@ -85,8 +87,9 @@ def _date(member: etree._Element, body: set[etree._Element]) -> str | None:
         value = el.get("datetime") or collapse_spaces("".join(el.itertext()))
         if value:
             return value
+    profile = {el for field in member.iter("dd") if _labelled(field) for el in field.iter()}  # "Joined: Aug 31, 2002"
     for el in member.iter():
-        if el in body or not isinstance(el.tag, str):
+        if el in body or el in profile or not isinstance(el.tag, str):
             continue
         if (stamp := _TITLE_DATE.match(el.get("title") or "")) is not None:
             return stamp.group(1)
@@ -95,6 +98,12 @@ def _date(member: etree._Element, body: set[etree._Element]) -> str | None:
             if text and len(text.split()) <= MAX_META_WORDS and _DATE_TEXT.search(text):
                 return text
     return None
+
+
+def _labelled(value: etree._Element) -> bool:
+    """Whether a ``<dd>`` is a labelled field of a user card: its ``<dt>`` ends with a colon ("Joined:")."""
+    label = value.getprevious()
+    return label is not None and label.tag == "dt" and "".join(label.itertext()).strip().endswith(":")
 
 
 def _first(read: Callable[[etree._Element, set[etree._Element]], str | None], elements: Sequence[etree._Element],

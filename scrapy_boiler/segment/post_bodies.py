@@ -21,9 +21,17 @@ BODY_SHARE = 0.75
 #: ... or at least half of them when no other child path holds more than this share of its words.
 BODY_RUNNER_UP = 0.5
 
+#: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``)...
+_BODY_NAME = re.compile(r"message|body|content|text", re.I)
+#: ... and not a part beside it (``author-text``, ``user-info``, ``message-meta``).
+_BESIDE_BODY = re.compile(r"author|user|sig|meta|info|head|foot|avatar|card|profile|title|date|action|tool|quote",
+                          re.I)
+#: A named body holds at least this share of the posts' words (it is their text, not a label).
+NAMED_BODY_SHARE = 0.25
+
 _DIGITS = re.compile(r"\d+")
-#: A link to a user's page (``/members/``, ``?u=``, ``/profile/``...).
-USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u=|showuser|people", re.I)
+#: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``...).
+USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u(?:id)?=|showuser|people", re.I)
 _DATE = re.compile(
     r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)",
@@ -61,7 +69,8 @@ def _template_name(name: str) -> str:
 
 
 def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list[list[etree._Element]], str]:
-    """Descend into the child path that holds most members' words; return each member's body and the path."""
+    """Descend into the child path that holds most members' words; return each member's body and the path (a last
+    ``//`` step is a body the template names, below where the descent stopped: :func:`_named_bodies`)."""
     current: list[list[etree._Element]] = [[m] for m in members]
     path = ""
     alias = _Aliases()
@@ -83,7 +92,7 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
                 present[sig] += 1
         whole = sum(stats.text_words(el) for els in current for el in els)
         if not totals or whole == 0:
-            return current, path
+            return _named_bodies(current, path, stats)
         ranked = sorted(totals.values(), reverse=True)
         best = max(totals, key=totals.__getitem__)
         runner_up = ranked[1] if len(ranked) > 1 else 0
@@ -93,13 +102,47 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
             totals[best] >= whole / 2 and runner_up <= BODY_RUNNER_UP * totals[best]
         ) or (totals[best] >= whole / 2 and _byline_beside(current, best, alias, totals))
         if not dominant or present[best] * 2 < len(current) or count[best] > present[best]:
-            return current, path
+            return _named_bodies(current, path, stats)
         nxt = []
         for els in current:
             found = [child for el in els for child in el
                      if isinstance(child.tag, str) and alias(signature(child)) == best]
             nxt.append(found or els)
         current, path = nxt, f"{path}/{best}"
+
+
+def _named_bodies(
+    current: list[list[etree._Element]], path: str, stats: TextStats
+) -> tuple[list[list[etree._Element]], str]:
+    """Where the descent stopped above the posts' own text in elements their template does not name as a body (a
+    user card outweighs short posts: Discuz's ``tbody``), the one element in every post that it names as its text
+    (``td#postmessage_53888``), if there is one holding :data:`NAMED_BODY_SHARE` of the words; else as it stopped.
+    Its ``//`` step is no clue to a question above the posts: an article's text may be named like its comments'."""
+    last = path.rpartition("/")[2].partition(".")[2]
+    if last and _BODY_NAME.search(last) and not _BESIDE_BODY.search(last):
+        return current, path
+    found: dict[str, list[etree._Element]] = defaultdict(list)
+    for els in current:
+        inside: dict[str, list[etree._Element]] = defaultdict(list)
+        for el in els:
+            for d in el.iterdescendants():
+                if isinstance(d.tag, str):
+                    inside[signature(d)].append(d)
+        for sig, elements in inside.items():
+            if len(elements) == 1:
+                found[sig].append(elements[0])
+    whole = sum(stats.text_words(el) for els in current for el in els)
+    best, most = "", 0
+    for sig, elements in found.items():
+        names = sig.partition(".")[2]
+        if len(elements) < len(current) or not _BODY_NAME.search(names) or _BESIDE_BODY.search(names):
+            continue
+        words = sum(stats.text_words(el) for el in elements)
+        if words >= NAMED_BODY_SHARE * whole and words > most:
+            best, most = sig, words
+    if not best:
+        return current, path
+    return [[el] for el in found[best]], f"{path}//{best}"
 
 
 class _Aliases:

@@ -244,7 +244,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
                     posts = [el for el in parent.iter() if el in wanted]
                     body_stats = own_text_stats(parent, wanted)
                 bodies, body_path = member_bodies(posts, body_stats)
-                named = [sig for sig in body_path.split("/")[1:] if not sig.endswith(".#")]
+                named = [sig for sig in body_path.split("//")[0].split("/")[1:] if not sig.endswith(".#")]
                 question = _question_before(parent, posts, stats, named[-1] if named else "")
                 if question is not None:
                     posts = [question, *posts]

@@ -330,3 +330,32 @@ def test_an_opening_post_rendered_like_the_replies_but_above_them_is_the_questio
     # the same text in a box of its own kind (a notice above the posts) is not taken for a post
     other = extract(_opening_post_outside_the_replies("notice"), "https://bikes.example/-5/chain-slipping")
     assert "What else should I check?" not in other.question
+
+
+def _user_card_thread() -> str:
+    """A Discuz-style thread: each post a table row of a user card (name, counts, rank) and the post, whose text is
+    in a cell the template names ``postmessage_<id>``, then a row of actions; replies are shorter than the cards."""
+    posts = []
+    for i, text in enumerate(["My chain slips on the two smallest cogs when I climb. I replaced the chain and the "
+                              "cassette and adjusted the cable, but it still slips. What else can I check?",
+                              "Check the hanger.", "New chainrings?", "Worn jockey wheels."]):
+        card = (f'<td class="pls"><div class="pi"><a href="home.php?mod=space&uid=10{i}">rider{i}</a></div>'
+                f'<dl><dt>Points</dt><dd><a href="home.php?mod=space&uid=10{i}&do=profile">5{i}</a></dd>'
+                f"<dt>Joined:</dt><dd>Aug 3{i}, 2002</dd></dl>"
+                f"<p>{i} threads {i + 3} posts {i + 50} points, registered member, rank two, send a message</p></td>")
+        post = (f'<td class="plc"><div class="pi"><em>Posted on 2024-4-{i + 5} 23:20</em></div>'
+                f'<div class="pct"><table><tr><td class="t_f" id="postmessage_5388{i}">{text}</td></tr></table>'
+                "</div></td>")
+        posts.append(f'<div id="post_5388{i}"><table id="pid5388{i}"><tr>{card}{post}</tr>'
+                     '<tr><td class="plc"><a href="#">Reply</a> <a href="#">Report</a></td></tr></table></div>')
+    return ("<html><head><title>Chain slips - Bike Board</title></head><body><h1>Chain slips</h1>"
+            f'<div id="postlist">{"".join(posts)}</div></body></html>')
+
+
+def test_posts_whose_user_cards_outweigh_them_keep_only_the_named_post_text():
+    doc = extract(_user_card_thread(), "https://board.example/forum.php?mod=viewthread&tid=38672")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.answers] == ["Check the hanger.", "New chainrings?", "Worn jockey wheels."]
+    assert doc.question.endswith("What else can I check?") and "registered member" not in doc.question
+    assert [post.author for post in doc.posts] == ["rider0", "rider1", "rider2", "rider3"]  # not the points
+    assert [post.date for post in doc.posts] == [f"Posted on 2024-4-{i} 23:20" for i in range(5, 9)]  # not joined
