@@ -58,7 +58,7 @@ def _owner(leaf: Leaf, owners: dict[etree._Element, int]) -> int | None:
     while node is not None:
         found = owners.get(node)
         if found is not None:
-            return found
+            return found if found >= 0 else None
         node = node.getparent()
     return None
 

@@ -16,10 +16,19 @@ from lxml import etree
 
 from scrapy_boiler.segment.text_stats import TextStats
 
+#: A member counts as a post when it holds at least this many non-link words.
+MIN_POST_WORDS = 3
+#: Depth of the inner structure compared between members.
+STRUCTURE_DEPTH = 4
 #: The body descent goes into a child path holding at least this share of the members' words.
 BODY_SHARE = 0.75
 #: ... or at least half of them when no other child path holds more than this share of its words.
 BODY_RUNNER_UP = 0.5
+
+#: A member without a step of the body path that all but one in this many members have has strayed from the template...
+STRAYED_SHARE = 4
+#: ... and is no post when what it holds is a byline of fewer words than this (a deleted comment's).
+STRAYED_WORDS = 12
 
 #: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``)...
 _BODY_NAME = re.compile(r"message|body|content|text", re.I)
@@ -28,7 +37,15 @@ _BESIDE_BODY = re.compile(r"author|user|sig|meta|info|head|foot|avatar|card|prof
                           re.I)
 #: A named body holds at least this share of the posts' words (it is their text, not a label).
 NAMED_BODY_SHARE = 0.25
+#: ... and is the only one so named in all posts but at most one in this many, where the first is the post's own (a
+#: best answer a question post shows below its text, Flarum's ``Post-body`` in ``item-bestAnswerPost``).
+NAMED_BODY_REPEATS = 4
+#: ... and is missing from at most one member in this many (those are rows of the template that are no posts).
+NAMED_BODY_MOST = 3
 
+#: A poster's standing footer inside a post body (``div.signature``, XenForo's ``message-signature``, Invision's
+#: ``data-role="memberSignature"``, phpBB's ``postsig``): not what the post says.
+_SIGNATURE_NAME = re.compile(r"signature|postsig|\bsig\b", re.I)
 _DIGITS = re.compile(r"\d+")
 #: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``...).
 USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u(?:id)?=|showuser|people", re.I)
@@ -53,6 +70,22 @@ def _signature(tag: str, class_names: str, ident: str) -> str:
     return f"{tag}.{classes}#{generated}"
 
 
+def inner_structure(member: etree._Element) -> set[str]:
+    """Relative signature paths down to :data:`STRUCTURE_DEPTH` levels below ``member``."""
+    paths: set[str] = set()
+    frontier = [(member, "")]
+    for _ in range(STRUCTURE_DEPTH):
+        nxt = []
+        for el, path in frontier:
+            for child in el:
+                if isinstance(child.tag, str):
+                    sub = f"{path}/{signature(child)}"
+                    paths.add(sub)
+                    nxt.append((child, sub))
+        frontier = nxt
+    return paths
+
+
 def class_tokens(el: etree._Element) -> frozenset[str]:
     """The element's class names as a template repeats them (see :func:`_template_name`)."""
     return frozenset(_template_name(c) for c in (el.get("class") or "").split())
@@ -74,6 +107,7 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
     current: list[list[etree._Element]] = [[m] for m in members]
     path = ""
     alias = _Aliases()
+    strayed: set[int] = set()  # members without a body step nearly all others have
     while True:
         totals: dict[str, int] = defaultdict(int)
         present: dict[str, int] = defaultdict(int)
@@ -92,7 +126,7 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
                 present[sig] += 1
         whole = sum(stats.text_words(el) for els in current for el in els)
         if not totals or whole == 0:
-            return _named_bodies(current, path, stats)
+            return _bodiless(_named_bodies(current, path, stats), strayed, stats)
         ranked = sorted(totals.values(), reverse=True)
         best = max(totals, key=totals.__getitem__)
         runner_up = ranked[1] if len(ranked) > 1 else 0
@@ -102,47 +136,70 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
             totals[best] >= whole / 2 and runner_up <= BODY_RUNNER_UP * totals[best]
         ) or (totals[best] >= whole / 2 and _byline_beside(current, best, alias, totals))
         if not dominant or present[best] * 2 < len(current) or count[best] > present[best]:
-            return _named_bodies(current, path, stats)
+            return _bodiless(_named_bodies(current, path, stats), strayed, stats)
         nxt = []
-        for els in current:
+        for index, els in enumerate(current):
             found = [child for el in els for child in el
                      if isinstance(child.tag, str) and alias(signature(child)) == best]
+            if not found and present[best] * STRAYED_SHARE >= (STRAYED_SHARE - 1) * len(current):
+                strayed.add(index)
             nxt.append(found or els)
         current, path = nxt, f"{path}/{best}"
+
+
+def _bodiless(
+    found: tuple[list[list[etree._Element]], str], strayed: set[int], stats: TextStats
+) -> tuple[list[list[etree._Element]], str]:
+    """No body for a member that lacks a step of the body path and holds only a short byline (a deleted comment:
+    "[deleted] · 4 yr. ago"); a long one (an opening post rendered otherwise) or one with no user link or date (a
+    short reply whose text is wrapped in a media loader) keeps the elements where it strayed."""
+    bodies, path = found
+
+    def byline_only(els: list[etree._Element]) -> bool:
+        return (sum(stats.words.get(el, 0) for el in els) < STRAYED_WORDS
+                and any(has_user_link(el) or has_date(el) for el in els))
+
+    return [[] if index in strayed and byline_only(els) else els for index, els in enumerate(bodies)], path
 
 
 def _named_bodies(
     current: list[list[etree._Element]], path: str, stats: TextStats
 ) -> tuple[list[list[etree._Element]], str]:
     """Where the descent stopped above the posts' own text in elements their template does not name as a body (a
-    user card outweighs short posts: Discuz's ``tbody``), the one element in every post that it names as its text
-    (``td#postmessage_53888``), if there is one holding :data:`NAMED_BODY_SHARE` of the words; else as it stopped.
-    Its ``//`` step is no clue to a question above the posts: an article's text may be named like its comments'."""
+    user card outweighs short posts: Discuz's ``tbody``), the element in each post that it names as its text
+    (``td#postmessage_53888``), if one holding :data:`NAMED_BODY_SHARE` of the words is in most posts; else as it
+    stopped. A member without it gets no body: it is a row of the same template that is no post (Flarum's "renamed
+    the discussion", phpBB's "Display posts from previous" row). Its ``//`` step is no clue to a question above the
+    posts: an article's text may be named like its comments'."""
     last = path.rpartition("/")[2].partition(".")[2]
     if last and _BODY_NAME.search(last) and not _BESIDE_BODY.search(last):
         return current, path
-    found: dict[str, list[etree._Element]] = defaultdict(list)
-    for els in current:
+    found: dict[str, dict[int, etree._Element]] = defaultdict(dict)
+    repeated: dict[str, int] = defaultdict(int)
+    for index, els in enumerate(current):
         inside: dict[str, list[etree._Element]] = defaultdict(list)
         for el in els:
             for d in el.iterdescendants():
                 if isinstance(d.tag, str):
                     inside[signature(d)].append(d)
         for sig, elements in inside.items():
-            if len(elements) == 1:
-                found[sig].append(elements[0])
+            found[sig][index] = elements[0]
+            repeated[sig] += len(elements) > 1
     whole = sum(stats.text_words(el) for els in current for el in els)
     best, most = "", 0
-    for sig, elements in found.items():
+    for sig, held in found.items():
         names = sig.partition(".")[2]
-        if len(elements) < len(current) or not _BODY_NAME.search(names) or _BESIDE_BODY.search(names):
+        if (len(held) < 2 or len(held) * NAMED_BODY_MOST < (NAMED_BODY_MOST - 1) * len(current)
+                or repeated[sig] * NAMED_BODY_REPEATS > len(current)
+                or not _BODY_NAME.search(names) or _BESIDE_BODY.search(names)):
             continue
-        words = sum(stats.text_words(el) for el in elements)
+        words = sum(stats.text_words(el) for el in held.values())
         if words >= NAMED_BODY_SHARE * whole and words > most:
             best, most = sig, words
     if not best:
         return current, path
-    return [[el] for el in found[best]], f"{path}//{best}"
+    held = found[best]
+    return [[held[index]] if index in held else [] for index in range(len(current))], f"{path}//{best}"
 
 
 class _Aliases:
@@ -202,3 +259,10 @@ def has_date(member: etree._Element) -> bool:
     if next(member.iter("time"), None) is not None:
         return True
     return any(_DATE.search(text) for text in member.itertext() if len(text) < 80)
+
+
+def signature_elements(body: etree._Element) -> list[etree._Element]:
+    """The elements below a post body inside a forum signature (:data:`_SIGNATURE_NAME`)."""
+    signed = [el for el in body.iterdescendants() if isinstance(el.tag, str) and _SIGNATURE_NAME.search(
+        " ".join(v for v in (el.get("class"), el.get("id"), el.get("data-role")) if v))]
+    return [inner for el in signed for inner in el.iter()]

@@ -18,13 +18,19 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.segment.post_bodies import class_tokens, member_bodies, signature
+from scrapy_boiler.segment.post_bodies import (
+    MIN_POST_WORDS,
+    class_tokens,
+    inner_structure,
+    member_bodies,
+    signature,
+    signature_elements,
+)
+from scrapy_boiler.segment.question_above import with_question_above
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
 
 #: Members needed for a group; a question with a single answer is still a thread.
 MIN_MEMBERS = 2
-#: A member counts as a post when it holds at least this many non-link words.
-MIN_POST_WORDS = 3
 #: A member with at most this many non-link words is a stub ("3 more replies"), not compared for likeness.
 STUB_WORDS = 3
 #: ... and only where this many longer members remain (two boxes and a caption are no thread).
@@ -33,11 +39,6 @@ STUB_FREE_POSTS = 3
 MIN_SIMILARITY = 0.3
 #: Class-name overlap (Jaccard) that puts two siblings with different class lists in one group.
 MIN_CLASS_OVERLAP = 0.5
-#: Levels above the group searched for a question container, and the structure overlap it needs.
-QUESTION_LEVELS = 3
-QUESTION_SIMILARITY = 0.5
-#: Depth of the inner structure compared between members.
-STRUCTURE_DEPTH = 4
 
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
 #: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
@@ -97,29 +98,16 @@ class PostGroup:
         return owner
 
     def body_of(self) -> dict[etree._Element, int]:
-        """Every element inside a member's body, mapped to the member's index."""
+        """Every element inside a member's body, mapped to the member's index; those of a forum signature in it, to
+        -1 (no post's: a leaf below one is outside the posts)."""
         owner: dict[etree._Element, int] = {}
         for index, bodies in enumerate(self.bodies):
             for body in bodies:
                 for el in body.iter():
                     owner[el] = index
+                for el in signature_elements(body):
+                    owner[el] = -1
         return owner
-
-
-def _structure(member: etree._Element) -> set[str]:
-    """Relative signature paths down to :data:`STRUCTURE_DEPTH` levels below ``member``."""
-    paths: set[str] = set()
-    frontier = [(member, "")]
-    for _ in range(STRUCTURE_DEPTH):
-        nxt = []
-        for el, path in frontier:
-            for child in el:
-                if isinstance(child.tag, str):
-                    sub = f"{path}/{signature(child)}"
-                    paths.add(sub)
-                    nxt.append((child, sub))
-        frontier = nxt
-    return paths
 
 
 def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, list[etree._Element]]:
@@ -129,8 +117,8 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     remain without."""
     full = [m for m in members if stats.text_words(m) > STUB_WORDS]
     if len(full) < STUB_FREE_POSTS or len(full) == len(members):
-        return _similarity([_structure(m) for m in members]), members
-    shapes = {m: _structure(m) for m in members}
+        return _similarity([inner_structure(m) for m in members]), members
+    shapes = {m: inner_structure(m) for m in members}
     kept: list[etree._Element] = []
     for member in members:
         if member in full or (kept and _jaccard(shapes[member], shapes[kept[-1]]) >= MIN_SIMILARITY):
@@ -244,15 +232,11 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
                     posts = [el for el in parent.iter() if el in wanted]
                     body_stats = own_text_stats(parent, wanted)
                 bodies, body_path = member_bodies(posts, body_stats)
-                named = [sig for sig in body_path.split("//")[0].split("/")[1:] if not sig.endswith(".#")]
-                question = _question_before(parent, posts, stats, named[-1] if named else "")
-                if question is not None:
-                    posts = [question, *posts]
-                    bodies = [_body_inside(question, body_path, stats), *bodies]
+                posts, bodies, question_found = with_question_above(parent, posts, bodies, body_path, stats)
                 keyword = bool(_POST_WORD.search(sig) or _POST_WORD.search(body_path))
                 best_score = score
                 best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword,
-                                 question_found=question is not None,
+                                 question_found=question_found,
                                  heads={post: heads[post] for post in posts if post in heads})
     return best
 
@@ -325,70 +309,6 @@ def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etr
             if custom or overlap >= MIN_CLASS_OVERLAP or signature(el) == sig:
                 found.append(el)
     return found
-
-
-def _question_before(
-    parent: etree._Element, members: list[etree._Element], stats: TextStats, body_signature: str = ""
-) -> etree._Element | None:
-    """A post-like element just before the group, outside it: the question of a Q&A page.
-
-    Q&A sites render the question in its own container (``div.question`` holding a ``postcell``) above the list
-    of answers (``div.answer`` holding an ``answercell``). Looks at the preceding siblings of the group's first
-    member, of its parent and of the parent's ancestors (up to :data:`QUESTION_LEVELS`), and their children, for an
-    element whose inner structure overlaps the first member's, or that holds an element with the answers' body
-    signature (``div.post-text``, ``div.s-prose js-post-body``: the question's text is rendered like theirs).
-    Navigation and log-in boxes (:func:`_chrome`) are never the question.
-    """
-    shape = _structure(members[0])
-    specific = bool(body_signature)  # the answers' body has a class or id to look for
-    node: etree._Element | None = members[0]
-    for _ in range(QUESTION_LEVELS):
-        if node is None:
-            return None
-        for sibling in node.itersiblings(preceding=True):
-            for candidate in (sibling, *sibling):
-                if not isinstance(candidate.tag, str) or stats.text_words(candidate) < MIN_POST_WORDS:
-                    continue
-                if _chrome(candidate, stats):
-                    continue
-                other = _structure(candidate)
-                union = shape | other
-                if union and len(shape & other) / len(union) >= QUESTION_SIMILARITY:
-                    return candidate
-                if specific and _has_body(candidate, body_signature, stats):
-                    return candidate
-        node = node.getparent()
-        if node is parent:
-            continue
-    return None
-
-
-def _chrome(el: etree._Element, stats: TextStats) -> bool:
-    """Page chrome shaped like a post (a forum's navigation and log-in box): half link text or more, or a form with
-    labelled fields (their controls are gone after cleaning, the labels stay)."""
-    if stats.link_words.get(el, 0) * 2 >= stats.words.get(el, 0):
-        return True
-    return any(sum(1 for _ in form.iter("label")) >= 2 for form in el.iter("form"))
-
-
-def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:
-    return any(signature(d) == body_signature and stats.text_words(d) >= MIN_POST_WORDS for d in el.iter())
-
-
-def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element]:
-    """The question's body: the answers' body path followed from the question, or from the first element inside it
-    that matches a later step of the path (the question's template differs at the top: ``postcell`` for
-    ``answercell``); the question itself when nothing matches."""
-    steps = body_path.split("/")[1:]
-    for start in range(len(steps)):
-        current = [d for d in question.iter() if isinstance(d.tag, str) and signature(d) == steps[start]]
-        for step in steps[start + 1:]:
-            current = [child for el in current for child in el if isinstance(child.tag, str)
-                       and signature(child) == step]
-        current = [el for el in current if stats.text_words(el) > 0]
-        if current:
-            return current
-    return [question]
 
 
 def common_ancestor(elements: list[etree._Element]) -> etree._Element | None:

@@ -359,3 +359,89 @@ def test_posts_whose_user_cards_outweigh_them_keep_only_the_named_post_text():
     assert doc.question.endswith("What else can I check?") and "registered member" not in doc.question
     assert [post.author for post in doc.posts] == ["rider0", "rider1", "rider2", "rider3"]  # not the points
     assert [post.date for post in doc.posts] == [f"Posted on 2024-4-{i} 23:20" for i in range(5, 9)]  # not joined
+
+
+def _flarum_thread() -> str:
+    """A Flarum-style thread: every post a stream item whose header (poster, "Posted #2" and the full date) outweighs
+    a short reply; the opening post shows the chosen best answer, body and all, below its own text; and an event row
+    ("renamed the discussion") sits among the posts without a body."""
+    def post(number: int, user: str, text: str, below: str = "") -> str:
+        return (f'<div class="PostStream-item" data-number="{number}"><article class="CommentPost Post"><div>'
+                f'<header class="Post-header"><ul><li class="item-user"><h3 class="PostUser-name">{user}</h3></li>'
+                f'<li class="item-meta"><a href="/d/15648/{number}">12 days ago</a> Posted #{number} on 15 May '
+                "2024</li></ul></header>"
+                f'<div class="Post-body"><p>{text}</p></div>'
+                f'<footer class="Post-footer"><ul><li class="item-replies">ana and 2 others replied to this</li>'
+                f"{below}</ul></footer></div></article></div>")
+    best = ('<li class="item-bestAnswerPost"><div class="CommentPost"><header>bo Posted #3 best answer chosen by ana'
+            '</header><div class="Post-body"><p>Install the private facade extension.</p></div></div></li>')
+    event = ('<div class="PostStream-item" data-number="2"><article class="EventPost Post"><div>ana renamed the '
+             "discussion from Login to Forcing everyone to log in before reading</div></article></div>")
+    texts = ["How can I make every visitor log in before reading anything on the forum?",
+             "Install the private facade extension, then set it to send guests to the login page.",
+             "Thanks, that works, and it was free when I installed it this morning.",
+             "Same question here, but I only want some tags hidden from guests."]
+    items = [post(1, "ana", texts[0], best), event, *(post(n, user, text) for n, user, text in
+                                                        zip((3, 4, 5), ("bo", "ana", "cy"), texts[1:], strict=True))]
+    return ("<html><head><title>Forcing login - Flarum forum</title></head><body><h1>Forcing login</h1>"
+            f'<div class="PostStream" role="feed">{"".join(items)}</div></body></html>')
+
+
+def test_a_flarum_thread_keeps_the_post_bodies_not_event_rows_or_the_best_answer_shown_with_the_question():
+    doc = extract(_flarum_thread(), "https://discuss.example/d/15648-forcing-login")
+    assert doc.page_type == "forum"
+    assert [post.text.split(",")[0] for post in doc.posts] == [
+        "How can I make every visitor log in before reading anything on the forum?",
+        "Install the private facade extension", "Thanks", "Same question here"]
+    assert "renamed" not in doc.text and "Posted #" not in doc.text and "replied to this" not in doc.text
+
+
+def _signed_thread(deleted: bool = False) -> str:
+    """A phpBB-style thread whose posts end with the poster's signature inside the post body; with ``deleted``, a
+    reply is deleted: its row keeps the poster line but has no body."""
+    rows = []
+    for i, text in enumerate(["The fuel gauge reads empty after a refill. The sender was replaced last spring.",
+                              "Check the ground wire behind the dashboard first.",
+                              "Mine was the float arm, bent by a careless fitter.",
+                              "A corroded connector at the tank did the same on my van."]):
+        body = (f'<div class="content">{text}</div><div class="signature">Restoring a 1972 Land Rover Series III, '
+                f"one rusty bolt at a time. Member of the club since 200{i}.</div>")
+        rows.append(f'<div class="post" id="p10{i}"><p class="author">by <a href="/memberlist.php?u={i}">user{i}'
+                    f"</a> on Mon Jun 0{i + 1}, 2010</p>"
+                    f'<div class="postbody">{body}</div></div>')
+        if deleted and i == 2:
+            rows.append(f'<div class="post" id="p20{i}"><p class="author">[deleted] on Mon Jun 0{i + 1}, 2010</p>'
+                        "</div>")
+    return ("<html><head><title>Fuel gauge - Series forum</title></head><body><h1>Fuel gauge reads empty</h1>"
+            f'<div id="page-body">{"".join(rows)}</div></body></html>')
+
+
+def test_a_forum_signature_inside_the_post_body_is_not_post_text():
+    doc = extract(_signed_thread(), "https://series.example/viewtopic.php?t=4431")
+    assert doc.page_type == "forum" and len(doc.posts) == 4
+    assert doc.posts[1].text == "Check the ground wire behind the dashboard first."
+    assert "Restoring a 1972" not in doc.text and all("rusty bolt" not in post.text for post in doc.posts)
+
+
+def test_a_deleted_reply_without_a_body_is_no_post():
+    doc = extract(_signed_thread(deleted=True), "https://series.example/viewtopic.php?t=4431")
+    assert [post.text.split()[0] for post in doc.posts] == ["The", "Check", "Mine", "A"]
+    assert "[deleted]" not in doc.text
+
+
+def test_a_thread_rendered_twice_gives_its_question_once():
+    """The app's rendering of the whole thread, question and replies, above the plain rendering of the posts."""
+    replies = ["Call the contracts team at the number on your bill.", "Thanks a lot, quick and efficient."]
+    question = "My mother's subscription moved to the new provider and the pause option is gone. Can it come back?"
+    app = ('<div class="App"><h2>Subscription pause missing</h2>'
+           + "".join(f'<div class="Post"><span class="user">u{i}</span><div class="Post-body"><p>{text}</p></div></div>'
+                     for i, text in enumerate([question, *replies])) + "</div>")
+    plain = "".join(f'<article><p class="byline">u{i}, 2024-05-0{i + 1}</p><div class="Post-body"><p>{text}</p></div>'
+                    "</article>" for i, text in enumerate([question, *replies]))
+    page = (f"<html><head><title>Subscription pause missing</title></head><body><main>{app}"
+            f'<div class="posts">{plain}</div></main></body></html>')
+    doc = extract(page, "https://community.example/d/36387-subscription-pause-missing")
+    assert doc.page_type == "forum"
+    texts = [post.text for post in doc.posts]
+    assert texts.count(question) == 1 and texts[1:] == replies
+

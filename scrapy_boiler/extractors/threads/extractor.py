@@ -35,7 +35,7 @@ def label_thread(seg: Segmentation, group: PostGroup | None) -> None:
         inside = False
         while node is not None:
             if node in bodies:
-                inside = True
+                inside = bodies[node] >= 0  # not in a signature below the body
                 break
             node = node.getparent()
         headline = block.element.tag == "h1" and _before(block.element, first)

@@ -1,0 +1,106 @@
+"""The question above the posts: Q&A sites render it in a container of its own, outside the repeated answers.
+
+Stack Exchange puts the question in ``div.question`` (a ``postcell``) above the list of ``div.answer`` (an
+``answercell``), so the sibling group of :mod:`~scrapy_boiler.segment.post_groups` holds the answers only. The
+question is the post-like element just before them: shaped like an answer, or holding an element with the
+answers' body signature.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure, signature
+from scrapy_boiler.segment.text_stats import TextStats
+
+#: Levels above the group searched for a question container, and the structure overlap it needs.
+QUESTION_LEVELS = 3
+QUESTION_SIMILARITY = 0.5
+
+
+def with_question_above(
+    parent: etree._Element, posts: list[etree._Element], bodies: list[list[etree._Element]], body_path: str,
+    stats: TextStats,
+) -> tuple[list[etree._Element], list[list[etree._Element]], bool]:
+    """The posts and their bodies, with the question above them first if there is one, and whether there is.
+
+    The question is looked for with the body path's named steps only: a ``//`` step (a body the template names
+    below where the descent stopped) is no clue, as an article's text may be named like its comments'. When the
+    first post is the question again (a second rendering of the whole thread above the posts), it is dropped."""
+    named = [sig for sig in body_path.split("//")[0].split("/")[1:] if not sig.endswith(".#")]
+    question = _question_before(parent, posts, stats, named[-1] if named else "")
+    if question is None:
+        return posts, bodies, False
+    question_body = _body_inside(question, body_path, stats)
+    if _text(question_body) == _text(bodies[0]):
+        posts, bodies = posts[1:], bodies[1:]
+    return [question, *posts], [question_body, *bodies], True
+
+
+def _question_before(
+    parent: etree._Element, members: list[etree._Element], stats: TextStats, body_signature: str = ""
+) -> etree._Element | None:
+    """A post-like element just before the group, outside it: the question of a Q&A page.
+
+    Q&A sites render the question in its own container (``div.question`` holding a ``postcell``) above the list
+    of answers (``div.answer`` holding an ``answercell``). Looks at the preceding siblings of the group's first
+    member, of its parent and of the parent's ancestors (up to :data:`QUESTION_LEVELS`), and their children, for an
+    element whose inner structure overlaps the first member's, or that holds an element with the answers' body
+    signature (``div.post-text``, ``div.s-prose js-post-body``: the question's text is rendered like theirs).
+    Navigation and log-in boxes (:func:`_chrome`) are never the question.
+    """
+    shape = inner_structure(members[0])
+    specific = bool(body_signature)  # the answers' body has a class or id to look for
+    node: etree._Element | None = members[0]
+    for _ in range(QUESTION_LEVELS):
+        if node is None:
+            return None
+        for sibling in node.itersiblings(preceding=True):
+            for candidate in (sibling, *sibling):
+                if not isinstance(candidate.tag, str) or stats.text_words(candidate) < MIN_POST_WORDS:
+                    continue
+                if _chrome(candidate, stats):
+                    continue
+                other = inner_structure(candidate)
+                union = shape | other
+                if union and len(shape & other) / len(union) >= QUESTION_SIMILARITY:
+                    return candidate
+                if specific and _has_body(candidate, body_signature, stats):
+                    return candidate
+        node = node.getparent()
+        if node is parent:
+            continue
+    return None
+
+
+def _chrome(el: etree._Element, stats: TextStats) -> bool:
+    """Page chrome shaped like a post (a forum's navigation and log-in box): half link text or more, or a form with
+    labelled fields (their controls are gone after cleaning, the labels stay)."""
+    if stats.link_words.get(el, 0) * 2 >= stats.words.get(el, 0):
+        return True
+    return any(sum(1 for _ in form.iter("label")) >= 2 for form in el.iter("form"))
+
+
+def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:
+    return any(signature(d) == body_signature and stats.text_words(d) >= MIN_POST_WORDS for d in el.iter())
+
+
+def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element]:
+    """The question's body: the answers' body path followed from the question, or from the first element inside it
+    that matches a later step of the path (the question's template differs at the top: ``postcell`` for
+    ``answercell``); the question itself when nothing matches. Matches under different parents are the bodies of
+    several posts (a copy of the whole thread rendered above the posts): the first is the question's."""
+    steps = body_path.split("/")[1:]
+    for start in range(len(steps)):
+        current = [d for d in question.iter() if isinstance(d.tag, str) and signature(d) == steps[start]]
+        for step in steps[start + 1:]:
+            current = [child for el in current for child in el if isinstance(child.tag, str)
+                       and signature(child) == step]
+        current = [el for el in current if stats.text_words(el) > 0]
+        if current:
+            return current if len({el.getparent() for el in current}) == 1 else current[:1]
+    return [question]
+
+
+def _text(elements: list[etree._Element]) -> str:
+    return " ".join(word for el in elements for word in " ".join(el.itertext()).split())
