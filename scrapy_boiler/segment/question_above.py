@@ -47,14 +47,15 @@ def _question_before(
     member, of its parent and of the parent's ancestors (up to :data:`QUESTION_LEVELS`), and their children, for an
     element whose inner structure overlaps the first member's, or that holds an element with the answers' body
     signature (``div.post-text``, ``div.s-prose js-post-body``: the question's text is rendered like theirs).
-    Navigation and log-in boxes (:func:`_chrome`) are never the question.
+    Navigation and log-in boxes (:func:`_chrome`) are never the question, nor is anything outside the page's main
+    landmark (``<main>``, ``role="main"``) when the answers are inside it: a sidebar's description of the forum.
     """
     shape = inner_structure(members[0])
     specific = bool(body_signature)  # the answers' body has a class or id to look for
     node: etree._Element | None = members[0]
     for _ in range(QUESTION_LEVELS):
-        if node is None:
-            return None
+        if node is None or node.tag == "main" or node.get("role") == "main":
+            return None  # the question is inside the page's main content with its answers, never beside it
         for sibling in node.itersiblings(preceding=True):
             for candidate in (sibling, *sibling):
                 if not isinstance(candidate.tag, str) or stats.text_words(candidate) < MIN_POST_WORDS:

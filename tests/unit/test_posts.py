@@ -7,8 +7,10 @@ from lxml import etree
 
 from scrapy_boiler import extract
 from scrapy_boiler.extractors import registry
+from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.post_bodies import signature
 from scrapy_boiler.segment.post_groups import find_post_group
 
@@ -445,3 +447,35 @@ def test_a_thread_rendered_twice_gives_its_question_once():
     texts = [post.text for post in doc.posts]
     assert texts.count(question) == 1 and texts[1:] == replies
 
+
+def test_a_sidebar_beside_the_main_content_is_not_the_opening_post():
+    """An old-reddit link post: the sidebar's description of the community comes first in the markup, but sits
+    outside the ``role="main"`` element that holds the thread. An article reading that keeps it (as the shipped
+    model does on such a page) must not make it the opening post (the one-word title marks no start)."""
+    comments = ["That dog looks happier than anyone I have ever met at work.",
+                "Mine does the same thing whenever the postman walks past the gate.",
+                "I needed this today, thank you for posting it here.",
+                "The little hop at the end is the best part of the whole clip."]
+    things = "".join(
+        f'<div class="thing comment" id="thing_t1_a{i}"><p class="tagline"><a href="/user/u{i}">u{i}</a> {i + 3} '
+        f'points {i + 1} hours ago</p><div class="usertext-body"><div class="md"><p>{text}</p></div></div></div>'
+        for i, text in enumerate(comments))
+    html = ("<html><head><title>Happiness : gifs</title></head><body>"
+            '<div class="side"><div class="titlebox"><h1>gifs</h1><div class="usertext-body"><div class="md"><p>Links '
+            "to amusing and funny gifs from the web. Reposts are removed by the moderators, so search before you post "
+            "and read the rules first.</p></div></div></div></div>"
+            '<div class="content" role="main"><div class="thing link"><p class="title"><a href="https://i.example/dog.gif">'
+            'Happiness</a></p><p class="tagline">submitted 5 hours ago by <a href="/user/ann">ann</a></p></div>'
+            f'<div class="commentarea"><div class="sitetable">{things}</div></div></div></body></html>')
+    url = "https://www.reddit.example/r/gifs/comments/579km2/happiness/"
+    page = parse_html(html, url=url)
+    decision = detect(page.root, url)
+    assert decision.page_type == "forum" and decision.group is not None
+    seg = segment(page.root)
+    annotate(seg.blocks)
+    for block in seg.blocks:  # the article reading: the sidebar's description, the title and the comments
+        block.is_content = block.text.startswith(("Links to", "Happiness", *comments))
+    group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
+    assert group is not None
+    assert all("Reposts are removed" not in " ".join(el.itertext()) for el in group.bodies[0])
+    assert [" ".join(" ".join(el.itertext()).split()) for el in group.bodies[-1]] == [comments[-1]]

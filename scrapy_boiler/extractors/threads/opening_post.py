@@ -83,6 +83,8 @@ def settle_thread(
     # A title alone is the question where the posts are all replies: a link shared for discussion.
     # A first post that repeats the title ("<title> was created by ...") is the opening post already.
     # Text above in a body of the posts' class is the opening post, rendered as they are but outside their list.
+    # Text outside the main landmark that holds the posts (old reddit's sidebar on the subreddit) is no post.
+    lead, above = _in_main(lead, group), _in_main(above, group)
     replies = bool(_REPLIES.search(group.signature)) or _in_a_post_body(lead, group)
     forms = _title_forms(title)
     opening = _from_title(above, lead, forms)
@@ -92,6 +94,17 @@ def settle_thread(
             and not _titled(group.members[0], blocks, forms)):
         group = with_opening_post(group, [block.element for block in opening or lead])
     return group
+
+
+def _in_main(blocks: list[TextBlock], group: PostGroup) -> list[TextBlock]:
+    """The blocks inside the page's main landmark (``<main>``, ``role="main"``) that holds the posts; all of them
+    when the posts are in none."""
+    landmark = next((el for el in (group.parent, *group.parent.iterancestors())
+                     if el.tag == "main" or el.get("role") == "main"), None)
+    if landmark is None:
+        return blocks
+    inside = set(landmark.iter())
+    return [block for block in blocks if block.element in inside]
 
 
 def _in_a_post_body(lead: Sequence[TextBlock], group: PostGroup) -> bool:
