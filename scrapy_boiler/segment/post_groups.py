@@ -98,8 +98,9 @@ class PostGroup:
         return owner
 
     def body_of(self) -> dict[etree._Element, int]:
-        """Every element inside a member's body, mapped to the member's index; those of a forum signature in it, to
-        -1 (no post's: a leaf below one is outside the posts)."""
+        """Every element inside a member's body, mapped to the member's index; those of a forum signature in it, and
+        those of a reply nested in it outside the reply's own body (its byline, its "reply" link), to -1 (no post's:
+        a leaf below one is outside the posts)."""
         owner: dict[etree._Element, int] = {}
         for index, bodies in enumerate(self.bodies):
             for body in bodies:
@@ -107,6 +108,11 @@ class PostGroup:
                     owner[el] = index
                 for el in signature_elements(body):
                     owner[el] = -1
+        for index, member in enumerate(self.members):
+            if owner.get(member, index) != index:  # a reply nested in an earlier post's body
+                for el in member.iter():
+                    if owner.get(el, index) < index:
+                        owner[el] = -1
         return owner
 
 

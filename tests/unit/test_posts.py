@@ -479,3 +479,27 @@ def test_a_sidebar_beside_the_main_content_is_not_the_opening_post():
     assert group is not None
     assert all("Reposts are removed" not in " ".join(el.itertext()) for el in group.bodies[0])
     assert [" ".join(" ".join(el.itertext()).split()) for el in group.bodies[-1]] == [comments[-1]]
+
+
+def test_a_reply_nested_in_an_unnamed_post_body_leaves_its_byline_out_of_that_post():
+    """An Agreper- or Hacker-News-style thread: every comment is a byline, then an unnamed ``<div>`` holding its text,
+    a "reply" link and the comments that answer it (a comment of two paragraphs keeps the body at that ``<div>``).
+    The answers' bylines are in the body of the post they answer,
+    but are no part of its text."""
+    def comment(user: str, text: str, replies: str = "") -> str:
+        return (f'<div class="comment"><span class="small"><i><a href="/user/{user}/">{user}</a> - 2 years ago</i> | '
+                f'<a href="/thread/1/#">thread</a></span><div><p>{text}</p><sup><a href="/comment/{user}/">reply</a>'
+                f"</sup>{replies}</div></div>")
+    texts = ["Is there a way to run this forum without any database at all?",
+             "It keeps everything in one SQLite file, which is close enough for me.",
+             "Does that file survive a restart of the container?",
+             "Only if you mount a volume for it, otherwise it is gone.",
+             "Nice work, it loads instantly even on my old phone.</p><p>The threads read well at any depth."]
+    thread = (comment("ann", texts[0], comment("bob", texts[1], comment("cy", texts[2], comment("bob", texts[3]))))
+              + comment("dee", texts[4]))
+    page = ("<html><head><title>No database - Agreper</title></head><body><h1>Minimal forum software</h1>"
+            f'<div class="thread">{thread}</div></body></html>')
+    doc = extract(page, "https://forum.example/thread/1/")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == [text.replace("</p><p>", "\n") for text in texts]
+    assert "2 years ago" not in doc.text
