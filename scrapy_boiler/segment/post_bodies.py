@@ -86,6 +86,13 @@ def inner_structure(member: etree._Element) -> set[str]:
     return paths
 
 
+def id_template(el: etree._Element) -> str:
+    """The element's id with its digit runs as ``#`` (``post-#`` of ``post-1251884``), or "" for an id without
+    digits: posts a template renders share it, its other parts (``-comments``) included."""
+    ident = el.get("id") or ""
+    return _DIGITS.sub("#", ident) if _DIGITS.search(ident) else ""
+
+
 def class_tokens(el: etree._Element) -> frozenset[str]:
     """The element's class names as a template repeats them (see :func:`_template_name`)."""
     return frozenset(_template_name(c) for c in (el.get("class") or "").split())

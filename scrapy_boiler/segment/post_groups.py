@@ -21,6 +21,7 @@ from lxml import etree
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
     class_tokens,
+    id_template,
     inner_structure,
     member_bodies,
     signature,
@@ -162,10 +163,12 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
     """Children of ``parent`` grouped by tag and near-equal class names.
 
     The first post is often marked (``post first-post``, ``post--odd``), so children join a group
-    when their class names overlap the group's first member's by at least :data:`MIN_CLASS_OVERLAP`.
+    when their class names overlap the group's first member's by at least :data:`MIN_CLASS_OVERLAP`, or when they
+    share its generated id (``post#`` of ``post24027``: classes that mark the poster, ``spType-Admin spEven``, may
+    outnumber the template's own).
     """
     groups: dict[str, list[etree._Element]] = {}
-    keys: list[tuple[str, frozenset[str], str]] = []
+    keys: list[tuple[str, frozenset[str], str, str]] = []
     for child in parent:
         if not isinstance(child.tag, str):
             continue
@@ -174,14 +177,15 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
             groups[sig].append(child)
             continue
         tokens = class_tokens(child)
-        for tag, first_tokens, key in keys:
+        generated = id_template(child)
+        for tag, first_tokens, first_generated, key in keys:
             overlap = len(tokens & first_tokens) / len(tokens | first_tokens) if tokens and first_tokens else 0.0
-            if tag == child.tag and overlap >= MIN_CLASS_OVERLAP:
+            if tag == child.tag and (overlap >= MIN_CLASS_OVERLAP or (generated and generated == first_generated)):
                 groups[key].append(child)
                 break
         else:
             groups[sig] = [child]
-            keys.append((child.tag, tokens, sig))
+            keys.append((child.tag, tokens, generated, sig))
     return groups
 
 
@@ -296,14 +300,14 @@ def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[e
 
 def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etree._Element]:
     """Elements inside the members made like them (same tag, class names overlapping by
-    :data:`MIN_CLASS_OVERLAP`, or the same signature with a generated id, or the same custom element): replies nested
-    under the post they answer. Members without a class, generated id or custom tag are not matched (nested lists are
-    not replies)."""
+    :data:`MIN_CLASS_OVERLAP`, or the same generated id, ``post-#`` of ``post-1251884``, whatever their classes mark:
+    ``threadStarter``, ``staff admin``; or the same custom element): replies nested under the post they answer. Members
+    without a class, generated id or custom tag are not matched (nested lists are not replies)."""
     reference = members[-1]
     tokens = class_tokens(reference)
-    sig = signature(reference)
+    generated = id_template(reference)
     custom = "-" in reference.tag  # a custom element (<shreddit-comment>) is a template by its very name
-    if not tokens and not sig.rsplit("#", 1)[-1] and not custom:
+    if not tokens and not generated and not custom:
         return []
     found = []
     for member in members:
@@ -312,7 +316,7 @@ def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etr
                 continue
             other = class_tokens(el)
             overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
-            if custom or overlap >= MIN_CLASS_OVERLAP or signature(el) == sig:
+            if custom or overlap >= MIN_CLASS_OVERLAP or (generated and id_template(el) == generated):
                 found.append(el)
     return found
 
