@@ -33,6 +33,10 @@ _WITH_ITEMPROP = etree.XPath("descendant-or-self::*[@itemprop]")
 _INTEGER = re.compile(r"[-+−]?\d[\d,.\s]*")
 
 
+#: An ``interactionType`` that counts approval: schema.org's ``LikeAction``, ``VoteAction``, ``AgreeAction``.
+_VOTE_ACTION = re.compile(r"(?:Like|Vote|Agree)Action\b", re.I)
+
+
 def _props(el: etree._Element) -> set[str]:
     return set((el.get("itemprop") or "").lower().split())
 
@@ -93,7 +97,7 @@ def _integer(text: str) -> int | None:
 
 def _describe(kind: str, item: etree._Element) -> DeclaredPost:
     props = _own_properties(item)
-    votes = _integer(_value(props["upvotecount"])) if "upvotecount" in props else None
+    votes = _integer(_value(props["upvotecount"])) if "upvotecount" in props else _likes(item)
     date = next((_value(props[p]) for p in ("datecreated", "datepublished", "datemodified") if p in props), None)
     author = None
     if "author" in props:
@@ -102,6 +106,18 @@ def _describe(kind: str, item: etree._Element) -> DeclaredPost:
         author = _value(inner["name"]) if "name" in inner else collapse_spaces("".join(person.itertext())) or None
     url = _value(props["url"]) if "url" in props else None
     return DeclaredPost(kind, votes, "acceptedanswer" in _props(item), date or None, author, url)
+
+
+def _likes(item: etree._Element) -> int | None:
+    """The count of an ``interactionStatistic`` of the item whose ``interactionType`` is a like or a vote (how
+    Discourse and other forums declare a post's likes), or None."""
+    for el in item.iter():
+        if isinstance(el.tag, str) and "interactionstatistic" in _props(el) and _owner_item(el) is item:
+            counter = _own_properties(el)
+            kind = _value(counter["interactiontype"]) if "interactiontype" in counter else ""
+            if _VOTE_ACTION.search(kind) and "userinteractioncount" in counter:
+                return _integer(_value(counter["userinteractioncount"]))
+    return None
 
 
 def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | None:
