@@ -503,3 +503,66 @@ def test_a_reply_nested_in_an_unnamed_post_body_leaves_its_byline_out_of_that_po
     assert doc.page_type == "forum"
     assert [post.text for post in doc.posts] == [text.replace("</p><p>", "\n") for text in texts]
     assert "2 years ago" not in doc.text
+
+
+def test_posts_the_parser_nested_are_all_found_whatever_the_poster_classes():
+    """XenForo 1 on an old template: a post left an element open, so the parser nests each post inside the one before;
+    the posts share the generated id ``post-<n>`` but their classes mark the poster (``threadStarter``, ``staff``)."""
+    posters = [("ann", "threadStarter"), ("doc", "staff admin"), ("ann", "threadStarter"), ("eve", ""),
+               ("ann", "threadStarter")]
+    texts = ["Is the normal acceleration always towards the center of the circle in this pulley problem?",
+             "Yes, the radial acceleration points to the center; your answer matches the book's.",
+             "Then why do my signs come out the other way round from the solution?",
+             "Your diagram is drawn sideways compared with the figure in the problem.",
+             "You are right, I drew the vectors on the wrong side of the pulley."]
+    thread = ""
+    for number, ((user, marks), text) in reversed(list(enumerate(zip(posters, texts, strict=True)))):
+        thread = (f'<li class="message {marks}" id="post-12508{number}"><div class="messageUserInfo">'
+                  f'<a class="username" href="/members/{user}.{number}/">{user}</a></div>'
+                  '<div class="messageInfo primaryContent">'
+                  f'<div class="messageContent"><blockquote class="messageText">{text}</blockquote></div>'
+                  f'<div class="messageMeta">{user}, Feb 2{number}, 2007</div>{thread}</div></li>')
+    page = ("<html><head><title>Normal acceleration | Physics Forums</title></head><body><h1>Normal acceleration</h1>"
+            f'<ol class="messageList" id="messageList">{thread}</ol></body></html>')
+    doc = extract(page, "https://forums.example/threads/normal-acceleration.157291/")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
+
+
+def test_sibling_posts_sharing_a_generated_id_are_one_group_whatever_their_classes_mark():
+    """SimplePress-style posts: ``div#post24026`` and its siblings carry the template's class and many naming the
+    poster's role and the row's parity, so a moderator's post on an even row shares few class names with the first."""
+    rows = [("spOdd spFirstPost spType-User spRank-member spUsergroup-members spUserPost spAuthorPost", "ann",
+             "Unlocking the phone with a new SIM card fails with an error code. Has anyone seen this before?"),
+            ("spEven spType-Moderator spRank-moderator spUsergroup-moderators spModeratorPost", "mod",
+             "I have pinned this topic for now, since several people reported the same error."),
+            ("spOdd spType-User spRank-member spUsergroup-members spUserPost", "bo",
+             "Same here, the unlock code from the shop did not work either."),
+            ("spEven spType-Admin spRank-admin spUsergroup-admins spAdminPost", "root",
+             "The carrier confirmed a fix; restart the phone after inserting the new card."),
+            ("spOdd spType-User spRank-member spUsergroup-members spUserPost spAuthorPost", "ann",
+             "That worked, thanks to both of you.")]
+    posts = "".join(
+        f'<div class="spTopicPostSection {marks}" id="post2402{i}"><div class="spPostUser"><a href="/profile/{user}/">'
+        f'{user}</a></div><div class="spPostContent" id="spPostIndexContent2402{i}"><p>{text}</p></div></div>'
+        for i, (marks, user, text) in enumerate(rows))
+    page = ("<html><head><title>SIM unlock error - Phone forum</title></head><body><h1>SIM unlock error</h1>"
+            f'<div class="spTopicPostContainer" id="postlist6284">{posts}</div></body></html>')
+    doc = extract(page, "https://phones.example/forum/general/sim-unlock-error/")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == [text for _, _, text in rows]
+
+
+def test_a_discourse_topic_as_crawlers_get_it(page_bytes):
+    """Discourse serves crawlers a plain rendering: the topic a ``DiscussionForumPosting`` whose first post is not an
+    item of its own, the replies ``Comment`` items, likes declared as a ``LikeAction`` interaction counter."""
+    doc = extract(page_bytes("discourse_crawler_view.html"),
+                  "https://community.example/t/backups-fail-after-upgrading-to-3-2/28731")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("Backups fail after upgrading to 3.2\nSince the upgrade to 3.2")
+    assert [post.author for post in doc.posts] == ["ann", "bob", "ann", "system"]
+    assert [post.votes for post in doc.posts] == [2, 5, None, None]
+    assert doc.posts[1].date == "2024-03-04T10:02:10Z"
+    assert doc.qa_pairs[0].answer.startswith("That error usually means")  # the most liked answer first
+    for chrome in ("2 Likes", "Powered by", "Terms of Service", "Support"):
+        assert chrome not in doc.text
