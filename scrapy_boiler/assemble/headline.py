@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scrapy_boiler.document import Block
-from scrapy_boiler.parse.normalize import comparable, title_parts
+from scrapy_boiler.parse.normalize import comparable, count_words, title_parts
 
 _HEADINGS = ("h1", "h2", "h3")
-#: A title piece shorter than this is a site or section name, not a headline.
+#: A title piece shorter than this is a site or section name, not a headline (words as counted everywhere: a run of
+#: Chinese or Japanese makes two-character words).
 MIN_HEADLINE_WORDS = 3
 
 
@@ -16,7 +17,7 @@ def find_headline(blocks: Sequence[Block], title: str) -> str:
     """The heading that repeats the title or its longest piece; else the first ``<h1>`` before the
     content ends that is not the site name; else the longest piece of the title (its headline part, without the
     site name)."""
-    parts = [part for part in title_parts(title) if len(part.split()) >= MIN_HEADLINE_WORDS]
+    parts = [part for part in title_parts(title) if count_words(part) >= MIN_HEADLINE_WORDS]
     wanted = {comparable(title), *(comparable(part) for part in parts)}
     last_content = max((block.index for block in blocks if block.is_content), default=-1)
     headings = [block for block in blocks if _heading(block) and block.index <= last_content]
@@ -26,11 +27,11 @@ def find_headline(blocks: Sequence[Block], title: str) -> str:
     whole = comparable(title)
     for block in headings:
         # an <h1> of a word or two that the title holds next to a longer piece is the site or section name
-        short_part = len(block.text.split()) < MIN_HEADLINE_WORDS and parts and comparable(block.text) in whole
+        short_part = count_words(block.text) < MIN_HEADLINE_WORDS and parts and comparable(block.text) in whole
         if _heading(block) == "h1" and not short_part:
             return block.text
     if parts:
-        return max(parts, key=lambda part: len(part.split()))
+        return max(parts, key=count_words)
     return title.strip()
 
 

@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-#: What sites put between the headline and the site name in ``<title>``: " | ", " - ", " :: ", " » "...
-TITLE_SEPARATORS = re.compile(r"\s+[-|–—:»·/]+\s+|\s*::\s*|\s*\|\s*")
+#: What sites put between the headline and the site name in ``<title>``: " | ", " - ", " :: ", " » "...; and, beside
+#: a character of a script written without spaces (``标题_栏目_网站``), an underscore or a full-width bar.
+_WIDE = "\u3000-\u9fff\uac00-\ud7af\uff00-\uffef"
+TITLE_SEPARATORS = re.compile(
+    rf"\s+[-|–—:»·/]+\s+|\s*::\s*|\s*[|｜]\s*|(?<=[{_WIDE}])_|_(?=[{_WIDE}])"
+)
 _NON_WORD = re.compile(r"[^\w\s]+")
 #: A white-space delimited token holding a word character. Same matches as ``\S*\w\S*``, a fifth faster: no
 #: backtracking from the token's end, the leading punctuation is matched as such.

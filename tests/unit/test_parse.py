@@ -2,6 +2,7 @@ import pytest
 from lxml import etree
 
 from scrapy_boiler.parse import ParseError, parse_html
+from scrapy_boiler.parse.normalize import title_parts
 
 
 def texts(page) -> str:
@@ -63,3 +64,14 @@ def test_tree_is_plain_lxml():
 def test_control_characters_do_not_break_cleaning():
     page = parse_html("<p>one\x0btwo<script>x</script>\x0cthree\x01 four</p>")
     assert texts(page) == "one two three four"
+
+
+@pytest.mark.parametrize(("title", "pieces"), [
+    ("Headline of the day | Site", ["Headline of the day", "Site"]),
+    ("Headline - Section :: Site", ["Headline", "Section", "Site"]),
+    ("【求助】电脑开机后黑屏怎么办_电脑吧_百度贴吧", ["【求助】电脑开机后黑屏怎么办", "电脑吧", "百度贴吧"]),
+    ("新闻标题｜新浪网", ["新闻标题", "新浪网"]),
+    ("snake_case_names explained - Blog", ["snake_case_names explained", "Blog"]),  # no script without spaces
+])
+def test_title_pieces_split_at_the_separators_each_script_uses(title, pieces):
+    assert title_parts(title) == pieces
