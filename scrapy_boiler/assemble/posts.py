@@ -65,8 +65,10 @@ def _owner(leaf: Leaf, owners: dict[etree._Element, int]) -> int | None:
 
 def _author(member: etree._Element, body: set[etree._Element]) -> str | None:
     """A link to a user profile with a short text, else a short element named like ``author``/``username`` that is
-    not a date ("asked 2 hours ago" sits in ``user-action-time``)."""
+    not a date ("asked 2 hours ago" sits in ``user-action-time``), the innermost of nested ones (Tieba's
+    ``a.p_author_name`` in ``ul.p_author``, which also holds the poster's badge)."""
     named = None
+    named_el: etree._Element | None = None
     for el in member.iter():
         if el in body or not isinstance(el.tag, str):
             continue
@@ -77,8 +79,8 @@ def _author(member: etree._Element, body: set[etree._Element]) -> str | None:
                 len(text) == 1 and text.isascii()):
             return text  # a user's name; a number (points, posts) or an avatar's initial links to the profile too
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
-        if named is None and _AUTHOR_NAME.search(names):
-            named = text
+        if (named_el is None or named_el in el.iterancestors()) and _AUTHOR_NAME.search(names):
+            named, named_el = text, el
     return named
 
 
