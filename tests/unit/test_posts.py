@@ -566,3 +566,15 @@ def test_a_discourse_topic_as_crawlers_get_it(page_bytes):
     assert doc.qa_pairs[0].answer.startswith("That error usually means")  # the most liked answer first
     for chrome in ("2 Likes", "Powered by", "Terms of Service", "Support"):
         assert chrome not in doc.text
+
+
+def test_a_chinese_board_thread_gets_its_title_and_posters(page_bytes):
+    """A Tieba-style thread: the ``<title>`` pieces are joined by underscores (``标题_吧名_百度贴吧``), and each
+    poster's name is a link named ``p_author_name`` inside a ``p_author`` list that also holds the poster's badge."""
+    doc = extract(page_bytes("tieba_thread.html"), "https://tieba.baidu.com/p/8912345678")
+    assert doc.page_type == "forum"
+    assert doc.headline == "【求助】电脑开机后黑屏怎么办"
+    assert doc.question.startswith("【求助】电脑开机后黑屏怎么办\n昨天装了新显卡以后")
+    assert [post.author for post in doc.posts] == ["小明", "老王", "阿强", "小明"]
+    assert [post.date for post in doc.posts][:2] == ["2024-05-01 10:20", "2024-05-01 10:35"]
+    assert doc.answers[-1].text == "果然是供电线没插，插上就好了，谢谢各位！"
