@@ -236,7 +236,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             score = text * similarity * (0.5 + evenness)
             if score > best_score and (accept is None or accept(posts)):
                 body_stats = count
-                nested = [] if count is not stats else _nested_replies(posts, stats)
+                posts, nested = (posts, []) if count is not stats else _with_nested_replies(posts, stats)
                 if nested:  # replies nested inside the posts they answer (reddit, Disqus): one post each
                     wanted = set(posts) | set(nested)
                     posts = [el for el in parent.iter() if el in wanted]
@@ -298,21 +298,42 @@ def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[e
     return {sig: [child, *nested]} if nested else {}
 
 
-def _nested_replies(members: list[etree._Element], stats: TextStats) -> list[etree._Element]:
+def _with_nested_replies(
+    members: list[etree._Element], stats: TextStats
+) -> tuple[list[etree._Element], list[etree._Element]]:
+    """The members and the replies nested inside them (:func:`_nested_replies`). Members that are bare wrappers
+    (``<li>``) around one element each become those elements when replies nested deeper share their class names
+    without the wrapper (Talkyard: ``li > div.dw-t dw-depth-1`` above ``li.dw-t dw-depth-2``; the class names most
+    of the wrapped elements carry), so every post is read from the same template."""
+    nested = _nested_replies(members, stats)
+    if nested or class_tokens(members[-1]) or members[-1].get("id"):
+        return members, nested
+    inner = [next((c for c in m if isinstance(c.tag, str)), m) for m in members]
+    if any(sum(1 for c in m if isinstance(c.tag, str)) != 1 for m in members):
+        return members, []
+    counts = Counter(token for el in inner for token in class_tokens(el))
+    tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))  # most carry them
+    nested = _nested_replies(inner, stats, tokens, any_tag=True) if tokens else []
+    return (inner, nested) if nested else (members, [])
+
+
+def _nested_replies(members: list[etree._Element], stats: TextStats, tokens: frozenset[str] | None = None,
+                    any_tag: bool = False) -> list[etree._Element]:
     """Elements inside the members made like them (same tag, class names overlapping by
     :data:`MIN_CLASS_OVERLAP`, or the same generated id, ``post-#`` of ``post-1251884``, whatever their classes mark:
     ``threadStarter``, ``staff admin``; or the same custom element): replies nested under the post they answer. Members
-    without a class, generated id or custom tag are not matched (nested lists are not replies)."""
+    without a class, generated id or custom tag are not matched (nested lists are not replies). ``tokens``, when
+    given, are the class names to overlap, on elements of any tag with ``any_tag``."""
     reference = members[-1]
-    tokens = class_tokens(reference)
+    tokens = class_tokens(reference) if tokens is None else tokens
     generated = id_template(reference)
     custom = "-" in reference.tag  # a custom element (<shreddit-comment>) is a template by its very name
     if not tokens and not generated and not custom:
         return []
     found = []
     for member in members:
-        for el in member.iterdescendants(reference.tag):
-            if stats.text_words(el) < MIN_POST_WORDS:
+        for el in member.iterdescendants(None if any_tag else reference.tag):
+            if not isinstance(el.tag, str) or stats.text_words(el) < MIN_POST_WORDS:
                 continue
             other = class_tokens(el)
             overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
