@@ -29,6 +29,8 @@ REMOVED_TAGS: frozenset[str] = frozenset(
 NOSCRIPT_MAX_SHARE = 0.25
 
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+#: A hidden element named as a spoiler is text the reader reveals with a click (a puzzle's answer in a forum post).
+_SPOILER = re.compile(r"spoiler", re.IGNORECASE)
 _XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
 #: C0 controls other than tab, newline and carriage return: lxml's tree API refuses them in text.
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -189,6 +191,9 @@ def _title(root: etree._Element) -> str:
 
 
 def _is_hidden(el: etree._Element) -> bool:
+    """Hidden by an attribute or an inline style, and not a spoiler's contents."""
+    if _SPOILER.search(el.get("class") or ""):
+        return False
     if el.get("hidden") is not None or el.get("aria-hidden") == "true":
         return True
     style = el.get("style")

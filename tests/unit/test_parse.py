@@ -75,3 +75,14 @@ def test_control_characters_do_not_break_cleaning():
 ])
 def test_title_pieces_split_at_the_separators_each_script_uses(title, pieces):
     assert title_parts(title) == pieces
+
+
+def test_a_spoilers_hidden_contents_are_kept():
+    """A forum spoiler hides its contents until clicked (Invision's ``ipsSpoiler_contents`` with ``display: none``):
+    they are the post's text, unlike other hidden elements."""
+    page = parse_html(b'<html><body><div class="post"><p>The answer:</p><div class="ipsSpoiler">'
+                      b'<div class="ipsSpoiler_header">Reveal hidden contents</div>'
+                      b'<div class="ipsSpoiler_contents" style="display: none;"><p>It is 14196.</p></div></div>'
+                      b'<div style="display:none">Log in to reply</div></div></body></html>')
+    text = " ".join(page.root.itertext())
+    assert "It is 14196." in text and "Log in to reply" not in text
