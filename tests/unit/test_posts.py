@@ -578,3 +578,29 @@ def test_a_chinese_board_thread_gets_its_title_and_posters(page_bytes):
     assert [post.author for post in doc.posts] == ["小明", "老王", "阿强", "小明"]
     assert [post.date for post in doc.posts][:2] == ["2024-05-01 10:20", "2024-05-01 10:35"]
     assert doc.answers[-1].text == "果然是供电线没插，插上就好了，谢谢各位！"
+
+
+def test_replies_nested_below_bare_wrappers_are_posts():
+    """Talkyard-style threads: each top-level reply is a bare ``<li>`` around ``div.dw-t dw-depth-1``; the replies to
+    it are ``li.dw-t dw-depth-2`` further down, without the bare wrapper, and must be posts of their own."""
+    def reply(depth: int, number: int, user: str, text: str, nested: str = "") -> str:
+        tag, marks = ("div", f"dw-t dw-depth-{depth} dw-id{number}") if depth == 1 else (
+            "li", f"dw-t dw-depth-{depth} dw-id{number}")
+        inner = (f'<{tag} class="{marks}"><div class="dw-p" id="post-{number}"><div class="dw-p-hd">'
+                 f'<a href="/-/users/{user}">{user}</a> Sep {number}, 2017</div>'
+                 f'<div class="dw-p-bd"><p>{text}</p></div></div>'
+                 f'<div class="dw-single-and-multireplies"><ol class="dw-res">{nested}</ol></div></{tag}>')
+        return f"<li>{inner}</li>" if depth == 1 else inner
+    texts = ["Start with a rough guess from someone who has done this kind of task before.",
+             "Plus one, that is the usual three-point estimate in disguise.",
+             "Then double it, because the first guess always misses the unknown parts.",
+             "Split the task into pieces small enough that each one can be guessed."]
+    thread = (reply(1, 2, "kaj", texts[0], reply(2, 3, "lee", texts[1], reply(3, 4, "kaj", texts[2])))
+              + reply(1, 5, "mo", texts[3]))
+    page = ("<html><head><title>How to estimate an unfamiliar task - Talkyard</title></head><body>"
+            "<h1>How to estimate an unfamiliar task</h1>"
+            f'<div class="dw-single-and-multireplies"><ol class="dw-res dw-singlereplies">{thread}</ol></div>'
+            "</body></html>")
+    doc = extract(page, "https://forum.example/-5/how-to-estimate-an-unfamiliar-task")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
