@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scrapy_boiler.parse.normalize import comparable
+from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: A colon-ended block this short ("See also:", "Lesen Sie auch:") introduces what follows it.
 LEAD_IN_WORDS = 6
+#: A run of at least this many dangling blocks ending the body is a list of points rendered as headings (a listicle
+#: whose points' embeds were dropped), when its headings are sentences of at least :data:`STATEMENT_WORDS` words:
+#: only the short labels after the last of those go.
+POINTS_RUN = 3
+STATEMENT_WORDS = 8
 
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
@@ -29,8 +34,13 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             changed.append(position)
             break
     content = [(position, block) for position, block in content if block.is_content]
-    while len(content) > 1 and _dangles(content[-1][1]):
-        position, block = content.pop()
+    run = 0
+    while run + 1 < len(content) and _dangles(content[-1 - run][1]):
+        run += 1
+    points = run >= POINTS_RUN
+    for position, block in reversed(content[len(content) - run:]):
+        if points and count_words(block.text) >= STATEMENT_WORDS:
+            break
         _drop(block, "heading with nothing after it (related links)")
         changed.append(position)
     return changed
