@@ -308,9 +308,10 @@ def _with_nested_replies(
     nested = _nested_replies(members, stats)
     if nested or class_tokens(members[-1]) or members[-1].get("id"):
         return members, nested
-    inner = [next((c for c in m if isinstance(c.tag, str)), m) for m in members]
-    if any(sum(1 for c in m if isinstance(c.tag, str)) != 1 for m in members):
+    children = [[child for child in member if isinstance(child.tag, str)] for member in members]
+    if any(len(elements) != 1 for elements in children):
         return members, []
+    inner = [elements[0] for elements in children]
     counts = Counter(token for el in inner for token in class_tokens(el))
     tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))  # most carry them
     nested = _nested_replies(inner, stats, tokens, any_tag=True) if tokens else []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure, signature
+from scrapy_boiler.segment.semantics import is_main_landmark
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: Levels above the group searched for a question container, and the structure overlap it needs.
@@ -54,7 +55,7 @@ def _question_before(
     specific = bool(body_signature)  # the answers' body has a class or id to look for
     node: etree._Element | None = members[0]
     for _ in range(QUESTION_LEVELS):
-        if node is None or node.tag == "main" or node.get("role") == "main":
+        if node is None or is_main_landmark(node):
             return None  # the question is inside the page's main content with its answers, never beside it
         for sibling in node.itersiblings(preceding=True):
             for candidate in (sibling, *sibling):

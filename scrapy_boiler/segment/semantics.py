@@ -38,6 +38,11 @@ AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|googl
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
 LEAD_NAME = re.compile(r"\blead|intro|standfirst|summary|teaser|subtitle|subline|description|excerpt|abstract|\bdek\b")
 
+def is_main_landmark(el: etree._Element) -> bool:
+    """Whether the element is the page's main content landmark: ``<main>`` or ``role="main"``."""
+    return el.tag == "main" or el.get("role") == "main"
+
+
 def element_names(el: etree._Element) -> str:
     """The class, id, itemprop and role of an element, as one string to search."""
     get = el.get

@@ -24,6 +24,7 @@ from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_par
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import USER_HREF, class_tokens
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
+from scrapy_boiler.segment.semantics import is_main_landmark
 
 #: A page stays a thread when at least this share of the article model's content words lie in its posts.
 POSTS_HOLD_CONTENT = 0.5
@@ -99,8 +100,7 @@ def settle_thread(
 def _in_main(blocks: list[TextBlock], group: PostGroup) -> list[TextBlock]:
     """The blocks inside the page's main landmark (``<main>``, ``role="main"``) that holds the posts; all of them
     when the posts are in none."""
-    landmark = next((el for el in (group.parent, *group.parent.iterancestors())
-                     if el.tag == "main" or el.get("role") == "main"), None)
+    landmark = next((el for el in (group.parent, *group.parent.iterancestors()) if is_main_landmark(el)), None)
     if landmark is None:
         return blocks
     inside = set(landmark.iter())
