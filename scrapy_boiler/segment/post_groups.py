@@ -261,11 +261,12 @@ def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree.
     if len(counted) < 2 or "" in dict(counted) or counted[1][1] < HEADER_PAIRS * counted[0][1]:
         return {}
     two = {kind for kind, _ in counted}
-    after_kind: dict[str, list[tuple[etree._Element, etree._Element]]] = {kind: [] for kind in two}
+    after_kind: dict[str, list[tuple[etree._Element, etree._Element]]] = {kind: [] for kind, _ in counted}
     for before, after, kind_before, kind_after in zip(members, members[1:], kinds, kinds[1:], strict=False):
         if {kind_before, kind_after} == two:  # a row of one template, then one of the other
             after_kind[kind_before].append((after, before))
-    pairs = max(after_kind.values(), key=len)  # (body, header) pairs, the header first
+    # (body, header) pairs, the header first: the more pairs, and of rows in turn (as many each way), the shorter heads
+    pairs = max(after_kind.values(), key=lambda found: (len(found), -sum(stats.text_words(h) for _, h in found)))
     if len(pairs) < max(MIN_MEMBERS, HEADER_PAIRS * counted[0][1]):
         return {}
     if sum(stats.text_words(head) for _, head in pairs) >= sum(stats.text_words(body) for body, _ in pairs):
