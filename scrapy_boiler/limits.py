@@ -20,7 +20,7 @@ from typing import Literal
 #: Why a page gave no text: ``Document.reason``.
 Reason = Literal["empty", "binary", "not_html", "too_large", "too_many_blocks", "time_budget", "no_text", "unparsable"]
 #: What was changed to extract a page: ``Document.warnings``.
-WarningCode = Literal["depth_limited", "decompressed"]
+WarningCode = Literal["depth_limited", "decompressed", "declared_body"]
 
 #: Every :data:`Reason`, explained.
 REASONS: dict[Reason, str] = {
@@ -38,6 +38,8 @@ REASONS: dict[Reason, str] = {
 WARNINGS: dict[WarningCode, str] = {
     "depth_limited": "elements nested deeper than max_depth were flattened into their ancestor",
     "decompressed": "the body was gzip data served without Content-Encoding, and was decompressed",
+    "declared_body": "the page shows only the start of its article; the text is the body its JSON-LD declares "
+    "(articleBody), which the page hides (a paywall)",
 }
 
 

@@ -17,12 +17,13 @@ from dataclasses import replace
 from lxml import etree
 
 from scrapy_boiler.assemble.body import trim_article
+from scrapy_boiler.assemble.declared_body import hidden_declared_body
 from scrapy_boiler.assemble.headline import find_headline
-from scrapy_boiler.assemble.kept import kept_text
+from scrapy_boiler.assemble.kept import block_text, kept_text
 from scrapy_boiler.assemble.markdown import to_markdown
 from scrapy_boiler.assemble.metadata import page_metadata
 from scrapy_boiler.assemble.posts import build_posts, qa_pairs, question_text
-from scrapy_boiler.assemble.render import to_html, to_text
+from scrapy_boiler.assemble.render import lines_html, to_html, to_text
 from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES, Block, Document, Post, QAPair
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.parse.html import ParsedPage
@@ -54,12 +55,18 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     elif group is not None and (comments := _comment_thread(labels)) is not None:
         # an article's comments, kept apart from its text
         posts = build_posts(comments, labels.leaves, blocks=labels.blocks, kept=kept)
-    text = to_text(labels.blocks, kept)
+    text, html, markdown = to_text(labels.blocks, kept), to_html(labels.blocks), to_markdown(kept, base_url=page.url)
+    warnings = list(page.warnings)
+    if labels.page_type not in THREAD_TYPES and page.json_ld:
+        declared = hidden_declared_body(page, [block_text(block, kept) for block in labels.blocks if block.is_content])
+        if declared is not None:
+            text, html, markdown = "\n".join(declared), lines_html(declared), "\n\n".join(declared)
+            warnings.append("declared_body")
     return Document(
         text=text,
         title=page.title,
-        html=to_html(labels.blocks),
-        markdown=to_markdown(kept, base_url=page.url),
+        html=html,
+        markdown=markdown,
         blocks=blocks,
         model=labels.model or model_name,
         headline=headline,
@@ -68,7 +75,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         url=page.url,
         encoding=page.encoding,
         num_leaves=len(labels.leaves),
-        warnings=list(page.warnings),
+        warnings=warnings,
         posts=posts,
         question=question,
         qa_pairs=pairs,

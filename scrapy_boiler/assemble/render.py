@@ -46,3 +46,8 @@ def to_html(blocks: Sequence[TextBlock]) -> str:
         out.append("</ul>")
     out.append("</article>")
     return "\n".join(out)
+
+
+def lines_html(lines: Sequence[str]) -> str:
+    """Lines of text (no structure known) as an HTML fragment of paragraphs."""
+    return "\n".join(["<article>", *(f"<p>{escape(line, quote=False)}</p>" for line in lines), "</article>"])

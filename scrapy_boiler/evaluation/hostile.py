@@ -144,6 +144,15 @@ def _huge_attributes() -> bytes:
     return _utf8(article_page(body))
 
 
+def _paywall() -> bytes:
+    """A paywalled article: one paragraph shown, the whole body only in the JSON-LD ``articleBody``."""
+    paragraphs = [" ".join(_SENTENCES[i:] + _SENTENCES[:i]) for i in range(len(_SENTENCES))]
+    declared = {"@context": "https://schema.org", "@type": "NewsArticle", "headline": "New ferry timetable approved",
+                "isAccessibleForFree": False, "articleBody": "\n".join([_SENTENCES[1], *paragraphs])}
+    head = f'<script type="application/ld+json">{json.dumps(declared)}</script>'
+    return _utf8(article_page(f"<p>{_SENTENCES[1]}</p><div class=\"paywall\">Subscribe to read on.</div>", head=head))
+
+
 def _xhtml() -> bytes:
     return _utf8(
         '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" '
@@ -201,6 +210,8 @@ CATALOGUE: tuple[Case, ...] = (
     Case("huge-attributes", "a 1.3 MB class attribute and a 2 MB data attribute", _huge_attributes),
     Case("unclosed-tags", "paragraphs, lists and tables never closed",
          lambda: _utf8(article_page(article_body().replace("</p>", "") + "<ul><li>one<li>two<table><tr><td>x"))),
+    Case("paywall", "an article shown as its first lines, its whole body only in its JSON-LD", _paywall,
+         warnings=("declared_body",)),
     Case("xhtml-namespaces", "XHTML with an XML declaration, namespaces, CDATA", _xhtml),
     Case("frameset", "a frameset page", lambda: b'<html><frameset cols="50%,50%"><frame src="a.html">'
          b'<frame src="b.html"></frameset></html>', reason="no_text"),

@@ -34,3 +34,48 @@ def test_points_rendered_as_headings_ending_the_body_stay():
               "3. At least twelve million owners lived in homes it had built."]
     kept = _trimmed("".join(f"<h3>{point}</h3>" for point in points) + "<h3>Read more</h3>")
     assert kept[1:] == points
+
+
+_SENTENCE = ("The harbour board met on Tuesday evening and agreed, after a long debate about costs, to keep the old "
+             "ferry running through the winter months while the new one is built.")
+_TOPICS = ("fares", "timetables", "engines", "crews", "harbour fees", "winter storms", "tourism", "the mainland",
+           "island schools", "fuel prices")
+#: Ten paragraphs, each with words of its own (a hidden body shares few word pairs with the shown page).
+_HIDDEN = " ".join(f"Paragraph {n} is about {topic}: {' '.join(f'{topic.split()[-1]}{n}x{k}' for k in range(12))}."
+                   for n, topic in enumerate(_TOPICS, start=2))
+
+
+def _paywalled(declared: str, shown_rest: str = "") -> bytes:
+    import json
+
+    ld = json.dumps({"@context": "https://schema.org", "@type": "NewsArticle", "headline": "Ferry kept for winter",
+                     "isAccessibleForFree": False, "articleBody": f"Paragraph 1 says that {_SENTENCE} {declared}"})
+    return (f'<html><head><title>Ferry kept for winter</title><script type="application/ld+json">{ld}</script>'
+            '</head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav><main><article>'
+            '<h1>Ferry kept for winter</h1><p class="standfirst">The council found the money after all.</p>'
+            f'<p>Paragraph 1 says that {_SENTENCE}</p>{shown_rest}'
+            '<div class="paywall">Subscribe to read the whole article.</div></article></main>'
+            '<footer>Contact us. Privacy.</footer></body></html>').encode()
+
+
+def test_a_paywalled_article_gives_the_body_its_structured_data_declares():
+    from scrapy_boiler import extract
+
+    doc = extract(_paywalled(_HIDDEN), url="https://news.example/ferry")
+    assert doc.warnings == ["declared_body"]
+    assert all("Paragraph 11 is about" in output for output in (doc.text, doc.html, doc.markdown))
+    assert doc.text.startswith("The council found the money after all.\nParagraph 1 says")
+    assert doc.text.count("Paragraph 1 says") == 1
+
+
+def test_a_declared_body_the_page_also_shows_is_not_used():
+    from scrapy_boiler.assemble.declared_body import hidden_declared_body
+
+    teaser = [f"Paragraph 1 says that {_SENTENCE}"]
+    hidden = parse_html(_paywalled(_HIDDEN))
+    assert hidden_declared_body(hidden, teaser) is not None
+    shown = "".join(f"<p>{paragraph}.</p>" for paragraph in _HIDDEN.split(". "))
+    # the model kept only the first paragraph, but the page shows the rest: the blocks stay the evidence
+    assert hidden_declared_body(parse_html(_paywalled(_HIDDEN, shown)), teaser) is None
+    # a declared body of another article (no kept block in it) is not used either
+    assert hidden_declared_body(hidden, ["The weather stays mild until the weekend, forecasters said today."]) is None
