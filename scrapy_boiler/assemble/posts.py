@@ -20,9 +20,9 @@ from lxml import etree
 
 from scrapy_boiler.assemble.kept import KeptText, block_text
 from scrapy_boiler.document import Post, QAPair
-from scrapy_boiler.parse.normalize import collapse_spaces, word_bag
+from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import USER_HREF
+from scrapy_boiler.segment.post_bodies import USER_HREF, signature_elements
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 _COUNT = re.compile(r"[\d\s.,+]+")
@@ -36,6 +36,11 @@ _DATE_TEXT = re.compile(
     r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today",
     re.I,
 )
+#: The label of a user card's date, not the post's: "Joined: Jun 2004", "Registered: ...", "Mitglied seit: ...".
+_JOINED = re.compile(r"(?:joined|registered|member since|mitglied seit|registriert|dabei seit|inscrit|inscrito|"
+                     r"iscritto|lid sinds|注册|註冊|加入)\b", re.I)
+#: Arrows, bars and spaces around a shown date ("« on: 12 May 2024 »").
+_DATE_FRAME = " «»|•·‹›-–—"
 #: Author names and dates are short; longer texts are prose.
 MAX_META_WORDS = 8
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links.
@@ -97,9 +102,20 @@ def _date(member: etree._Element, body: set[etree._Element]) -> str | None:
             return stamp.group(1)
         for text in (el.text, el.tail):
             text = collapse_spaces(text or "")
+            if _JOINED.match(text):
+                continue  # the poster's user card: "Joined: Jun 26, 2004"
+            text = _shown_date(text)
             if text and len(text.split()) <= MAX_META_WORDS and _DATE_TEXT.search(text):
                 return text
     return None
+
+
+def _shown_date(text: str) -> str:
+    """A date as shown, without the label before it ("Reply #3 on: ", "Posted: ") or the arrows around it."""
+    label, colon, rest = text.partition(": ")
+    if colon and _DATE_TEXT.search(rest) and not _DATE_TEXT.search(label):
+        text = rest
+    return text.strip(_DATE_FRAME)
 
 
 def _labelled(value: etree._Element) -> bool:
@@ -158,10 +174,12 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     earlier: list[Counter[str]] = []
     for index, member in enumerate(group.members):
         lines, quoted = _split_quotes(texts[index], line_quotes[index], earlier)
+        if not lines and quoted:  # nothing of its own besides the quotation: the quotation is what it says
+            lines, quoted = "\n".join(quoted).split("\n"), []
         lines = trim_chrome(lines)
         if not lines:
             continue
-        earlier.append(word_bag("\n".join(lines)))
+        earlier.append(word_bag("\n".join([*quoted, *lines])))  # as shown: a reply may quote a quote
         body = {el for b in group.bodies[index] for el in b.iter()}
         declared = group.declared[index] if group.declared else DeclaredPost("")
         bylines = group.with_head(member)  # a header row above the post's body row holds its byline
@@ -182,6 +200,11 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
 _QUOTE_NAME = re.compile(r"quote|citation", re.I)
 #: Share of a quotation's words that an earlier post must hold for it to be a quote of that post.
 QUOTE_CONTAINMENT = 0.6
+#: A ``<blockquote>`` (not named a quote) leaving at most this many characters of a post's text outside it (its
+#: signature aside) is the post itself.
+POST_ITSELF_SLACK = 20
+#: A quotation's attribution ("Quote from: X on <date>", "X wrote:") has at most this many words.
+QUOTE_HEADER_WORDS = 12
 
 
 def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
@@ -190,13 +213,37 @@ def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
     found: dict[etree._Element, etree._Element] = {}
     for bodies in group.bodies:
         for body in bodies:
+            whole = -1
             for el in body.iterdescendants():
                 if el in found or not isinstance(el.tag, str):
                     continue
-                if el.tag == "blockquote" or _QUOTE_NAME.search(el.get("class") or ""):
+                named = _QUOTE_NAME.search(el.get("class") or "")
+                if el.tag == "blockquote" or named:
+                    if not named:
+                        if whole < 0:
+                            whole = _text_length(body, set(signature_elements(body)))
+                        if whole - _text_length(el) <= POST_ITSELF_SLACK:
+                            continue  # the post itself: vBulletin's body is a <blockquote class="postcontent">
                     for inner in el.iter():
                         found[inner] = el
+    for quote in dict.fromkeys(found.values()):  # in page order
+        header = quote.getprevious()  # SMF's "Quote from: X on <date>" box sits before the quotation, not in it
+        if header is not None and header.tag != "blockquote" and found.get(header) is header and \
+                count_words(" ".join(header.itertext())) <= QUOTE_HEADER_WORDS:
+            for inner in header.iter():
+                found[inner] = quote
     return found
+
+
+def _text_length(element: etree._Element, leave_out: set[etree._Element] | frozenset = frozenset()) -> int:
+    """Characters of text in ``element`` (spaces not counted), but for the elements in ``leave_out``."""
+    total = 0
+    for el in element.iter():
+        if el not in leave_out and el.text and isinstance(el.tag, str):
+            total += len("".join(el.text.split()))
+        if el is not element and el.tail and el.getparent() not in leave_out:
+            total += len("".join(el.tail.split()))
+    return total
 
 
 def _split_quotes(
@@ -216,7 +263,9 @@ def _split_quotes(
         if line:
             run.append(line)
         if position + 1 == len(quotes) or quotes[position + 1] is not quote:  # the quotation ends here
-            if run and _quotes_earlier_post("\n".join(run), earlier):
+            if run and (_quotes_earlier_post("\n".join(run), earlier) or (  # with or without its attribution line
+                    len(run) > 1 and count_words(run[0]) <= QUOTE_HEADER_WORDS
+                    and _quotes_earlier_post("\n".join(run[1:]), earlier))):
                 quoted.append("\n".join(run))
             else:
                 lines.extend(run)

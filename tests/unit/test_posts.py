@@ -635,3 +635,54 @@ def test_header_and_body_rows_in_turn_pair_the_same_way_in_every_process(tmp_pat
                               env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
     assert len(outputs) == 1
     assert "'u0'" in outputs.pop()  # the header row before each body row gives its poster
+
+
+def test_an_smf_thread_gives_shown_dates_and_keeps_quote_attributions_with_their_quotations(page_bytes):
+    doc = extract(page_bytes("smf_thread.html"), "https://forum.example.org/index.php?topic=501.0")
+    assert doc.page_type == "forum"
+    assert [p.author for p in doc.posts] == ["mike", "sarah_k", "mike", "oldtimer"]
+    # "« on: <date> »" and "Reply #2 on: <date> »": the date as shown, without its label and arrows
+    assert [p.date for p in doc.posts] == ["January 12, 2024, 08:15:22 PM", "January 12, 2024, 09:02:10 PM",
+                                           "January 13, 2024, 10:40:01 AM", "January 13, 2024, 11:15:45 AM"]
+    reply = doc.posts[2]
+    assert reply.text.startswith("That was it!") and "Quote from" not in reply.text
+    assert reply.quoted == ("Quote from: sarah_k on January 12, 2024, 09:02:10 PM\n"
+                            "Nine times out of ten that is a gummed up carburettor from old fuel.",)
+    assert doc.question.startswith("Engine won't start after winter\nMy old Honda lawnmower")
+
+
+def _vbulletin4_thread() -> str:
+    """vBulletin 4: each post body is a ``<blockquote class="postcontent">`` inside the message ``<div>``; a
+    quotation of an earlier post is a ``bbcode_quote`` box with an "Originally Posted by" line."""
+    texts = ["Has anyone tried the new trail above the lake? I heard the bridge at the far end is closed for repairs.",
+             "I walked it on Sunday and the bridge was open again, though the path before it is still muddy.",
+             None,
+             "Good to know, I will take my boots and go next weekend."]
+    posts = []
+    for n, text in enumerate(texts):
+        if text is None:  # a reply that quotes the reply before it, then says something of its own
+            text = ('<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container">'
+                    '<div class="bbcode_postedby">Originally Posted by <strong>walker</strong></div>'
+                    f'<div class="message">{texts[1]}</div></div></div></div>Great, thanks for checking!')
+        posts.append(f'<li class="postbitlegacy postcontainer" id="post_{700 + n}"><div class="posthead">'
+                     f'<span class="date">03-0{n + 1}-2024, <span class="time">10:1{n} AM</span></span></div>'
+                     f'<div class="userinfo"><a class="username" href="member.php/{40 + n}-user{n}">user{n}</a></div>'
+                     f'<div class="postbody"><div class="content"><div id="post_message_{700 + n}">'
+                     f'<blockquote class="postcontent restore">{text}</blockquote></div></div>'
+                     '<div class="after_content"><blockquote class="signature restore"><div class="signaturecontainer">'
+                     f'Walking is cheaper than therapy; hill {n} has the views.</div></blockquote></div>'
+                     '</div></li>')
+    return ('<html><head><title>Lake trail open?</title></head><body><div id="postlist"><ol id="posts">'
+            + "".join(posts) + "</ol></div></body></html>")
+
+
+def test_a_post_body_that_is_a_blockquote_is_not_taken_for_a_quotation():
+    doc = extract(_vbulletin4_thread(), "https://hikers.example/forum/showthread.php/88-Lake-trail-open")
+    assert doc.page_type == "forum"
+    assert [p.text for p in doc.posts] == [
+        "Has anyone tried the new trail above the lake? I heard the bridge at the far end is closed for repairs.",
+        "I walked it on Sunday and the bridge was open again, though the path before it is still muddy.",
+        "Great, thanks for checking!",
+        "Good to know, I will take my boots and go next weekend.",
+    ]
+    assert doc.posts[2].quoted[0].startswith("Originally Posted by walker\nI walked it on Sunday")
