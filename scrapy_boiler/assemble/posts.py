@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from lxml import etree
 
@@ -52,7 +52,7 @@ _CHROME_LINE = re.compile(
     re.I,
 )
 _VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction", re.I)
-_ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer", re.I)
+_ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selected|selected-?answer", re.I)
 _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
 _NUMBER = re.compile(r"^[-+−]?\d[\d,.]*\s*[kK]?(?:\s*(?:points?|votes?|likes?))?$", re.I)
 
@@ -141,6 +141,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     """
     owners = group.body_of()
     quote_of = _quotes(group)
+    widgets: dict[etree._Element, bool] = {}
     texts: list[list[list[str]]] = [[] for _ in group.members]  # per member: lines (per block) of leaf texts
     line_quotes: list[list[etree._Element | None]] = [[] for _ in group.members]  # per line: its quotation
     last_block: list[int] = [-1] * len(group.members)
@@ -153,7 +154,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         if content is not None and not content[index]:
             continue
         member = _owner(leaf, owners)
-        if member is None:
+        if member is None or _in_vote_count(leaf.parent, widgets):
             continue
         quote = quote_of.get(leaf.parent)
         if leaf.block != last_block[member] or not texts[member] or line_quotes[member][-1] is not quote:
@@ -188,7 +189,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             declared.author or _first(_author, bylines, body),
             declared.date or _first(_date, bylines, body),
             tuple(member_blocks[index]),
-            declared.votes if declared.votes is not None else _votes(member, body),
+            declared.votes if declared.votes is not None else _votes(member),
             declared.accepted or _accepted(member, body),
             declared.url or _first(_permalink, bylines, body),
             tuple(quoted),
@@ -200,9 +201,10 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
 _QUOTE_NAME = re.compile(r"quote|citation", re.I)
 #: Share of a quotation's words that an earlier post must hold for it to be a quote of that post.
 QUOTE_CONTAINMENT = 0.6
-#: A ``<blockquote>`` (not named a quote) leaving at most this many characters of a post's text outside it (its
-#: signature aside) is the post itself.
-POST_ITSELF_SLACK = 20
+#: A ``<blockquote>`` named like a post's text is the post itself, and so is an element named like a quote as well
+#: when it holds this share of the post's text.
+_POST_TEXT_NAME = re.compile(r"content|message|body|text", re.I)
+WHOLE_POST_SHARE = 0.9
 #: A quotation's attribution ("Quote from: X on <date>", "X wrote:") has at most this many words.
 QUOTE_HEADER_WORDS = 12
 
@@ -219,11 +221,15 @@ def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
                     continue
                 named = _QUOTE_NAME.search(el.get("class") or "")
                 if el.tag == "blockquote" or named:
-                    if not named:
-                        if whole < 0:
-                            whole = _text_length(body, set(signature_elements(body)))
-                        if whole - _text_length(el) <= POST_ITSELF_SLACK:
-                            continue  # the post itself: vBulletin's body is a <blockquote class="postcontent">
+                    if _POST_TEXT_NAME.search(el.get("class") or ""):
+                        if whole < 0:  # the post's text, its signature aside
+                            signed = set(signature_elements(body))
+                            whole = _text_length(body) - sum(
+                                _text_length(s) for s in signed if s.getparent() not in signed)
+                        if not named or _text_length(el) >= WHOLE_POST_SHARE * whole:
+                            # the post itself: vBulletin's <blockquote class="postcontent">, XenForo 1's
+                            # <blockquote class="messageText SelectQuoteContainer">
+                            continue
                     for inner in el.iter():
                         found[inner] = el
     for quote in dict.fromkeys(found.values()):  # in page order
@@ -235,15 +241,8 @@ def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
     return found
 
 
-def _text_length(element: etree._Element, leave_out: set[etree._Element] | frozenset = frozenset()) -> int:
-    """Characters of text in ``element`` (spaces not counted), but for the elements in ``leave_out``."""
-    total = 0
-    for el in element.iter():
-        if el not in leave_out and el.text and isinstance(el.tag, str):
-            total += len("".join(el.text.split()))
-        if el is not element and el.tail and el.getparent() not in leave_out:
-            total += len("".join(el.tail.split()))
-    return total
+def _text_length(element: etree._Element) -> int:
+    return len("".join("".join(element.itertext()).split()))
 
 
 def _split_quotes(
@@ -294,9 +293,35 @@ def _outside(member: etree._Element, body: set[etree._Element]) -> list[etree._E
     return [el for el in member.iter() if isinstance(el.tag, str) and el not in body]
 
 
-def _votes(member: etree._Element, body: set[etree._Element]) -> int | None:
-    """The number an element named like a vote count shows (its own text, or its ``data-value``)."""
-    for el in _outside(member, body):
+#: Levels above a text node looked at for a vote count it belongs to.
+VOTE_COUNT_DEPTH = 3
+
+
+def _in_vote_count(el: etree._Element, memo: dict[etree._Element, bool]) -> bool:
+    """Whether ``el`` lies in a vote count ("3 votes": an element named like one, showing only a number), which is
+    never post text, even where it was kept with a question found above the answers."""
+    for _ in range(VOTE_COUNT_DEPTH):
+        if el is None:
+            return False
+        found = memo.get(el)
+        if found is None:
+            names = " ".join((el.get("class") or "", el.get("id") or ""))
+            found = memo[el] = bool(_VOTE_NAME.search(names)) and bool(
+                _NUMBER.match(collapse_spaces("".join(el.itertext()))))
+        if found:
+            return True
+        el = el.getparent()
+    return False
+
+
+def _votes(member: etree._Element) -> int | None:
+    """The number the first element named like a vote count shows (its own text, or its ``data-value``), in the
+    body too (a question found above the answers has its vote count kept with its text)."""
+    return _vote_number(el for el in member.iter() if isinstance(el.tag, str))
+
+
+def _vote_number(elements: Iterable[etree._Element]) -> int | None:
+    for el in elements:
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         if not _VOTE_NAME.search(names):
             continue

@@ -651,9 +651,10 @@ def test_an_smf_thread_gives_shown_dates_and_keeps_quote_attributions_with_their
     assert doc.question.startswith("Engine won't start after winter\nMy old Honda lawnmower")
 
 
-def _vbulletin4_thread() -> str:
-    """vBulletin 4: each post body is a ``<blockquote class="postcontent">`` inside the message ``<div>``; a
-    quotation of an earlier post is a ``bbcode_quote`` box with an "Originally Posted by" line."""
+def _vbulletin4_thread(body_class: str = "postcontent restore") -> str:
+    """vBulletin 4: each post body is a ``<blockquote class="postcontent">`` inside the message ``<div>`` (XenForo 1:
+    ``messageText SelectQuoteContainer``); a quotation of an earlier post is a ``bbcode_quote`` box with an
+    "Originally Posted by" line."""
     texts = ["Has anyone tried the new trail above the lake? I heard the bridge at the far end is closed for repairs.",
              "I walked it on Sunday and the bridge was open again, though the path before it is still muddy.",
              None,
@@ -668,7 +669,7 @@ def _vbulletin4_thread() -> str:
                      f'<span class="date">03-0{n + 1}-2024, <span class="time">10:1{n} AM</span></span></div>'
                      f'<div class="userinfo"><a class="username" href="member.php/{40 + n}-user{n}">user{n}</a></div>'
                      f'<div class="postbody"><div class="content"><div id="post_message_{700 + n}">'
-                     f'<blockquote class="postcontent restore">{text}</blockquote></div></div>'
+                     f'<blockquote class="{body_class}">{text}</blockquote></div></div>'
                      '<div class="after_content"><blockquote class="signature restore"><div class="signaturecontainer">'
                      f'Walking is cheaper than therapy; hill {n} has the views.</div></blockquote></div>'
                      '</div></li>')
@@ -676,8 +677,9 @@ def _vbulletin4_thread() -> str:
             + "".join(posts) + "</ol></div></body></html>")
 
 
-def test_a_post_body_that_is_a_blockquote_is_not_taken_for_a_quotation():
-    doc = extract(_vbulletin4_thread(), "https://hikers.example/forum/showthread.php/88-Lake-trail-open")
+@pytest.mark.parametrize("body_class", ["postcontent restore", "messageText SelectQuoteContainer ugc baseHtml"])
+def test_a_post_body_that_is_a_blockquote_is_not_taken_for_a_quotation(body_class):
+    doc = extract(_vbulletin4_thread(body_class), "https://hikers.example/forum/showthread.php/88-Lake-trail-open")
     assert doc.page_type == "forum"
     assert [p.text for p in doc.posts] == [
         "Has anyone tried the new trail above the lake? I heard the bridge at the far end is closed for repairs.",
@@ -686,3 +688,16 @@ def test_a_post_body_that_is_a_blockquote_is_not_taken_for_a_quotation():
         "Good to know, I will take my boots and go next weekend.",
     ]
     assert doc.posts[2].quoted[0].startswith("Originally Posted by walker\nI walked it on Sunday")
+
+
+def test_a_question_above_the_answers_under_its_own_heading_keeps_its_byline_and_loses_its_vote_count(page_bytes):
+    # Question2Answer without microdata: the title in a heading box of its own, the question's box (votes, "asked
+    # <date> by tom (120 points)", text, tags) above the list of answers, the accepted one marked "answer-selected"
+    doc = extract(page_bytes("q2a_thread.html"), "https://ask.example.com/123/bash-pipeline-exit-status")
+    assert doc.page_type == "qa"
+    question = doc.posts[0]
+    assert question.author == "tom" and question.date == "2023-04-30T09:00:00+0000" and question.votes == 3
+    assert "votes" not in question.text and "votes" not in doc.question
+    assert doc.question.startswith("How do I make a bash pipeline fail when its first command fails?\nMy script runs")
+    assert [(p.author, p.votes, p.accepted) for p in doc.qa_pairs] == [("ann", 5, True), ("raj", 2, False),
+                                                                       ("lee", 0, False)]

@@ -293,10 +293,34 @@ def with_opening_post(group: PostGroup, lead: list[etree._Element]) -> PostGroup
         return group
     holder = common_ancestor(bodies)
     if holder is None or any(m in members for m in holder.iter()):
-        holder = bodies[0]
+        holder = _question_box(max(bodies, key=_text_words), members)
     declared = (DeclaredPost("question"), *group.declared) if group.declared else None
     return replace(group, members=[holder, *group.members], bodies=[bodies, *group.bodies], declared=declared,
                    question_found=True)
+
+
+#: A question's box (its text with its byline, votes and tags) holds at most this many times its text's words, and
+#: this many more.
+BOX_WORDS_RATIO = 2.0
+BOX_EXTRA_WORDS = 60
+
+
+def _question_box(text: etree._Element, members: set[etree._Element]) -> etree._Element:
+    """The box around the opening post's main text (the lead's longest element) that shows who asked it and when,
+    where the title above sits apart (Question2Answer's ``div.qa-part-q-view`` under a heading of its own): the
+    largest ancestor holding none of the replies and not much more text than the post's own."""
+    words = _text_words(text)
+    limit = BOX_WORDS_RATIO * words + BOX_EXTRA_WORDS
+    box = text
+    for parent in text.iterancestors():
+        if any(m in members for m in parent.iter()) or _text_words(parent) > limit:
+            break
+        box = parent
+    return box
+
+
+def _text_words(el: etree._Element) -> int:
+    return len(" ".join(el.itertext()).split())
 
 
 def _contained(part: Counter[str], whole: Counter[str]) -> float:
