@@ -30,7 +30,7 @@ _AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick", re.
 #: A machine-readable date in a ``title`` attribute (``<abbr class="timeago" title="2008-05-04T16:08:38Z">``,
 #: ``<span class="age" title="2024-02-16T14:20:01 1708093201">``) beside a relative one ("9 months ago").
 _TITLE_DATE = re.compile(
-    r"^\s*(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)(?:\s|$)"
+    r"^\s*(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?(?:Z|[+-]\d{2}:?\d{2}))?)?)(?:\s|$)"
 )
 _DATE_TEXT = re.compile(
     r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today",

@@ -701,3 +701,17 @@ def test_a_question_above_the_answers_under_its_own_heading_keeps_its_byline_and
     assert doc.question.startswith("How do I make a bash pipeline fail when its first command fails?\nMy script runs")
     assert [(p.author, p.votes, p.accepted) for p in doc.qa_pairs] == [("ann", 5, True), ("raj", 2, False),
                                                                        ("lee", 0, False)]
+
+
+def test_an_opening_post_above_the_replies_leaves_its_byline_and_breadcrumbs_out_of_its_text(page_bytes):
+    # V2EX: breadcrumbs, the title and "alice · 1 天前 · 1234 次点击" share the topic's header box above its text
+    doc = extract(page_bytes("v2ex_thread.html"), "https://www.v2ex.com/t/1001234")
+    assert doc.page_type == "forum"
+    opening = doc.posts[0]
+    assert opening.author == "alice" and opening.date == "2024-03-01 09:30:00 +08:00"
+    assert doc.question == ("如何在 Python 里优雅地处理超时？\n"
+                            "有一个接口偶尔会卡住几十秒，整个程序就跟着卡住。"
+                            "想给这个调用加一个超时，超过五秒就放弃，\n"
+                            "大家一般怎么写比较优雅？同步和异步的写法都想了解一下。")
+    assert [p.author for p in doc.posts[1:]] == ["bob", "carol", "dave", "alice"]
+    assert doc.posts[1].date == "2024-03-01 10:05:00 +08:00"

@@ -20,7 +20,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
-from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts, word_bag
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words, title_parts, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import USER_HREF, class_tokens
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
@@ -93,8 +93,30 @@ def settle_thread(
         bool(opening) and _links_away(opening[0].element, url))
     if ((not holds or discussion) and (_words(lead) >= LEAD_QUESTION_WORDS or (opening and discussion))
             and not _titled(group.members[0], blocks, forms)):
-        group = with_opening_post(group, [block.element for block in opening or lead])
+        post = opening or lead
+        post = [block for index, block in enumerate(post) if index == 0 or not _byline(block, leaves)]
+        group = with_opening_post(group, [block.element for block in post])
     return group
+
+
+#: A block of the opening post with at most this many words and a link to a user's page is its byline (V2EX's
+#: "alice · 1 天前 · 1234 次点击" under the title): read for the post's author and date, not part of its text.
+BYLINE_WORDS = 12
+
+
+def _byline(block: TextBlock, leaves: Sequence[Leaf]) -> bool:
+    if count_words(block.text) > BYLINE_WORDS:
+        return False
+    return any(leaf.in_anchor and USER_HREF.search(_anchor_href(leaf.element))
+               for leaf in leaves[block.leaf_start:block.leaf_end])
+
+
+def _anchor_href(el: etree._Element) -> str:
+    """The ``href`` of the link a text node lies in."""
+    for node in (el, *el.iterancestors()):
+        if node.tag == "a":
+            return node.get("href") or ""
+    return ""
 
 
 def _in_main(blocks: list[TextBlock], group: PostGroup) -> list[TextBlock]:
