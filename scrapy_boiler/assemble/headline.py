@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from scrapy_boiler.document import Block
 from scrapy_boiler.parse.normalize import comparable, count_words, title_parts
 
 _HEADINGS = ("h1", "h2", "h3")
+#: A heading named like the site's logo or name ("h1.na-logo-header" around "Nettavisen Kjendis") is no headline.
+_LOGO = re.compile(r"logo|brand|site-?(?:name|title)|masthead", re.I)
 #: A title piece shorter than this is a site or section name, not a headline (words as counted everywhere: a run of
 #: Chinese or Japanese makes two-character words).
 MIN_HEADLINE_WORDS = 3
 
 
-def find_headline(blocks: Sequence[Block], title: str) -> str:
-    """The heading that repeats the title or its longest piece; else the first ``<h1>`` before the
-    content ends that is not the site name; else the longest piece of the title (its headline part, without the
-    site name)."""
+def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
+    """The heading that repeats the title, its longest piece or the title the page shares (``og:title``, given as
+    ``shared``); else the first ``<h1>`` before the content ends that is neither the site name nor the site's logo;
+    else the longest piece of the title (its headline part, without the site name); on a page without a title, the
+    first ``<h1>``."""
     parts = [part for part in title_parts(title) if count_words(part) >= MIN_HEADLINE_WORDS]
-    wanted = {comparable(title), *(comparable(part) for part in parts)}
+    shared_parts = [part for part in title_parts(shared) if count_words(part) >= MIN_HEADLINE_WORDS]
+    wanted = {comparable(title), *(comparable(part) for part in parts),
+              *(comparable(text) for text in (shared, *shared_parts) if text)}
+    wanted.discard("")
     last_content = max((block.index for block in blocks if block.is_content), default=-1)
-    headings = [block for block in blocks if _heading(block) and block.index <= last_content]
+    headings = [block for block in blocks if _heading(block) and block.index <= last_content
+                and not _LOGO.search(block.class_path.rsplit(" > ", 1)[-1])]
     for block in headings:
         if comparable(block.text) in wanted:
             return block.text
@@ -32,7 +40,10 @@ def find_headline(blocks: Sequence[Block], title: str) -> str:
             return block.text
     if parts:
         return max(parts, key=count_words)
-    return title.strip()
+    if title.strip():
+        return title.strip()
+    # no title at all: the site's name in its logo heading says more than nothing
+    return next((block.text for block in blocks if _heading(block) == "h1" and block.index <= last_content), "")
 
 
 def _heading(block: Block) -> str | None:

@@ -35,7 +35,7 @@ from scrapy_boiler.segment.post_groups import PostGroup
 def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     """The Document of a page from the labels a model gave its blocks; ``model_name`` is the name asked for."""
     blocks = public_blocks(labels.blocks, page.root)
-    headline = find_headline(blocks, page.title)
+    headline = find_headline(blocks, page.title, page.meta.get("og:title") or page.meta.get("twitter:title") or "")
     if labels.page_type not in THREAD_TYPES:
         for index in trim_article(labels.blocks, headline):
             blocks[index] = replace(blocks[index], label=BOILERPLATE, reasons=tuple(labels.blocks[index].reasons))

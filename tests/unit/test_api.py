@@ -175,6 +175,25 @@ def test_headline_falls_back_to_the_longest_piece_of_the_title():
     assert extract(body).headline == "Night trains return to the Alps"
 
 
+_PARAGRAPHS = "".join(f"<p>Paragraph {n}: the night train to Vienna runs again from May, three times a week, and the "
+                      "sleeper cars have been refitted with larger cabins and showers.</p>" for n in range(4))
+
+
+@pytest.mark.parametrize("logo", ['<h1 class="site-logo"><a href="/">Rail Weekly</a></h1>',
+                                  '<h1 class="brand"><a href="/"><span>Rail</span> Weekly</a></h1>'])
+def test_a_heading_named_as_the_logo_is_not_the_headline_and_the_shared_title_finds_the_heading(logo):
+    """An SEO ``<title>`` that repeats no heading: the heading repeating ``og:title`` is the headline, never the
+    site's logo in an ``<h1>`` above it."""
+    body = (f'<html><head><title>Vienna sleeper | trains, Austria</title><meta property="og:title" '
+            f'content="Night trains return to the Alps"></head><body><header>{logo}</header><article>'
+            f'<h1 class="headline">Night trains return to the Alps</h1>{_PARAGRAPHS}</article></body></html>')
+    assert extract(body.encode()).headline == "Night trains return to the Alps"
+
+
+def test_a_page_without_a_title_takes_its_first_h1_even_a_logo():
+    assert extract(f'<h1 class="logo">Rail Weekly</h1>{_PARAGRAPHS}'.encode()).headline == "Rail Weekly"
+
+
 def test_documents_survive_pickling(page_bytes):
     import pickle
 
