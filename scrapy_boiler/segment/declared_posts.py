@@ -17,6 +17,7 @@ treats it like a group found from the layout, and each member carries what the m
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lxml import etree
 
@@ -156,6 +157,35 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
     if parent is None:
         parent = members[0].getroottree().getroot()
     words = sum(stats.text_words(m) for m in members)
+    declared = [_describe(kind, item) for _, item, kind in bodies]
+    opening = _opening_comment(root, bodies, declared)
+    if opening is not None:
+        declared[0] = replace(declared[0], kind=opening)
     return PostGroup(parent, "schema.org:" + "+".join(sorted({k for _, _, k in bodies})), members,
-                     [[body] for body, _, _ in bodies], words, 1.0, True,
-                     tuple(_describe(kind, item) for _, item, kind in bodies))
+                     [[body] for body, _, _ in bodies], words, 1.0, True, tuple(declared))
+
+
+#: Thread items that may declare their opening post's text nowhere but in their first ``Comment``.
+_THREAD_TYPES = ("discussionforumposting", "question")
+
+
+def _opening_comment(root: etree._Element, bodies: list[tuple[etree._Element, etree._Element, str]],
+                     declared: list[DeclaredPost]) -> str | None:
+    """The thread type to give the first declared post when it is the thread's opening post declared as a
+    ``Comment``: NodeBB declares the topic a ``DiscussionForumPosting`` whose ``text`` is only a ``<meta>``
+    repeating its title, and every post, the opening one included, a ``Comment`` inside it. It is the opening post
+    when the thread item gives no body of its own and names the same author or date as that first comment."""
+    first_body, _, first_kind = bodies[0]
+    if first_kind != "comment":
+        return None
+    for thread in first_body.iterancestors():
+        kind = _type(thread) if thread.get("itemscope") is not None else None
+        if kind not in _THREAD_TYPES:
+            continue
+        if any(item is thread for _, item, _ in bodies):
+            return None  # it declares a body of its own: its comments are replies
+        own = _describe(kind, thread)
+        same_author = own.author is not None and own.author == declared[0].author
+        same_date = own.date is not None and own.date == declared[0].date
+        return kind if same_author or same_date else None
+    return None

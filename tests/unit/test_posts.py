@@ -715,3 +715,15 @@ def test_an_opening_post_above_the_replies_leaves_its_byline_and_breadcrumbs_out
                             "大家一般怎么写比较优雅？同步和异步的写法都想了解一下。")
     assert [p.author for p in doc.posts[1:]] == ["bob", "carol", "dave", "alice"]
     assert doc.posts[1].date == "2024-03-01 10:05:00 +08:00"
+
+
+def test_a_topic_declared_with_only_its_title_takes_its_first_comment_as_the_opening_post(page_bytes):
+    # NodeBB: the topic is a DiscussionForumPosting whose text is a <meta> repeating its title, and every post, the
+    # opening one included, a Comment inside it; the topic names the first comment's author and date
+    doc = extract(page_bytes("nodebb_topic.html"), "https://community.example.org/topic/77/blank-plugin-page-after-upgrade")
+    assert doc.page_type == "forum"
+    assert [p.author for p in doc.posts] == ["alice", "bjorn", "alice", "chen"]
+    assert doc.question.startswith("Blank plugin page after upgrade\nAfter upgrading to version 3.5")
+    assert [(pair.author, pair.votes) for pair in doc.qa_pairs] == [("bjorn", 5), ("chen", 1), ("alice", 0)]  # by votes
+    assert doc.posts[2].text == "That was it, thank you. Updating the widget plugin fixed it for good."
+    assert doc.posts[2].quoted[0].startswith("@bjorn said in Blank plugin page after upgrade:")
