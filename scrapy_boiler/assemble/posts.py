@@ -26,7 +26,8 @@ from scrapy_boiler.segment.post_bodies import USER_HREF, signature_elements
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 _COUNT = re.compile(r"[\d\s.,+]+")
-_AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick", re.I)
+#: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:").
+_AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick|\bfn\b", re.I)
 #: A machine-readable date in a ``title`` attribute (``<abbr class="timeago" title="2008-05-04T16:08:38Z">``,
 #: ``<span class="age" title="2024-02-16T14:20:01 1708093201">``) beside a relative one ("9 months ago").
 _TITLE_DATE = re.compile(

@@ -727,3 +727,13 @@ def test_a_topic_declared_with_only_its_title_takes_its_first_comment_as_the_ope
     assert [(pair.author, pair.votes) for pair in doc.qa_pairs] == [("bjorn", 5), ("chen", 1), ("alice", 0)]  # by votes
     assert doc.posts[2].text == "That was it, thank you. Updating the widget plugin fixed it for good."
     assert doc.posts[2].quoted[0].startswith("@bjorn said in Blank plugin page after upgrade:")
+
+
+def test_a_blog_post_with_longer_comments_stays_an_article_with_its_comments_apart(page_bytes):
+    # WordPress: a four-paragraph post under six comments that hold more words than it; "Maria says:"
+    doc = extract(page_bytes("blog_with_comments.html"), "https://breadblog.example/2019/03/easy-overnight-bread/")
+    assert doc.page_type == "article" and doc.headline == "Easy overnight bread"
+    assert "Bake it in the pot for 30 minutes" in doc.text and "whole wheat" not in doc.text
+    assert [p.author for p in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
+    assert doc.posts[1].date == "2019-03-11T09:11:00+00:00" and not doc.question and not doc.qa_pairs
+    assert all("Reply" not in p.text for p in doc.posts)
