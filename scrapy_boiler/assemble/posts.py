@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 
 from lxml import etree
 
@@ -318,11 +318,9 @@ def _in_vote_count(el: etree._Element, memo: dict[etree._Element, bool]) -> bool
 def _votes(member: etree._Element) -> int | None:
     """The number the first element named like a vote count shows (its own text, or its ``data-value``), in the
     body too (a question found above the answers has its vote count kept with its text)."""
-    return _vote_number(el for el in member.iter() if isinstance(el.tag, str))
-
-
-def _vote_number(elements: Iterable[etree._Element]) -> int | None:
-    for el in elements:
+    for el in member.iter():
+        if not isinstance(el.tag, str):
+            continue
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         if not _VOTE_NAME.search(names):
             continue

@@ -158,7 +158,7 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
         parent = members[0].getroottree().getroot()
     words = sum(stats.text_words(m) for m in members)
     declared = [_describe(kind, item) for _, item, kind in bodies]
-    opening = _opening_comment(root, bodies, declared)
+    opening = _opening_comment(bodies, declared)
     if opening is not None:
         declared[0] = replace(declared[0], kind=opening)
     return PostGroup(parent, "schema.org:" + "+".join(sorted({k for _, _, k in bodies})), members,
@@ -169,7 +169,7 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
 _THREAD_TYPES = ("discussionforumposting", "question")
 
 
-def _opening_comment(root: etree._Element, bodies: list[tuple[etree._Element, etree._Element, str]],
+def _opening_comment(bodies: list[tuple[etree._Element, etree._Element, str]],
                      declared: list[DeclaredPost]) -> str | None:
     """The thread type to give the first declared post when it is the thread's opening post declared as a
     ``Comment``: NodeBB declares the topic a ``DiscussionForumPosting`` whose ``text`` is only a ``<meta>``
