@@ -19,7 +19,7 @@ from lxml import etree
 from scrapy_boiler.assemble.body import trim_article
 from scrapy_boiler.assemble.declared_body import hidden_declared_body
 from scrapy_boiler.assemble.headline import find_headline
-from scrapy_boiler.assemble.kept import block_text, kept_text
+from scrapy_boiler.assemble.kept import KeptText, block_text, kept_text
 from scrapy_boiler.assemble.markdown import to_markdown
 from scrapy_boiler.assemble.metadata import page_metadata
 from scrapy_boiler.assemble.posts import build_posts, qa_pairs, question_text
@@ -40,6 +40,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         for index in trim_article(labels.blocks, headline):
             blocks[index] = replace(blocks[index], label=BOILERPLATE, reasons=tuple(labels.blocks[index].reasons))
     kept = kept_text(page.root, labels.leaves, labels.blocks, labels.runs)
+    headline = _spaced_headline(headline, labels.blocks, blocks, kept)
     posts: list[Post] = []
     pairs: list[QAPair] = []
     question = ""
@@ -81,6 +82,17 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         qa_pairs=pairs,
         metadata=page_metadata(page, labels, text, headline),
     )
+
+
+def _spaced_headline(headline: str, labelled: list[TextBlock], blocks: list[Block], kept: KeptText) -> str:
+    """The headline block's text with the spaces between its inline elements (``<span>Title</span> <span>#42</span>``,
+    joined without one in the block's ``text`` the models read); that block's public text too."""
+    for position, block in enumerate(labelled):
+        if headline and block.text == headline:
+            spaced = block_text(block, kept)
+            blocks[position] = replace(blocks[position], text=spaced)
+            return spaced
+    return headline
 
 
 def _comment_thread(labels: PageLabels) -> PostGroup | None:

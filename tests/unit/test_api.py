@@ -175,6 +175,18 @@ def test_headline_falls_back_to_the_longest_piece_of_the_title():
     assert extract(body).headline == "Night trains return to the Alps"
 
 
+def test_headline_keeps_the_space_between_its_inline_elements():
+    """A kicker and a title in two spans of one heading (SRF, Tagesschau, Golem) stay two words apart; the headline
+    still leaves the body."""
+    body = (b'<html><head><title>Drusen fordern Teilhabe - SRF</title></head><body><article><h1>'
+            b'<span class="kicker">Minderheit in Syrien</span> <span>Drusen fordern Teilhabe</span></h1>'
+            + b"<p>Die Drusen im S\xc3\xbcden Syriens verlangen ein Mitspracherecht in der neuen Regierung. </p>" * 6
+            + b"</article></body></html>")
+    doc = extract(body)
+    assert doc.headline == "Minderheit in Syrien Drusen fordern Teilhabe"
+    assert "Drusen fordern Teilhabe" not in doc.text and "Mitspracherecht" in doc.text
+
+
 _PARAGRAPHS = "".join(f"<p>Paragraph {n}: the night train to Vienna runs again from May, three times a week, and the "
                       "sleeper cars have been refitted with larger cabins and showers.</p>" for n in range(4))
 
