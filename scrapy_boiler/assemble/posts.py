@@ -3,47 +3,36 @@
 A post's text is the text of its body (see :mod:`scrapy_boiler.segment.post_groups`), one Boilerpipe block per
 line, with the widget lines a body often starts or ends with trimmed (a bare vote count, "Share", "Reply",
 "Quote"...). What the page's schema.org markup declares of a post (votes, accepted, date, author, permalink) comes
-first; otherwise the author and date come from the rest of the member (profile link or an element named like
-``author``/``username``; a ``<time>`` element or a date-like string), votes from an element named like ``vote`` or
-``score`` holding a number, the accepted flag from a class or label saying "accepted", the permalink from a link to
-the member's own anchor. The first post, with the page title, is the question; every following post is an answer,
-and the Q&A pairs put the accepted answer first, then the others by votes.
+first; otherwise they are read from the rest of the member (:mod:`~scrapy_boiler.assemble.post_byline`). The first
+post, with the page title, is the question; every following post is an answer, and the Q&A pairs put the accepted
+answer first, then the others by votes.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from lxml import etree
 
 from scrapy_boiler.assemble.kept import KeptText, block_text
+from scrapy_boiler.assemble.post_byline import (
+    VOTE_NAME,
+    VOTE_NUMBER,
+    first_found,
+    is_accepted,
+    read_author,
+    read_date,
+    read_permalink,
+    read_votes,
+)
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import USER_HREF, signature_elements
+from scrapy_boiler.segment.post_bodies import signature_elements
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
-_COUNT = re.compile(r"[\d\s.,+]+")
-#: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:").
-_AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick|\bfn\b", re.I)
-#: A machine-readable date in a ``title`` attribute (``<abbr class="timeago" title="2008-05-04T16:08:38Z">``,
-#: ``<span class="age" title="2024-02-16T14:20:01 1708093201">``) beside a relative one ("9 months ago").
-_TITLE_DATE = re.compile(
-    r"^\s*(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?(?:Z|[+-]\d{2}:?\d{2}))?)?)(?:\s|$)"
-)
-_DATE_TEXT = re.compile(
-    r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today",
-    re.I,
-)
-#: The label of a user card's date, not the post's: "Joined: Jun 2004", "Registered: ...", "Mitglied seit: ...".
-_JOINED = re.compile(r"(?:joined|registered|member since|mitglied seit|registriert|dabei seit|inscrit|inscrito|"
-                     r"iscritto|lid sinds|注册|註冊|加入)\b", re.I)
-#: Arrows, bars and spaces around a shown date ("« on: 12 May 2024 »").
-_DATE_FRAME = " «»|•·‹›-–—"
-#: Author names and dates are short; longer texts are prose.
-MAX_META_WORDS = 8
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links.
 _CHROME_LINE = re.compile(
     r"^(?:[-+−]?\d[\d,.]*\s*(?:votes?|points?|likes?|k)?|share|edit|follow|reply|quote|report|flag|like|"
@@ -52,10 +41,6 @@ _CHROME_LINE = re.compile(
     r"(?:share|edit|follow|flag|reply|quote|report)(?:\s+(?:share|edit|follow|flag|reply|quote|report))+)$",
     re.I,
 )
-_VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction", re.I)
-_ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selected|selected-?answer", re.I)
-_PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
-_NUMBER = re.compile(r"^[-+−]?\d[\d,.]*\s*[kK]?(?:\s*(?:points?|votes?|likes?))?$", re.I)
 
 
 def _owner(leaf: Leaf, owners: dict[etree._Element, int]) -> int | None:
@@ -67,68 +52,6 @@ def _owner(leaf: Leaf, owners: dict[etree._Element, int]) -> int | None:
             return found if found >= 0 else None
         node = node.getparent()
     return None
-
-
-def _author(member: etree._Element, body: set[etree._Element]) -> str | None:
-    """A link to a user profile with a short text, else a short element named like ``author``/``username`` that is
-    not a date ("asked 2 hours ago" sits in ``user-action-time``), the innermost of nested ones (Tieba's
-    ``a.p_author_name`` in ``ul.p_author``, which also holds the poster's badge)."""
-    named = None
-    named_el: etree._Element | None = None
-    for el in member.iter():
-        if el in body or not isinstance(el.tag, str):
-            continue
-        text = collapse_spaces("".join(el.itertext()))
-        if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
-            continue
-        if el.tag == "a" and USER_HREF.search(el.get("href") or "") and not _COUNT.fullmatch(text) and not (
-                len(text) == 1 and text.isascii()):
-            return text  # a user's name; a number (points, posts) or an avatar's initial links to the profile too
-        names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
-        if (named_el is None or named_el in el.iterancestors()) and _AUTHOR_NAME.search(names):
-            named, named_el = text, el
-    return named
-
-
-def _date(member: etree._Element, body: set[etree._Element]) -> str | None:
-    for el in member.iter("time"):
-        value = el.get("datetime") or collapse_spaces("".join(el.itertext()))
-        if value:
-            return value
-    profile = {el for field in member.iter("dd") if _labelled(field) for el in field.iter()}  # "Joined: Aug 31, 2002"
-    for el in member.iter():
-        if el in body or el in profile or not isinstance(el.tag, str):
-            continue
-        if (stamp := _TITLE_DATE.match(el.get("title") or "")) is not None:
-            return stamp.group(1)
-        for text in (el.text, el.tail):
-            text = collapse_spaces(text or "")
-            if _JOINED.match(text):
-                continue  # the poster's user card: "Joined: Jun 26, 2004"
-            text = _shown_date(text)
-            if text and len(text.split()) <= MAX_META_WORDS and _DATE_TEXT.search(text):
-                return text
-    return None
-
-
-def _shown_date(text: str) -> str:
-    """A date as shown, without the label before it ("Reply #3 on: ", "Posted: ") or the arrows around it."""
-    label, colon, rest = text.partition(": ")
-    if colon and _DATE_TEXT.search(rest) and not _DATE_TEXT.search(label):
-        text = rest
-    return text.strip(_DATE_FRAME)
-
-
-def _labelled(value: etree._Element) -> bool:
-    """Whether a ``<dd>`` is a labelled field of a user card: its ``<dt>`` ends with a colon ("Joined:")."""
-    label = value.getprevious()
-    return label is not None and label.tag == "dt" and "".join(label.itertext()).strip().endswith(":")
-
-
-def _first(read: Callable[[etree._Element, set[etree._Element]], str | None], elements: Sequence[etree._Element],
-           body: set[etree._Element]) -> str | None:
-    """What ``read`` finds in the first of ``elements`` where it finds anything."""
-    return next((found for el in elements if (found := read(el, body))), None)
 
 
 def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool] | None = None,
@@ -187,12 +110,12 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         bylines = group.with_head(member)  # a header row above the post's body row holds its byline
         posts.append(Post(
             "\n".join(lines),
-            declared.author or _first(_author, bylines, body),
-            declared.date or _first(_date, bylines, body),
+            declared.author or first_found(read_author, bylines, body),
+            declared.date or first_found(read_date, bylines, body),
             tuple(member_blocks[index]),
-            declared.votes if declared.votes is not None else _votes(member),
-            declared.accepted or _accepted(member, body),
-            declared.url or _first(_permalink, bylines, body),
+            declared.votes if declared.votes is not None else read_votes(member),
+            declared.accepted or is_accepted(member, body),
+            declared.url or first_found(read_permalink, bylines, body),
             tuple(quoted),
         ))
     return posts
@@ -290,10 +213,6 @@ def trim_chrome(lines: list[str]) -> list[str]:
     return lines[start:end]
 
 
-def _outside(member: etree._Element, body: set[etree._Element]) -> list[etree._Element]:
-    return [el for el in member.iter() if isinstance(el.tag, str) and el not in body]
-
-
 #: Levels above a text node looked at for a vote count it belongs to.
 VOTE_COUNT_DEPTH = 3
 
@@ -307,59 +226,12 @@ def _in_vote_count(el: etree._Element, memo: dict[etree._Element, bool]) -> bool
         found = memo.get(el)
         if found is None:
             names = " ".join((el.get("class") or "", el.get("id") or ""))
-            found = memo[el] = bool(_VOTE_NAME.search(names)) and bool(
-                _NUMBER.match(collapse_spaces("".join(el.itertext()))))
+            found = memo[el] = bool(VOTE_NAME.search(names)) and bool(
+                VOTE_NUMBER.match(collapse_spaces("".join(el.itertext()))))
         if found:
             return True
         el = el.getparent()
     return False
-
-
-def _votes(member: etree._Element) -> int | None:
-    """The number the first element named like a vote count shows (its own text, or its ``data-value``), in the
-    body too (a question found above the answers has its vote count kept with its text)."""
-    for el in member.iter():
-        if not isinstance(el.tag, str):
-            continue
-        names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
-        if not _VOTE_NAME.search(names):
-            continue
-        text = collapse_spaces("".join(el.itertext()))
-        for value in (el.get("data-value"), el.get("data-score"), text):
-            if value and _NUMBER.match(value.strip()):
-                number = value.strip().split()[0].replace("−", "-").replace(",", "")
-                if number[-1] in "kK":
-                    return int(float(number[:-1]) * 1000)
-                try:
-                    return int(float(number))
-                except ValueError:
-                    continue
-    return None
-
-
-def _accepted(member: etree._Element, body: set[etree._Element]) -> bool:
-    """Whether the member (or a badge in it) is marked as the accepted answer or the solution."""
-    if _ACCEPTED.search(member.get("class") or ""):
-        return True
-    for el in _outside(member, body):
-        label = " ".join((el.get("class") or "", el.get("title") or "", el.get("aria-label") or ""))
-        if _ACCEPTED.search(label) and "accepted" in label.lower():
-            return True
-    return False
-
-
-def _permalink(member: etree._Element, body: set[etree._Element]) -> str | None:
-    """A link to the post itself: to the member's own anchor, or named like a permalink."""
-    ident = member.get("id") or ""
-    for el in _outside(member, body):
-        if el.tag != "a":
-            continue
-        href = el.get("href") or ""
-        names = " ".join((el.get("class") or "", el.get("rel") or "", el.get("title") or ""))
-        text = (el.text or "").strip().lower()
-        if href and ((ident and href.endswith("#" + ident)) or _PERMALINK_NAME.search(names) or text == "permalink"):
-            return href
-    return None
 
 
 def question_text(title: str, posts: Sequence[Post]) -> str:

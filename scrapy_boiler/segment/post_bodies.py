@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from functools import lru_cache
 
 from lxml import etree
@@ -70,8 +71,11 @@ def _signature(tag: str, class_names: str, ident: str) -> str:
     return f"{tag}.{classes}#{generated}"
 
 
-def inner_structure(member: etree._Element) -> set[str]:
-    """Relative signature paths down to :data:`STRUCTURE_DEPTH` levels below ``member``."""
+def inner_structure(member: etree._Element, alias: Callable[[str], str] | None = None) -> set[str]:
+    """Relative signature paths down to :data:`STRUCTURE_DEPTH` levels below ``member``; with ``alias`` (a
+    :class:`SignatureAliases` shared by the members compared), an element whose class names differ from one seen
+    before by a single state class (GitHub's ``color-border-success-emphasis`` on the accepted answer's wrapper) has
+    that one's signature, so the one difference does not change every path below it."""
     paths: set[str] = set()
     frontier = [(member, "")]
     for _ in range(STRUCTURE_DEPTH):
@@ -79,7 +83,7 @@ def inner_structure(member: etree._Element) -> set[str]:
         for el, path in frontier:
             for child in el:
                 if isinstance(child.tag, str):
-                    sub = f"{path}/{signature(child)}"
+                    sub = f"{path}/{alias(signature(child)) if alias else signature(child)}"
                     paths.add(sub)
                     nxt.append((child, sub))
         frontier = nxt
@@ -113,7 +117,7 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
     ``//`` step is a body the template names, below where the descent stopped: :func:`_named_bodies`)."""
     current: list[list[etree._Element]] = [[m] for m in members]
     path = ""
-    alias = _Aliases()
+    alias = SignatureAliases()
     strayed: set[int] = set()  # members without a body step nearly all others have
     while True:
         totals: dict[str, int] = defaultdict(int)
@@ -143,7 +147,11 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
             totals[best] >= whole / 2 and runner_up <= BODY_RUNNER_UP * totals[best]
         ) or (totals[best] >= whole / 2 and _byline_beside(current, best, alias, totals))
         if not dominant or present[best] * 2 < len(current) or count[best] > present[best]:
-            return _bodiless(_named_bodies(current, path, stats), strayed, stats)
+            wrapped = _wrapped(current, stats)
+            if wrapped is None:
+                return _bodiless(_named_bodies(current, path, stats), strayed, stats)
+            current, path = [[el] for el in wrapped], f"{path}/{signature(wrapped[0])}"
+            continue
         nxt = []
         for index, els in enumerate(current):
             found = [child for el in els for child in el
@@ -152,6 +160,22 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
                 strayed.add(index)
             nxt.append(found or els)
         current, path = nxt, f"{path}/{best}"
+
+
+def _wrapped(current: list[list[etree._Element]], stats: TextStats) -> list[etree._Element] | None:
+    """In every member, the one child that holds all its words, when these children share a tag but not their class
+    names: a wrapper whose state classes tell the opening post, the replies and the accepted one apart (Khoros's
+    ``lia-thread-topic`` / ``lia-thread-reply`` / ``lia-accepted-solution``). Going into it loses no word."""
+    found: list[etree._Element] = []
+    for els in current:
+        if len(els) != 1:
+            return None
+        whole = stats.words.get(els[0], 0)
+        inner = [child for child in els[0] if isinstance(child.tag, str) and stats.words.get(child, 0)]
+        if not whole or len(inner) != 1 or stats.words.get(inner[0], 0) != whole:
+            return None
+        found.append(inner[0])
+    return found if len({el.tag for el in found}) == 1 else None
 
 
 def _bodiless(
@@ -209,7 +233,7 @@ def _named_bodies(
     return [[held[index]] if index in held else [] for index in range(len(current))], f"{path}//{best}"
 
 
-class _Aliases:
+class SignatureAliases:
     """Signatures of near-equal elements mapped to the first one seen: same tag and id prefix, and one more class
     name on one of them (``Comment t1`` and ``Comment t1 _collapsed``). Utility-class pages (``flex mb-2 ...``)
     give a body and its author box overlapping class lists, so nothing looser is merged."""
@@ -236,7 +260,7 @@ class _Aliases:
 
 
 def _byline_beside(
-    current: list[list[etree._Element]], best: str, alias: _Aliases, totals: dict[str, int]
+    current: list[list[etree._Element]], best: str, alias: SignatureAliases, totals: dict[str, int]
 ) -> bool:
     """Whether every other child path holding words is a byline (a user link or a date in most of its elements)
     while ``best`` is not: a long byline ("user 969 points 970 points 3 hours ago (91 children)") is not a rival

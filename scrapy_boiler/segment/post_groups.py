@@ -20,6 +20,7 @@ from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
+    SignatureAliases,
     class_tokens,
     id_template,
     inner_structure,
@@ -123,9 +124,10 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     words) is left out of both unless it is shaped like the post before it, when :data:`STUB_FREE_POSTS` posts
     remain without."""
     full = [m for m in members if stats.text_words(m) > STUB_WORDS]
+    alias = SignatureAliases()
     if len(full) < STUB_FREE_POSTS or len(full) == len(members):
-        return _similarity([inner_structure(m) for m in members]), members
-    shapes = {m: inner_structure(m) for m in members}
+        return _similarity([inner_structure(m, alias) for m in members]), members
+    shapes = {m: inner_structure(m, alias) for m in members}
     kept: list[etree._Element] = []
     for member in members:
         if member in full or (kept and _jaccard(shapes[member], shapes[kept[-1]]) >= MIN_SIMILARITY):
@@ -307,12 +309,17 @@ def _with_nested_replies(
     without the wrapper (Talkyard: ``li > div.dw-t dw-depth-1`` above ``li.dw-t dw-depth-2``; the class names most
     of the wrapped elements carry), so every post is read from the same template."""
     nested = _nested_replies(members, stats)
-    if nested or class_tokens(members[-1]) or members[-1].get("id"):
+    if nested:
         return members, nested
     children = [[child for child in member if isinstance(child.tag, str)] for member in members]
     if any(len(elements) != 1 for elements in children):
         return members, []
     inner = [elements[0] for elements in children]
+    if class_tokens(members[-1]) or members[-1].get("id"):
+        # Named wrappers: the posts inside them may still share a generated id with the replies nested in them
+        # (GitHub's ``discussioncomment-#`` on an answer and on the replies in it).
+        nested = _nested_replies(inner, stats) if id_template(inner[-1]) else []
+        return (inner, nested) if nested else (members, [])
     counts = Counter(token for el in inner for token in class_tokens(el))
     tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))  # most carry them
     nested = _nested_replies(inner, stats, tokens, any_tag=True) if tokens else []

@@ -737,3 +737,48 @@ def test_a_blog_post_with_longer_comments_stays_an_article_with_its_comments_apa
     assert [p.author for p in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
     assert doc.posts[1].date == "2019-03-11T09:11:00+00:00" and not doc.question and not doc.qa_pairs
     assert all("Reply" not in p.text for p in doc.posts)
+
+
+def test_a_khoros_thread_reads_posts_inside_wrappers_that_mark_the_opening_post_and_the_solution(page_bytes):
+    # Khoros (Lithium): every post is a wrapper around one MessageView whose classes tell the topic, the replies and
+    # the accepted solution apart; kudos are its votes, the date sits after an invisible left-to-right mark, and the
+    # opening post's "Solved! Go to Solution." link is no accepted-answer badge
+    doc = extract(page_bytes("khoros_thread.html"),
+                  "https://community.spotify.com/t5/Android/Playlist-stops-syncing-to-phone-after-update/td-p/5187410")
+    assert doc.page_type == "forum"
+    assert [(p.author, p.date, p.votes, p.accepted) for p in doc.posts] == [
+        ("mbrandt", "2024-03-14", 7, False), ("kasperl", "2024-03-14", 2, False),
+        ("Mikkel", "2024-03-15", 15, True), ("mbrandt", "2024-03-15", 1, False)]
+    assert doc.posts[0].text.startswith("Plan\nPremium Family\nCountry")
+    assert not any(chrome in post.text for post in doc.posts
+                   for chrome in ("Options", "Mark as New", "Kudos", "Casual Listener", "Re: Playlist"))
+    assert doc.qa_pairs[0].author == "Mikkel" and doc.qa_pairs[0].accepted
+
+
+def test_a_github_discussion_finds_its_question_and_the_reply_nested_in_an_answer(page_bytes):
+    # GitHub Discussions: each answer is a named wrapper around a comment whose generated id
+    # (discussioncomment-#) the replies nested in it share; the accepted answer's wrapper has one more class, and
+    # its badge says "Marked as answer" in words; dates are <relative-time datetime=...>
+    doc = extract(page_bytes("github_discussion.html"), "https://github.com/apache/arrow-lite/discussions/4821")
+    assert doc.page_type == "forum"
+    assert doc.headline == "How do I stream rows from a large Parquet file without loading it all? #4821"
+    assert [(p.author, p.date, p.accepted) for p in doc.posts] == [
+        ("lkovacs", "2024-05-02T10:11:12Z", False), ("tmeier", "2024-05-03T08:40:00Z", True),
+        ("lkovacs", "2024-05-03T12:02:41Z", False), ("rsaito", "2024-05-03T09:15:30Z", False)]
+    question = doc.posts[0].text
+    assert "What I tried:" in question and "    handle(row)" in question  # a short line and code kept whole
+    assert doc.posts[2].text == "That did it, peak memory went from out-of-memory to about 600 MB. Thanks!"
+    assert "That did it" not in doc.posts[1].text
+
+
+def test_a_microsoft_qa_question_keeps_its_list_and_leaves_comments_under_answers_out(page_bytes):
+    doc = extract(page_bytes("microsoft_qa.html"),
+                  "https://learn.microsoft.com/en-us/answers/questions/1590011/scheduled-task-does-not-run")
+    assert doc.page_type == "qa"
+    assert [(p.author, p.date[:10], p.accepted) for p in doc.posts] == [
+        ("Daniel Okafor", "2024-09-10", False), ("Hannah Lindqvist", "2024-09-10", True),
+        ("Rahul Menon", "2024-09-10", False)]
+    assert "Run with highest privileges: checked" in doc.question
+    assert "I have the same question" not in doc.question
+    assert doc.qa_pairs[0].author == "Hannah Lindqvist"
+    assert "The drive letter was it" not in doc.text

@@ -1,0 +1,186 @@
+"""What a post shows around its text: who wrote it, when, its votes, whether it is the accepted answer, its link.
+
+Read from the post's member element outside its body (:mod:`~scrapy_boiler.assemble.posts` builds the posts): a link
+to a user profile or an element named like ``author``/``username`` gives the author; a ``<time>`` (or a custom element
+with a ``datetime``), a machine-readable ``title`` or a date-like string the date; an element named like a vote count
+showing a number the votes; a class, label or badge saying "accepted" the accepted flag; a link to the member's own
+anchor or named like a permalink the post's URL.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.segment.post_bodies import USER_HREF
+
+_COUNT = re.compile(r"[\d\s.,+]+")
+#: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:").
+_AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick|\bfn\b", re.I)
+#: A machine-readable date in a ``title`` attribute (``<abbr class="timeago" title="2008-05-04T16:08:38Z">``,
+#: ``<span class="age" title="2024-02-16T14:20:01 1708093201">``) beside a relative one ("9 months ago").
+_TITLE_DATE = re.compile(
+    r"^\s*(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?(?:Z|[+-]\d{2}:?\d{2}))?)?)(?:\s|$)"
+)
+_DATE_TEXT = re.compile(
+    r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today",
+    re.I,
+)
+#: The label of a user card's date, not the post's: "Joined: Jun 2004", "Registered: ...", "Mitglied seit: ...".
+_JOINED = re.compile(r"(?:joined|registered|member since|mitglied seit|registriert|dabei seit|inscrit|inscrito|"
+                     r"iscritto|lid sinds|注册|註冊|加入)\b", re.I)
+#: Arrows, bars and spaces around a shown date ("« on: 12 May 2024 »").
+_DATE_FRAME = " «»|•·‹›-–—\u200e\u200f"
+#: Author names and dates are short; longer texts are prose.
+MAX_META_WORDS = 8
+
+#: What a vote count shows: a number, maybe with its unit ("3 votes", "1.2k").
+VOTE_NUMBER = re.compile(r"^[-+−]?\d[\d,.]*\s*[kK]?(?:\s*(?:points?|votes?|likes?))?$", re.I)
+#: Names of an element showing a post's votes (Khoros calls them kudos).
+VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction|kudos", re.I)
+_ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selected|selected-?answer", re.I)
+#: A badge that says so in words ("Accepted answer", "Marked as answer", "Answer selected by ann").
+_ACCEPTED_TEXT = re.compile(r"^[✓✔]?\s*(?:accepted (?:answer|solution)|marked as (?:the )?answer|best answer|"
+                            r"selected answer|answer selected by\b.{0,40})$", re.I)
+_PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
+
+def read_author(member: etree._Element, body: set[etree._Element]) -> str | None:
+    """A link to a user profile with a short text, else a short element named like ``author``/``username`` that is
+    not a date ("asked 2 hours ago" sits in ``user-action-time``), the innermost of nested ones (Tieba's
+    ``a.p_author_name`` in ``ul.p_author``, which also holds the poster's badge)."""
+    named = None
+    named_el: etree._Element | None = None
+    for el in member.iter():
+        if el in body or not isinstance(el.tag, str):
+            continue
+        text = collapse_spaces("".join(el.itertext()))
+        if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
+            continue
+        if el.tag == "a" and USER_HREF.search(el.get("href") or "") and not _COUNT.fullmatch(text) and not (
+                len(text) == 1 and text.isascii()):
+            # a user's name; a number (points, posts) or an avatar's initial links to the profile too, and the
+            # initial may sit in the same link as the name (Flarum's "<span class=Avatar>E</span>Ester")
+            return _without_avatar(el) or text
+        names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
+        if (named_el is None or named_el in el.iterancestors()) and _AUTHOR_NAME.search(names):
+            named, named_el = text, el
+    return named
+
+
+def _without_avatar(link: etree._Element) -> str:
+    """A link's text without the text of an avatar inside it (a letter drawn in place of a picture)."""
+    pieces = [link.text or ""]
+    for child in link:
+        if isinstance(child.tag, str) and "avatar" not in (child.get("class") or "").lower():
+            pieces.append("".join(child.itertext()))
+        pieces.append(child.tail or "")
+    return collapse_spaces("".join(pieces))
+
+
+def read_date(member: etree._Element, body: set[etree._Element]) -> str | None:
+    for el in member.iter():  # <time>, or a custom element with a datetime (GitHub's <relative-time>)
+        if el.tag != "time" and not (isinstance(el.tag, str) and "-" in el.tag and el.get("datetime")):
+            continue
+        value = el.get("datetime") or collapse_spaces("".join(el.itertext()))
+        if value:
+            return value
+    profile = {el for field in member.iter("dd") if _labelled(field) for el in field.iter()}  # "Joined: Aug 31, 2002"
+    for el in member.iter():
+        if el in body or el in profile or not isinstance(el.tag, str):
+            continue
+        if (stamp := _TITLE_DATE.match(el.get("title") or "")) is not None:
+            return stamp.group(1)
+        for text in (el.text, el.tail):
+            text = collapse_spaces(text or "")
+            if _JOINED.match(text):
+                continue  # the poster's user card: "Joined: Jun 26, 2004"
+            text = _shown_date(text)
+            if text and len(text.split()) <= MAX_META_WORDS and _DATE_TEXT.search(text):
+                return text
+    return None
+
+
+def _shown_date(text: str) -> str:
+    """A date as shown, without the label before it ("Reply #3 on: ", "Posted: ") or the arrows around it."""
+    label, colon, rest = text.partition(": ")
+    if colon and _DATE_TEXT.search(rest) and not _DATE_TEXT.search(label):
+        text = rest
+    return text.strip(_DATE_FRAME)
+
+
+def _labelled(value: etree._Element) -> bool:
+    """Whether a ``<dd>`` is a labelled field of a user card: its ``<dt>`` ends with a colon ("Joined:")."""
+    label = value.getprevious()
+    return label is not None and label.tag == "dt" and "".join(label.itertext()).strip().endswith(":")
+
+
+def first_found(read: Callable[[etree._Element, set[etree._Element]], str | None], elements: Sequence[etree._Element],
+           body: set[etree._Element]) -> str | None:
+    """What ``read`` finds in the first of ``elements`` where it finds anything."""
+    return next((found for el in elements if (found := read(el, body))), None)
+
+
+
+def _outside(member: etree._Element, body: set[etree._Element]) -> list[etree._Element]:
+    return [el for el in member.iter() if isinstance(el.tag, str) and el not in body]
+
+
+
+def read_votes(member: etree._Element) -> int | None:
+    """The number the first element named like a vote count shows (its own text, or its ``data-value``), in the
+    body too (a question found above the answers has its vote count kept with its text)."""
+    for el in member.iter():
+        if not isinstance(el.tag, str):
+            continue
+        names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
+        if not VOTE_NAME.search(names):
+            continue
+        text = collapse_spaces("".join(el.itertext()))
+        for value in (el.get("data-value"), el.get("data-score"), text):
+            if value and VOTE_NUMBER.match(value.strip()):
+                number = value.strip().split()[0].replace("−", "-").replace(",", "")
+                if number[-1] in "kK":
+                    return int(float(number[:-1]) * 1000)
+                try:
+                    return int(float(number))
+                except ValueError:
+                    continue
+    return None
+
+
+def is_accepted(member: etree._Element, body: set[etree._Element]) -> bool:
+    """Whether the member (or a badge in it) is marked as the accepted answer or the solution. A link named so is
+    the question's way to its solution ("Solved! Go to Solution."), not a badge."""
+    if _ACCEPTED.search(member.get("class") or ""):
+        return True
+    for el in _outside(member, body):
+        label = " ".join((el.get("class") or "", el.get("title") or "", el.get("aria-label") or ""))
+        if _ACCEPTED.search(label) and "accepted" in label.lower() and not _is_link(el):
+            return True
+        if el.text and _ACCEPTED_TEXT.match(collapse_spaces("".join(el.itertext()))):
+            return True
+    return False
+
+
+def _is_link(el: etree._Element) -> bool:
+    """Whether ``el`` is a link, or shows nothing but one."""
+    links = [a for a in el.iter("a") if a.get("href")]
+    return bool(links) and collapse_spaces("".join(el.itertext())) == collapse_spaces(
+        " ".join("".join(a.itertext()) for a in links))
+
+
+def read_permalink(member: etree._Element, body: set[etree._Element]) -> str | None:
+    """A link to the post itself: to the member's own anchor, or named like a permalink."""
+    ident = member.get("id") or ""
+    for el in _outside(member, body):
+        if el.tag != "a":
+            continue
+        href = el.get("href") or ""
+        names = " ".join((el.get("class") or "", el.get("rel") or "", el.get("title") or ""))
+        text = (el.text or "").strip().lower()
+        if href and ((ident and href.endswith("#" + ident)) or _PERMALINK_NAME.search(names) or text == "permalink"):
+            return href
+    return None
