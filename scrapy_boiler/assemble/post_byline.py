@@ -18,8 +18,11 @@ from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.post_bodies import USER_HREF
 
 _COUNT = re.compile(r"[\d\s.,+]+")
-#: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:").
-_AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick|\bfn\b", re.I)
+#: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:"), and a
+#: class that is ``name`` alone the poster's name on boards without accounts (5ch's ``span.name``).
+_AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick|\bfn\b|^name(?:\s|$)", re.I)
+#: The verb a name box may end with ("Lisa says:", "ann wrote:").
+_SAYS = re.compile(r"\s+(?:says|said|wrote|writes|schreibt|schrieb|a écrit|escribió|dice|scrive|zegt)\s*:?\s*$", re.I)
 #: A machine-readable date in a ``title`` attribute (``<abbr class="timeago" title="2008-05-04T16:08:38Z">``,
 #: ``<span class="age" title="2024-02-16T14:20:01 1708093201">``) beside a relative one ("9 months ago").
 _TITLE_DATE = re.compile(
@@ -37,8 +40,10 @@ _DATE_FRAME = " «»|•·‹›-–—\u200e\u200f"
 #: Author names and dates are short; longer texts are prose.
 MAX_META_WORDS = 8
 
-#: What a vote count shows: a number, maybe with its unit ("3 votes", "1.2k").
-VOTE_NUMBER = re.compile(r"^[-+−]?\d[\d,.]*\s*[kK]?(?:\s*(?:points?|votes?|likes?))?$", re.I)
+#: What a vote count shows: a number, maybe with its unit or a one-word label ("3 votes", "1.2k", "赞 (8)",
+#: "Like (3)").
+VOTE_NUMBER = re.compile(
+    r"^(?:[^\d\s()+\-−]{1,8}\s*)?\(?([-+−]?\d[\d,.]*\s*[kK]?)\)?(?:\s*(?:points?|votes?|likes?))?$", re.I)
 #: Names of an element showing a post's votes (Khoros calls them kudos).
 VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction|kudos", re.I)
 _ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selected|selected-?answer", re.I)
@@ -66,7 +71,7 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
             return _without_avatar(el) or text
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         if (named_el is None or named_el in el.iterancestors()) and _AUTHOR_NAME.search(names):
-            named, named_el = text, el
+            named, named_el = _SAYS.sub("", text) or text, el
     return named
 
 
@@ -140,8 +145,9 @@ def read_votes(member: etree._Element) -> int | None:
             continue
         text = collapse_spaces("".join(el.itertext()))
         for value in (el.get("data-value"), el.get("data-score"), text):
-            if value and VOTE_NUMBER.match(value.strip()):
-                number = value.strip().split()[0].replace("−", "-").replace(",", "")
+            shown = VOTE_NUMBER.match(value.strip()) if value else None
+            if shown:
+                number = shown.group(1).replace(" ", "").replace("−", "-").replace(",", "")
                 if number[-1] in "kK":
                     return int(float(number[:-1]) * 1000)
                 try:

@@ -782,3 +782,26 @@ def test_a_microsoft_qa_question_keeps_its_list_and_leaves_comments_under_answer
     assert "I have the same question" not in doc.question
     assert doc.qa_pairs[0].author == "Hannah Lindqvist"
     assert "The drive letter was it" not in doc.text
+
+
+def test_a_douban_topic_reads_the_opening_posts_byline_and_labelled_vote_counts(page_bytes):
+    # Douban groups: the opening post sits above the replies under the title; its text and title are one word each
+    # if Chinese is split on spaces, so its box is measured in pseudo-words; "赞 (8)" is a labelled vote count
+    doc = extract(page_bytes("douban_group_topic.html"), "https://www.douban.com/group/topic/298765432/")
+    assert doc.page_type == "forum"
+    assert [(p.author, p.votes) for p in doc.posts] == [("小鹿乱撞", None), ("阿花不花", 8), ("Cedar", 15),
+                                                        ("小鹿乱撞", None)]
+    assert doc.posts[0].date == "2023-11-02 21:14:05"
+    assert doc.question.startswith("租房时押金被扣了一半，该怎么维权？\n合同到期正常搬走")
+    assert [pair.author for pair in doc.qa_pairs][:2] == ["Cedar", "阿花不花"]  # by votes
+    assert all("赞" not in p.text and "回应" not in p.text for p in doc.posts)
+
+
+def test_a_5ch_thread_in_shift_jis_names_its_anonymous_posters(page_bytes):
+    # 5ch: no accounts, so no profile links; the poster's name is in span.name and the page is Shift_JIS
+    doc = extract(page_bytes("5ch_thread.html"), "https://mevius.5ch.net/test/read.cgi/bicycle/1696476896/")
+    assert doc.page_type == "forum" and len(doc.posts) == 4
+    assert {p.author for p in doc.posts} == {"ツール・ド・名無しさん"}
+    assert doc.posts[2].date == "2023/10/05(木) 13:02:47.90"
+    assert doc.question.startswith("自転車のチェーンが外れやすい件について\n通勤用のクロスバイク")
+    assert doc.posts[3].text.endswith("チェーンも一応測ったけどまだ大丈夫だった。")

@@ -342,7 +342,9 @@ def _question_box(text: etree._Element, members: set[etree._Element]) -> etree._
 
 
 def _text_words(el: etree._Element) -> int:
-    return len(" ".join(el.itertext()).split())
+    """Words under ``el``, a run of Chinese or Japanese counted in pseudo-words as everywhere (whitespace tokens would
+    make a whole paragraph one word, and a one-line title as long as the post)."""
+    return count_words(" ".join(el.itertext()))
 
 
 def _contained(part: Counter[str], whole: Counter[str]) -> float:
