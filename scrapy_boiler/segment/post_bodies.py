@@ -235,8 +235,9 @@ def _named_bodies(
 
 class SignatureAliases:
     """Signatures of near-equal elements mapped to the first one seen: same tag and id prefix, and one more class
-    name on one of them (``Comment t1`` and ``Comment t1 _collapsed``). Utility-class pages (``flex mb-2 ...``)
-    give a body and its author box overlapping class lists, so nothing looser is merged."""
+    name on one of them (``Comment t1`` and ``Comment t1 _collapsed``), or two more on top of at least
+    :data:`SHARED_FOR_TWO_MORE` (a nested reply's indent and highlight: Lemmy's ``ms-1 mark``). Utility-class pages
+    (``flex mb-2 ...``) give a body and its author box overlapping class lists, so nothing looser is merged."""
 
     def __init__(self) -> None:
         self._seen: dict[str, str] = {}
@@ -250,13 +251,24 @@ class SignatureAliases:
         tag, _, classes = head.partition(".")
         tokens = frozenset(classes.split())
         for shape, first_tokens, key in self._keys:
-            if shape == f"{tag}#{ident}" and tokens and first_tokens and len(tokens ^ first_tokens) == 1 and (
-                    tokens <= first_tokens or first_tokens <= tokens):
+            if shape == f"{tag}#{ident}" and tokens and first_tokens and _one_more(tokens, first_tokens):
                 self._seen[sig] = key
                 return key
         self._keys.append((f"{tag}#{ident}", tokens, sig))
         self._seen[sig] = sig
         return sig
+
+
+#: Class names two near-equal elements must share before two more on one of them still make them one template.
+SHARED_FOR_TWO_MORE = 4
+
+
+def _one_more(tokens: frozenset[str], other: frozenset[str]) -> bool:
+    """Whether one class list is the other plus one name, or plus two on :data:`SHARED_FOR_TWO_MORE` shared ones."""
+    if not (tokens <= other or other <= tokens):
+        return False
+    extra = len(tokens ^ other)
+    return extra == 1 or (extra == 2 and len(tokens & other) >= SHARED_FOR_TWO_MORE)
 
 
 def _byline_beside(

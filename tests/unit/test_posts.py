@@ -805,3 +805,20 @@ def test_a_5ch_thread_in_shift_jis_names_its_anonymous_posters(page_bytes):
     assert doc.posts[2].date == "2023/10/05(木) 13:02:47.90"
     assert doc.question.startswith("自転車のチェーンが外れやすい件について\n通勤用のクロスバイク")
     assert doc.posts[3].text.endswith("チェーンも一応測ったけどまだ大丈夫だった。")
+
+
+def test_a_lemmy_post_is_a_discussion_with_nested_replies_read_like_the_others(page_bytes):
+    # Lemmy: a link aggregator's /post/<id> page is a discussion even though its posts are named comments; a nested
+    # reply's wrapper has two more classes (indent and OP highlight) and is still read like the others
+    doc = extract(page_bytes("lemmy_post.html"), "https://lemmy.world/post/11223344")
+    assert doc.page_type == "forum"
+    assert [p.author for p in doc.posts] == ["mira_k", "oskar", "mira_k", "sundew"]
+    assert doc.posts[2].text == ("Good point, the TV in the living room is a few years old but the other one is new. "
+                                 "I will check what they can play.")
+    assert doc.question.startswith("Is a Raspberry Pi 5 enough for Jellyfin with two users?\nI want to move")
+    assert doc.posts[1].text.startswith("Direct play is no problem at all.")
+
+
+def test_the_same_layout_on_a_slugged_post_url_stays_an_article_with_comments(page_bytes):
+    doc = extract(page_bytes("lemmy_post.html"), "https://blog.example.org/post/11223344/raspberry-pi-jellyfin")
+    assert doc.page_type == "article" and not doc.qa_pairs

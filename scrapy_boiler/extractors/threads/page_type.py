@@ -43,10 +43,12 @@ _THREAD_URL = re.compile(
 #: A URL whose path names the page as a page of comments (``/r/sub/comments/id/``, ``/article/42/comments``): its
 #: comments are the page's main content, and what they discuss (a link, a post) is above them.
 _COMMENTS_URL = re.compile(r"/comments?(?:/|$)|[?&]comments?=", re.I)
-#: A URL whose path names the page as a discussion (the comments' URLs, ``/thread/1/``, ``viewtopic.php``): posts
-#: named comments there are the page's main content, not a section under an article.
+#: A URL whose path names the page as a discussion (the comments' URLs, ``/thread/1/``, ``viewtopic.php``, a
+#: link aggregator's ``/post/123`` with no slug after it: Lemmy): posts named comments there are the page's main
+#: content, not a section under an article.
 _DISCUSSION_URL = re.compile(
-    r"/(?:comments?|threads?|topics?|discussions?)(?:/|$)|viewtopic|showthread|[?&](?:comments?|t|topic|thread)=",
+    r"/(?:comments?|threads?|topics?|discussions?)(?:/|$)|/post/\d+/?(?:\?|$)|viewtopic|showthread"
+    r"|[?&](?:comments?|t|topic|thread)=",
     re.I,
 )
 _COMMENT = re.compile(r"comment", re.I)
