@@ -115,6 +115,8 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
         return decision
     if decision.page_type in THREAD_TYPES and declared.is_article and not declared.is_thread:
         return PageTypeDecision(ARTICLE, decision.score, decision.group, decision.features)
+    if decision.page_type == FORUM and declared.types & {"qapage", "question"} and not declared.is_article:
+        return PageTypeDecision(QA, decision.score, decision.group, decision.features)  # a Q&A site without Q&A names
     features = decision.features
     if (decision.page_type == ARTICLE and declared.is_thread and not declared.is_article and features is not None
             and max(features.dated, features.user_linked) >= DECLARED_GROUP_POSTS):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
     SignatureAliases,
@@ -341,14 +342,40 @@ def _nested_replies(members: list[etree._Element], stats: TextStats, tokens: fro
         return []
     found = []
     for member in members:
+        inside = []
         for el in member.iterdescendants(None if any_tag else reference.tag):
             if not isinstance(el.tag, str) or stats.text_words(el) < MIN_POST_WORDS:
                 continue
             other = class_tokens(el)
             overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
             if custom or overlap >= MIN_CLASS_OVERLAP or (generated and id_template(el) == generated):
-                found.append(el)
+                inside.append(el)
+        found.extend(_after_the_post(member, inside, stats) if inside else ())
     return found
+
+
+def _after_the_post(member: etree._Element, inside: list[etree._Element], stats: TextStats) -> list[etree._Element]:
+    """The look-alikes inside ``member`` that come after some of its own words: a reply follows the post it answers,
+    while a box before any of them is part of the post's template whose utility class names happen to overlap the
+    member's (Quora's ``q-box qu-px--medium qu-pt--medium`` byline in ``q-box qu-pt--medium qu-borderBottom``). A
+    member with no words of its own outside them (a hidden comment above its replies) keeps them all."""
+    candidates = set(inside)
+    outermost = [el for el in inside if not any(up in candidates for up in el.iterancestors() if up is not member)]
+    if stats.words.get(member, 0) - sum(stats.words.get(el, 0) for el in outermost) < MIN_POST_WORDS:
+        return inside
+    rejected: set[etree._Element] = set()
+    seen = 0
+    for event, el in etree.iterwalk(member, events=("start", "end")):
+        if seen >= MIN_POST_WORDS:
+            break
+        if event == "start":
+            if el in candidates:
+                rejected.update(el.iter())  # it and the look-alikes it holds
+            if isinstance(el.tag, str):
+                seen += count_words(el.text)
+        elif el is not member:
+            seen += count_words(el.tail)
+    return [el for el in inside if el not in rejected]
 
 
 def common_ancestor(elements: list[etree._Element]) -> etree._Element | None:

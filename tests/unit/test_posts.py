@@ -822,3 +822,14 @@ def test_a_lemmy_post_is_a_discussion_with_nested_replies_read_like_the_others(p
 def test_the_same_layout_on_a_slugged_post_url_stays_an_article_with_comments(page_bytes):
     doc = extract(page_bytes("lemmy_post.html"), "https://blog.example.org/post/11223344/raspberry-pi-jellyfin")
     assert doc.page_type == "article" and not doc.qa_pairs
+
+
+def test_a_quora_question_in_utility_classes_gives_one_post_per_answer(page_bytes):
+    # Quora: every box is a "q-box qu-..." utility-class div, so an answer's byline box overlaps the answer's own
+    # class names; it comes before the answer's words, so it is no nested reply. The page declares a QAPage.
+    doc = extract(page_bytes("quora_question.html"),
+                  "https://www.quora.com/Why-does-bread-go-stale-faster-in-the-fridge-than-on-the-counter")
+    assert doc.page_type == "qa"
+    assert [p.author for p in doc.posts[1:]] == ["Marta Nowak", "Daniel Reyes", "Aiko Tanaka"]
+    assert doc.posts[1].text.startswith("Staling is not drying out.") and "food scientist" not in doc.posts[1].text
+    assert len(doc.qa_pairs) == 3
