@@ -17,6 +17,7 @@ from dataclasses import replace
 from lxml import etree
 
 from scrapy_boiler.assemble.body import trim_article
+from scrapy_boiler.assemble.declared_answers import with_declared_details
 from scrapy_boiler.assemble.declared_body import hidden_declared_body
 from scrapy_boiler.assemble.headline import find_headline
 from scrapy_boiler.assemble.kept import KeptText, block_text, kept_text
@@ -51,11 +52,15 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
             if block.is_content:
                 content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
         posts = build_posts(group, labels.leaves, content, labels.blocks, kept)
+        if page.json_ld:
+            posts = with_declared_details(posts, page.json_ld)
         pairs = qa_pairs(headline or page.title, posts)
         question = question_text(headline or page.title, posts)
     elif group is not None and (comments := _comment_thread(labels)) is not None:
         # an article's comments, kept apart from its text
         posts = build_posts(comments, labels.leaves, blocks=labels.blocks, kept=kept)
+        if page.json_ld:
+            posts = with_declared_details(posts, page.json_ld)
     text, html, markdown = to_text(labels.blocks, kept), to_html(labels.blocks), to_markdown(kept, base_url=page.url)
     warnings = list(page.warnings)
     if labels.page_type not in THREAD_TYPES and page.json_ld:

@@ -832,4 +832,6 @@ def test_a_quora_question_in_utility_classes_gives_one_post_per_answer(page_byte
     assert doc.page_type == "qa"
     assert [p.author for p in doc.posts[1:]] == ["Marta Nowak", "Daniel Reyes", "Aiko Tanaka"]
     assert doc.posts[1].text.startswith("Staling is not drying out.") and "food scientist" not in doc.posts[1].text
-    assert len(doc.qa_pairs) == 3
+    # votes only the JSON-LD declares, matched to the posts by their text; the date the page shows is kept
+    assert [(p.votes, p.date) for p in doc.posts[1:]] == [(312, "2021-02-11"), (45, "2022-07-30"), (8, "2023-01-05")]
+    assert [pair.votes for pair in doc.qa_pairs] == [312, 45, 8]
