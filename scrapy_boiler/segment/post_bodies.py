@@ -241,7 +241,7 @@ class SignatureAliases:
 
     def __init__(self) -> None:
         self._seen: dict[str, str] = {}
-        self._keys: list[tuple[str, frozenset[str], str]] = []
+        self._keys: dict[str, list[tuple[frozenset[str], str]]] = {}  #: by tag and id prefix
 
     def __call__(self, sig: str) -> str:
         known = self._seen.get(sig)
@@ -250,11 +250,12 @@ class SignatureAliases:
         head, _, ident = sig.rpartition("#")
         tag, _, classes = head.partition(".")
         tokens = frozenset(classes.split())
-        for shape, first_tokens, key in self._keys:
-            if shape == f"{tag}#{ident}" and tokens and first_tokens and _one_more(tokens, first_tokens):
+        shaped = self._keys.setdefault(f"{tag}#{ident}", [])
+        for first_tokens, key in shaped:
+            if tokens and first_tokens and _one_more(tokens, first_tokens):
                 self._seen[sig] = key
                 return key
-        self._keys.append((f"{tag}#{ident}", tokens, sig))
+        shaped.append((tokens, sig))
         self._seen[sig] = sig
         return sig
 
