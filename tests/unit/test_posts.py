@@ -835,3 +835,17 @@ def test_a_quora_question_in_utility_classes_gives_one_post_per_answer(page_byte
     # votes only the JSON-LD declares, matched to the posts by their text; the date the page shows is kept
     assert [(p.votes, p.date) for p in doc.posts[1:]] == [(312, "2021-02-11"), (45, "2022-07-30"), (8, "2023-01-05")]
     assert [pair.votes for pair in doc.qa_pairs] == [312, 45, 8]
+
+
+def test_a_blog_post_keeps_its_whole_list_and_finds_two_comments_outweighed_by_its_paragraphs(page_bytes):
+    # WordPress with Jetpack: the first item of a list after "What worked for me:" scores lower than the others; the
+    # list is kept whole. Two short comments are not the page's largest repeated group (its paragraphs are), and
+    # are still its comments. Sharing, likes, related posts, the author box and post navigation stay out.
+    doc = extract(page_bytes("wordpress_jetpack_post.html"), "https://smallgarden.example/2025/03/02/chillies/")
+    assert doc.page_type == "article"
+    assert "- a tomato feed every week from the first flowers\n- watering in the morning" in doc.markdown
+    for chrome in ("Share this", "Like this", "Related", "Hanna grows", "Previous:", "Blossom end rot", "Great tips"):
+        assert chrome not in doc.text
+    assert [(p.author, p.date) for p in doc.posts] == [("Tobias", "2025-03-03T18:02:11+00:00"),
+                                                       ("Hanna Lindgren", "2025-03-03T20:40:00+00:00")]
+    assert not doc.question and not doc.qa_pairs

@@ -125,6 +125,7 @@ class BlendExtractor:
             block.score = value
             block.is_content = value >= threshold
             block.reasons.append(f"{self.name}:{'content' if block.is_content else 'boilerplate'} (p={value:.3f})")
+        _whole_lists(blocks, self.name)
         _drop_adverts(blocks, self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
@@ -134,6 +135,21 @@ class BlendExtractor:
             for i in fallback:
                 blocks[i].is_content = True
                 blocks[i].reasons.append(f"{self.name}:fallback (result under {MIN_WORDS} words)")
+
+
+def _whole_lists(blocks: list[TextBlock], name: str) -> None:
+    """Label every item of a list as content when most of its items are: a list in the body is kept whole (its
+    first item, after a lead-in line, scores lower than the rest)."""
+    items: dict[etree._Element, list[TextBlock]] = {}
+    for block in blocks:
+        if block.element.tag == "li" and (parent := block.element.getparent()) is not None:
+            items.setdefault(parent, []).append(block)
+    for listed in items.values():
+        if len(listed) > 1 and 2 * sum(block.is_content for block in listed) > len(listed):
+            for block in listed:
+                if not block.is_content:
+                    block.is_content = True
+                    block.reasons.append(f"{name}:most items of its list are content")
 
 
 #: Ancestors looked at for an advert box, and the most words such a box may hold.

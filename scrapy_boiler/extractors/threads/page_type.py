@@ -104,6 +104,33 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     )
 
 
+#: Elements named like comments (``div#comments``, ``ol.comment-list``), where an article's comment thread is.
+_COMMENT_BOXES = etree.XPath("//*[contains(@class, 'comment') or contains(@id, 'comment')]")
+
+
+def _comment_thread(root: etree._Element, stats: TextStats) -> PostGroup | None:
+    """The comment thread under an article: the best group of dated comments inside the outermost elements named
+    like comments (looked for there only, which spares a second walk of the whole page)."""
+    inside: set[etree._Element] = set()
+    best: PostGroup | None = None
+    for box in _COMMENT_BOXES(root):
+        if box in inside:
+            continue
+        parent = box.getparent()
+        if parent is not None and any(signature(other) == signature(box) for other in box.itersiblings()):
+            box = parent  # the comments themselves, not a box around them: look at them with their siblings
+        inside.update(box.iter())
+        found = find_post_group(box, stats, accept=_dated_comments)
+        if found is not None and (best is None or found.words > best.words):
+            best = found
+    return best
+
+
+def _dated_comments(members: list[etree._Element]) -> bool:
+    """Whether the members are named comments and most of them show a date: an article's comment thread."""
+    return bool(_COMMENT.search(signature(members[0]))) and 2 * sum(map(has_date, members)) > len(members)
+
+
 def _show_posters(members: list[etree._Element]) -> bool:
     """Whether most members show a date and a link to their author, as posts do."""
     return 2 * sum(has_date(m) and has_user_link(m) for m in members) >= len(members)
@@ -194,6 +221,10 @@ def detect(root: etree._Element, url: str | None = None, stats: TextStats | None
         if kinds & {"discussionforumposting", "socialmediaposting"}:
             return PageTypeDecision(FORUM, max(value, DECLARED_THREAD_SCORE), group, feats)
     if value < THRESHOLD:
+        if declared is None and not (group.keyword and _COMMENT.search(group.signature)):
+            # An article whose best repeated group is its own paragraphs or a list: a short comment thread under it
+            # is still its comments (the decision and its score stay the article's).
+            group = _comment_thread(root, stats) or group
         return PageTypeDecision(ARTICLE, value, group, feats)
     qa = bool(_QA_WORD.search(group.signature) or (url and re.search(r"/questions?/|answers", url, re.I)))
     return PageTypeDecision(QA if qa else FORUM, value, group, feats)
