@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 #: schema.org types of an article.
@@ -47,9 +48,8 @@ def read_json_ld(texts: list[str]) -> StructuredArticle:
     body = ""
     question = forum_post = ""
     for text in texts:
-        try:
-            data = json.loads(text, strict=False)
-        except ValueError:
+        data = _loaded(text)
+        if data is None:
             continue
         for node in _nodes(data, 0):
             kind = node.get("@type")
@@ -76,12 +76,20 @@ def json_ld_objects(texts: list[str]) -> list[dict[str, Any]]:
     document order; unreadable scripts are skipped."""
     objects: list[dict[str, Any]] = []
     for text in texts:
-        try:
-            data = json.loads(text, strict=False)
-        except ValueError:
-            continue
-        objects.extend(_nodes(data, 0))
+        data = _loaded(text)
+        if data is not None:
+            objects.extend(_nodes(data, 0))
     return objects
+
+
+@lru_cache(maxsize=16)
+def _loaded(text: str) -> Any:
+    """A JSON-LD script parsed once, however many readers of the page ask (the router, the metadata, the declared
+    body and posts); None when it does not parse. Readers never change what it returns."""
+    try:
+        return json.loads(text, strict=False)
+    except ValueError:
+        return None
 
 
 def type_names(node: dict[str, Any]) -> set[str]:
