@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scrapy_boiler.document import Post
+from scrapy_boiler.parse.metadata import author_names
 from scrapy_boiler.parse.normalize import word_bag
 from scrapy_boiler.parse.structured import json_ld_objects, type_names
 
@@ -70,6 +71,7 @@ def _match(words: Counter[str], declared: list[_Declared]) -> _Declared | None:
 def _declared_posts(json_ld: Sequence[str]) -> list[_Declared]:
     """Every declared post with a text: its words and what is said of it."""
     objects = json_ld_objects(list(json_ld))
+    by_id = {node["@id"]: node for node in objects if isinstance(node.get("@id"), str)}
     accepted: set[int] = set()
     for node in objects:
         answers = node.get("acceptedAnswer")
@@ -84,17 +86,10 @@ def _declared_posts(json_ld: Sequence[str]) -> list[_Declared]:
         words = word_bag(text)
         if not words:
             continue
-        found.append(_Declared(words, _author(node.get("author")), _date(node), _votes(node.get("upvoteCount")),
+        names = author_names(node.get("author"), by_id)
+        found.append(_Declared(words, names[0] if names else None, _date(node), _votes(node.get("upvoteCount")),
                                id(node) in accepted))
     return found
-
-
-def _author(value: Any) -> str | None:
-    if isinstance(value, list):
-        value = value[0] if value else None
-    if isinstance(value, dict):
-        value = value.get("name")
-    return value.strip() or None if isinstance(value, str) else None
 
 
 def _date(node: dict[str, Any]) -> str | None:

@@ -57,10 +57,10 @@ def read_metadata(page: ParsedPage, text: str = "", shown_headline: str = "") ->
     modified_raw, modified = _first_date([_get(article, "dateModified"),
                                           *(_get(node, "dateModified") for node in pages),
                                           *(meta.get(key) for key in _MODIFIED)])
-    authors = _names(_get(article, "author") or _get(article, "creator"), by_id)
+    authors = author_names(_get(article, "author") or _get(article, "creator"), by_id)
     if not authors:
         keys = [*_AUTHORS, *(key for key in meta if "author" in key and key not in _AUTHORS)]
-        authors = next((found for key in keys if meta.get(key) and (found := _names(meta[key], by_id))), [])
+        authors = next((found for key in keys if meta.get(key) and (found := author_names(meta[key], by_id))), [])
     house = _is_house(authors, meta.get("og:site_name"), page.url)
     crumbs = _json_ld_crumbs(objects, by_id)
     need_dom = not authors or house or published is None or not crumbs
@@ -166,7 +166,7 @@ def _first_date(candidates: list[Any]) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _names(value: Any, by_id: dict[str, dict[str, Any]]) -> list[str]:
+def author_names(value: Any, by_id: dict[str, dict[str, Any]]) -> list[str]:
     """Person (or organisation) names of a JSON-LD ``author`` or a ``<meta name=author>``: strings, objects with a
     ``name``, references to the graph's objects by ``@id``, lists of these; URLs and handles are left out."""
     out: list[str] = []
