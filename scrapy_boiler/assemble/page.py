@@ -46,21 +46,21 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     pairs: list[QAPair] = []
     question = ""
     group = labels.post_group
-    if group is not None and labels.page_type in THREAD_TYPES:
+    thread = group is not None and labels.page_type in THREAD_TYPES
+    if thread:
         content = [False] * len(labels.leaves)
         for block in labels.blocks:
             if block.is_content:
                 content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
         posts = build_posts(group, labels.leaves, content, labels.blocks, kept)
-        if page.json_ld:
-            posts = with_declared_details(posts, page.json_ld)
-        pairs = qa_pairs(headline or page.title, posts)
-        question = question_text(headline or page.title, posts)
     elif group is not None and (comments := _comment_thread(labels)) is not None:
         # an article's comments, kept apart from its text
         posts = build_posts(comments, labels.leaves, blocks=labels.blocks, kept=kept)
-        if page.json_ld:
-            posts = with_declared_details(posts, page.json_ld)
+    if posts and page.json_ld:
+        posts = with_declared_details(posts, page.json_ld)
+    if thread:
+        pairs = qa_pairs(headline or page.title, posts)
+        question = question_text(headline or page.title, posts)
     text, html, markdown = to_text(labels.blocks, kept), to_html(labels.blocks), to_markdown(kept, base_url=page.url)
     warnings = list(page.warnings)
     if labels.page_type not in THREAD_TYPES and page.json_ld:
