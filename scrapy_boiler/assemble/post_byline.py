@@ -47,9 +47,10 @@ VOTE_NUMBER = re.compile(
 #: Names of an element showing a post's votes (Khoros calls them kudos).
 VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction|kudos", re.I)
 _ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selected|selected-?answer", re.I)
-#: A badge that says so in words ("Accepted answer", "Marked as answer", "Answer selected by ann").
+#: A badge that says so in words ("Accepted answer", "Marked as answer", "Answer selected by ann", "最佳答案").
 _ACCEPTED_TEXT = re.compile(r"^[✓✔]?\s*(?:accepted (?:answer|solution)|marked as (?:the )?answer|best answer|"
-                            r"selected answer|answer selected by\b.{0,40})$", re.I)
+                            r"selected answer|answer selected by\b.{0,40}|最佳答案|最佳回答|满意回答|ベストアンサー)$",
+                            re.I)
 _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
 
 def read_author(member: etree._Element, body: set[etree._Element]) -> str | None:

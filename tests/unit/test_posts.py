@@ -849,3 +849,15 @@ def test_a_blog_post_keeps_its_whole_list_and_finds_two_comments_outweighed_by_i
     assert [(p.author, p.date) for p in doc.posts] == [("Tobias", "2025-03-03T18:02:11+00:00"),
                                                        ("Hanna Lindgren", "2025-03-03T20:40:00+00:00")]
     assert not doc.question and not doc.qa_pairs
+
+
+def test_a_best_answer_shown_under_the_question_in_its_own_box_is_an_answer(page_bytes):
+    # Baidu Zhidao: the best answer ("最佳答案") sits in div.wgt-best between the question and the other answers,
+    # unlike them, so the text above the repeated answers holds the question and the best answer together
+    doc = extract(page_bytes("zhidao_question.html"), "https://zhidao.baidu.com/question/1234567890123456789.html")
+    assert doc.page_type == "qa"
+    assert doc.question == ("绿萝叶子发黄是什么原因？\n"
+                            "家里的绿萝放在客厅，最近下面的老叶子一片一片地发黄，新叶子倒是正常。浇水一般一周一次，需要施肥吗？")
+    assert [(p.author, p.accepted) for p in doc.posts[1:]] == [("园艺小能手", True), ("叶子飘飘", False),
+                                                               ("花草控", False)]
+    assert doc.qa_pairs[0].answer.startswith("老叶发黄、新叶正常") and doc.qa_pairs[0].accepted

@@ -19,6 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from scrapy_boiler.extractors.threads.best_answer import split_best_answer
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words, title_parts, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
@@ -313,12 +314,18 @@ def with_opening_post(group: PostGroup, lead: list[etree._Element]) -> PostGroup
     bodies = [el for el in lead if not any(m in members for m in el.iter())]  # never a container of the posts
     if not bodies:
         return group
+    bodies, best, box = split_best_answer(bodies)  # a best answer in its own box under the question
+    if box is not None:
+        members.add(box)
     holder = common_ancestor(bodies)
     if holder is None or any(m in members for m in holder.iter()):
         holder = _question_box(max(bodies, key=_text_words), members)
-    declared = (DeclaredPost("question"), *group.declared) if group.declared else None
-    return replace(group, members=[holder, *group.members], bodies=[bodies, *group.bodies], declared=declared,
-                   question_found=True)
+    added = [(holder, bodies, DeclaredPost("question"))]
+    if box is not None:
+        added.append((box, best, DeclaredPost("answer", accepted=True)))
+    declared = (*(post for _, _, post in added), *group.declared) if group.declared else None
+    return replace(group, members=[*(el for el, _, _ in added), *group.members],
+                   bodies=[*(els for _, els, _ in added), *group.bodies], declared=declared, question_found=True)
 
 
 #: A question's box (its text with its byline, votes and tags) holds at most this many times its text's words, and
