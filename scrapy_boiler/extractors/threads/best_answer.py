@@ -32,9 +32,9 @@ def split_best_answer(
         box = _named_box(bodies[index], top)
         if box is None:
             continue
+        # the elements before lie in no such box (the loop went past them), so only the rest is checked
         rest = bodies[index:]
-        if any(_named_box(el, top) is not box for el in rest) or any(box in el.iterancestors() or el is box
-                                                                     for el in bodies[:index]):
+        if any(_named_box(el, top) is not box for el in rest):
             return bodies, [], None
         return bodies[:index], rest, box
     return bodies, [], None
@@ -49,4 +49,3 @@ def _named_box(el: etree._Element, top: etree._Element | None) -> etree._Element
             found = node
         node = node.getparent()
     return found
-
