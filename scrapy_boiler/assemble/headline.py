@@ -17,10 +17,10 @@ MIN_HEADLINE_WORDS = 3
 
 
 def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
-    """The heading that repeats the title, its longest piece or the title the page shares (``og:title``, given as
-    ``shared``); else the first ``<h1>`` before the content ends that is neither the site name nor the site's logo;
-    else the longest piece of the title (its headline part, without the site name); on a page without a title, the
-    first ``<h1>``."""
+    """The heading that repeats the whole title or the title the page shares (``og:title``, given as ``shared``);
+    else, of the headings that repeat a piece of either, the longest (the site's name is a piece too); else the first
+    ``<h1>`` before the content ends that is neither the site name nor the site's logo; else the longest piece of the
+    title (its headline part, without the site name); on a page without a title, the first ``<h1>``."""
     parts = [part for part in title_parts(title) if count_words(part) >= MIN_HEADLINE_WORDS]
     shared_parts = [part for part in title_parts(shared) if count_words(part) >= MIN_HEADLINE_WORDS]
     wanted = {comparable(title), *(comparable(part) for part in parts),
@@ -29,9 +29,15 @@ def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
     last_content = max((block.index for block in blocks if block.is_content), default=-1)
     headings = [block for block in blocks if _heading(block) and block.index <= last_content
                 and not _LOGO.search(block.class_path.rsplit(" > ", 1)[-1])]
-    for block in headings:
-        if comparable(block.text) in wanted:
+    matching = [block for block in headings if comparable(block.text) in wanted]
+    whole_titles = {comparable(title), comparable(shared)}
+    for block in matching:
+        if comparable(block.text) in whole_titles:
             return block.text
+    if matching:
+        # the site's name is a piece of the title too ("Debian User Forums" in an <h1>, the topic in an <h2>): of
+        # the headings that repeat a piece, the one repeating the most words
+        return max(matching, key=lambda block: count_words(block.text)).text
     whole = comparable(title)
     for block in headings:
         # an <h1> of a word or two that the title holds next to a longer piece is the site or section name

@@ -206,6 +206,16 @@ def test_a_page_without_a_title_takes_its_first_h1_even_a_logo():
     assert extract(f'<h1 class="logo">Rail Weekly</h1>{_PARAGRAPHS}'.encode()).headline == "Rail Weekly"
 
 
+@pytest.mark.parametrize("site", ['<h1>The Rail Travel Blog</h1>', '<h2 class="blog-name">The Rail Travel Blog</h2>'])
+def test_a_heading_repeating_the_site_piece_of_the_title_is_not_the_headline(site):
+    """The site's name is a piece of the title too: of the headings repeating a piece (the blog's name in an
+    ``<h1>``, a forum's in a phpBB header), the headline is the one repeating the longest."""
+    body = (f'<html><head><title>Night trains return to the Alps - The Rail Travel Blog</title></head><body>'
+            f'<header>{site}</header><article><h2 class="entry-title">Night trains return to the Alps</h2>'
+            f'{_PARAGRAPHS}</article></body></html>')
+    assert extract(body.encode()).headline == "Night trains return to the Alps"
+
+
 def test_documents_survive_pickling(page_bytes):
     import pickle
 
