@@ -130,3 +130,19 @@ def test_an_advert_box_inside_the_body_stays_out():
     doc = extract(html, model="blend")
     assert doc.text.count("The council said the harbour bridge") == 4
     assert "Saltmarsh" not in doc.text and "Advertisement" not in doc.text
+
+
+@pytest.mark.parametrize("item", ["{}", "<p>{}</p>"])
+def test_a_list_of_short_items_introduced_by_the_line_above_is_body(page_bytes, item):
+    """Short list items score low on their own; a content paragraph ending in a colon right above the list (Ghost's
+    "Diese Dinge haben am meisten gebracht:") says they are the body's, in ``<li>`` or in ``<li><p>`` (Substack)."""
+    html = page_bytes("ghost_post.html").decode()
+    items = ("Wäsche erst ab 11 Uhr", "Spülmaschine mit Zeitvorwahl", "Akkus tagsüber laden",
+             "Backofen am Wochenende mittags")
+    for text in items:
+        html = html.replace(f"<li>{text}</li>", f"<li>{item.format(text)}</li>")
+    doc = extract(html.encode(), "https://stromwende-notizen.de/balkonkraftwerk-ein-jahr-bilanz/")
+    lines = doc.text.split("\n")
+    start = lines.index(next(line for line in lines if line.endswith("am meisten gebracht:")))
+    assert lines[start + 1:start + 5] == list(items)
+    assert "Sign up for more like this" not in doc.text and "Fünf Messsteckdosen" not in doc.text

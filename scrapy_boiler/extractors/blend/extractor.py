@@ -126,6 +126,7 @@ class BlendExtractor:
             block.is_content = value >= threshold
             block.reasons.append(f"{self.name}:{'content' if block.is_content else 'boilerplate'} (p={value:.3f})")
         _whole_lists(blocks, self.name)
+        _introduced_lists(blocks, self.name)
         _drop_adverts(blocks, self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
@@ -150,6 +151,41 @@ def _whole_lists(blocks: list[TextBlock], name: str) -> None:
                 if not block.is_content:
                     block.is_content = True
                     block.reasons.append(f"{name}:most items of its list are content")
+
+
+#: A sentence introducing the list under it ends so ("Diese Dinge haben am meisten gebracht:"); it has at least
+#: this many words (a "Related:" or "Share:" label over a list of links has one or two).
+LEAD_IN_WORDS = 6
+_LEAD_IN_END = (":", "：")
+
+
+def _introduced_lists(blocks: list[TextBlock], name: str) -> None:
+    """Label a list of short items as content when the content paragraph right above it, its sibling, introduces it
+    with a colon: short list items score low on their own, and a writer's lead-in line says they are the body's."""
+    for position, block in enumerate(blocks[1:], start=1):
+        item = _list_item(block.element)
+        if block.is_content or item is None or (listed := item.getparent()) is None or item is not listed[0]:
+            continue
+        lead = blocks[position - 1]
+        introduces = lead.text.rstrip().endswith(_LEAD_IN_END) and count_words(lead.text) >= LEAD_IN_WORDS
+        if not (lead.is_content and introduces and lead.element is listed.getprevious()):
+            continue
+        for following in blocks[position:]:
+            if (following_item := _list_item(following.element)) is None or following_item.getparent() is not listed:
+                break
+            if following.features is not None and following.features.link_density > 0.5:
+                break
+            if not following.is_content:
+                following.is_content = True
+                following.reasons.append(f"{name}:a list introduced by the content line above it")
+
+
+def _list_item(element: etree._Element) -> etree._Element | None:
+    """The ``<li>`` a block is, or is the paragraph of (``<li><p>``: ProseMirror, Substack)."""
+    if element.tag == "li":
+        return element
+    parent = element.getparent()
+    return parent if parent is not None and parent.tag == "li" else None
 
 
 #: Ancestors looked at for an advert box, and the most words such a box may hold.
