@@ -32,6 +32,11 @@ _DATE_TEXT = re.compile(
     r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today",
     re.I,
 )
+#: A title attribute that is a day and nothing else, as numbers ("05.03.2024", "5/3/2024"): a relative date's
+#: day ("Yesterday").
+_DAY_IN_TITLE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}")
+_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
+_DAY_OR_TIME = re.compile(r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
 #: The label of a user card's date, not the post's: "Joined: Jun 2004", "Registered: ...", "Mitglied seit: ...".
 _JOINED = re.compile(r"(?:joined|registered|member since|mitglied seit|registriert|dabei seit|inscrit|inscrito|"
                      r"iscritto|lid sinds|注册|註冊|加入)\b", re.I)
@@ -46,10 +51,14 @@ VOTE_NUMBER = re.compile(
     r"^(?:[^\d\s()+\-−]{1,8}\s*)?\(?([-+−]?\d[\d,.]*\s*[kK]?)\)?(?:\s*(?:points?|votes?|likes?))?$", re.I)
 #: Names of an element showing a post's votes (Khoros calls them kudos).
 VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction|kudos", re.I)
-_ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selected|selected-?answer", re.I)
-#: A badge that says so in words ("Accepted answer", "Marked as answer", "Answer selected by ann", "最佳答案").
+_ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selected|selected-?answer|comment_solved"
+                       r"|is-?adopted", re.I)
+#: A badge that says so in words ("Accepted answer", "Marked as answer", "Answer selected by ann", "最佳答案", Naver's
+#: "질문자 채택", Brainly's "Melhor resposta", gutefrage's "Hilfreichste Antwort").
 _ACCEPTED_TEXT = re.compile(r"^[✓✔]?\s*(?:accepted (?:answer|solution)|marked as (?:the )?answer|best answer|"
-                            r"selected answer|answer selected by\b.{0,40}|最佳答案|最佳回答|满意回答|ベストアンサー)$",
+                            r"selected answer|answer selected by\b.{0,40}|最佳答案|最佳回答|满意回答|ベストアンサー"
+                            r"|질문자 채택|채택된 답변|melhor resposta|mejor respuesta|meilleure réponse"
+                            r"|hilfreichste antwort|beste antwort|лучший ответ)$",
                             re.I)
 _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
 
@@ -94,17 +103,28 @@ def read_date(member: etree._Element, body: set[etree._Element]) -> str | None:
         if value:
             return value
     profile = {el for field in member.iter("dd") if _labelled(field) for el in field.iter()}  # "Joined: Aug 31, 2002"
+    for label in member.iter():  # a label and its value in two elements: MyBB's "Registriert seit:" | "Sep 2022"
+        if isinstance(label.tag, str) and _JOINED.match(collapse_spaces(label.text or "")) \
+                and (value := label.getnext()) is not None:
+            profile.update(value.iter())
+    # a heading is often the post's title, and a year or a "yesterday" there is the title's ("Re: Boeing 777X
+    # Production Thread - 2020"): a date in a heading (a comment's "Ann on October 30, 2012 at 11:02 am") needs a day
+    # in numbers or a time
+    headings = {el for heading in member.iter(*_HEADINGS) for el in heading.iter()}
     for el in member.iter():
         if el in body or el in profile or not isinstance(el.tag, str):
             continue
-        if (stamp := _TITLE_DATE.match(el.get("title") or "")) is not None:
+        title = el.get("title") or ""
+        if (stamp := _TITLE_DATE.match(title)) is not None:
             return stamp.group(1)
-        for text in (el.text, el.tail):
+        if _DAY_IN_TITLE.fullmatch(title.strip()):  # MyBB: <span title="05.03.2024">Gestern</span>, 21:12
+            return title.strip()
+        for text, titled in ((el.text, el in headings), (el.tail, el in headings and el.tag not in _HEADINGS)):
             text = collapse_spaces(text or "")
             if _JOINED.match(text):
                 continue  # the poster's user card: "Joined: Jun 26, 2004"
             text = _shown_date(text)
-            if text and len(text.split()) <= MAX_META_WORDS and _DATE_TEXT.search(text):
+            if text and len(text.split()) <= MAX_META_WORDS and (_DAY_OR_TIME if titled else _DATE_TEXT).search(text):
                 return text
     return None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure, signature
-from scrapy_boiler.segment.semantics import is_main_landmark
+from scrapy_boiler.segment.semantics import is_main_landmark, names_best_answer
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: Levels above the group searched for a question container, and the structure overlap it needs.
@@ -30,6 +30,11 @@ def with_question_above(
     first post is the question again (a second rendering of the whole thread above the posts), it is dropped."""
     named = [sig for sig in body_path.split("//")[0].split("/")[1:] if not sig.endswith(".#")]
     question = _question_before(parent, posts, stats, named[-1] if named else "")
+    if question is not None and names_best_answer(question):
+        # the best answer in a box of its own between the question and the other answers (Yahoo! Chiebukuro's
+        # section#ba): an answer, and the question is above it
+        posts, bodies = [question, *posts], [_body_inside(question, body_path, stats), *bodies]
+        question = _question_before(parent, posts, stats, named[-1] if named else "")
     if question is None:
         return posts, bodies, False
     question_body = _body_inside(question, body_path, stats)

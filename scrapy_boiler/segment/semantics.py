@@ -37,6 +37,15 @@ COMMENT_NAME = re.compile(r"comment|disqus|discussion|respon[sd]|reply|replies")
 AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|google_ad|adslot|ad-slot")
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
 LEAD_NAME = re.compile(r"\blead|intro|standfirst|summary|teaser|subtitle|subline|description|excerpt|abstract|\bdek\b")
+#: Names of the box of a best or accepted answer (``wgt-best``, ``best-answer``, ``accepted-answer``); not a bare
+#: "accepted", which also marks a question whose answer was accepted (Sabai's ``sabai-questions-accepted``).
+BEST_ANSWER_NAME = re.compile(r"best|accepted[-_ ]?answer|answer[-_ ]?accepted|accepted[-_ ]?solution", re.I)
+
+
+def names_best_answer(el: etree._Element) -> bool:
+    """Whether an element's class or id names it the box of a best or accepted answer."""
+    return BEST_ANSWER_NAME.search(f"{el.get('class') or ''} {el.get('id') or ''}") is not None
+
 
 def is_main_landmark(el: etree._Element) -> bool:
     """Whether the element is the page's main content landmark: ``<main>`` or ``role="main"``."""

@@ -861,3 +861,69 @@ def test_a_best_answer_shown_under_the_question_in_its_own_box_is_an_answer(page
     assert [(p.author, p.accepted) for p in doc.posts[1:]] == [("园艺小能手", True), ("叶子飘飘", False),
                                                                ("花草控", False)]
     assert doc.qa_pairs[0].answer.startswith("老叶发黄、新叶正常") and doc.qa_pairs[0].accepted
+
+
+def test_a_best_answer_box_between_the_question_and_the_answers_is_the_first_answer(page_bytes):
+    """Yahoo! Chiebukuro: the question in an ``<h1>``, the best answer in ``section#ba`` under it, unlike the answers
+    below; the best answer is neither taken for the question nor lost."""
+    doc = extract(page_bytes("chiebukuro_question.html"),
+                  "https://detail.chiebukuro.yahoo.co.jp/qa/question_detail/q14293817462")
+    assert doc.page_type == "qa"
+    assert doc.question.startswith("賃貸マンションを6年住んで退去したところ") and "残存価値" not in doc.question
+    answers = [(p.author, p.votes, p.accepted) for p in doc.posts[1:]]
+    assert answers == [("wal********さん", 23, True), ("tom********さん", 8, False), ("ねこまんまさん", 2, False),
+                       ("sak********さん", 0, False)]
+    assert doc.posts[1].text.startswith("6年住んでいるならクロスの残存価値はほぼゼロなので")
+    assert doc.qa_pairs[0].accepted and doc.qa_pairs[0].answer == doc.posts[1].text
+
+
+def test_a_naver_kin_question_above_its_answers_is_the_opening_post_and_the_adopted_answer_is_accepted(page_bytes):
+    """Answers answer a question: the text above posts named answers is the question, though it ends in "요." and
+    not "?" and the URL names no thread; "질문자 채택" marks the accepted answer."""
+    doc = extract(page_bytes("naver_kin_question.html"),
+                  "https://kin.naver.com/qna/detail.naver?d1id=1&dirId=10104&docId=468215539")
+    assert doc.page_type == "qa"
+    assert "하루 종일 충전기에 꽂아둔 채로 사용하고 있습니다" in doc.question
+    assert [(p.author, p.accepted) for p in doc.posts] == [
+        ("hoon****", False), ("노트북수리왕", True), ("전기공학과재학중", False), ("한빛", False), ("바람소리", False)]
+    assert doc.posts[-1].text == "그냥 꽂아두고 쓰셔도 됩니다."
+
+
+def test_a_mybb_thread_reads_post_dates_not_the_posters_join_dates(page_bytes):
+    """MyBB's user card labels the join date in one element and shows it in the next ("Registriert seit:" | "Sep
+    2022"); a relative date ("Gestern") keeps its day in a ``title``."""
+    doc = extract(page_bytes("mybb_thread.html"), "https://forum.raspberry-treff.de/showthread.php?tid=5731")
+    assert doc.page_type == "forum"
+    assert [(p.author, p.date[:10]) for p in doc.posts] == [
+        ("Kalle_HH", "03.03.2024"), ("tux_micha", "03.03.2024"), ("Kalle_HH", "04.03.2024"),
+        ("Bastelbernd", "04.03.2024"), ("Kalle_HH", "05.03.2024")]
+
+
+def test_an_invision_topic_marks_the_solution_in_page_order(page_bytes):
+    doc = extract(page_bytes("invision_topic.html"),
+                  "https://forum.homebrewhideout.com/topic/18842-stuck-at-1030-after-a-week-%E2%80%94-repitch-or-wait/")
+    assert doc.page_type == "forum"
+    assert [(p.author, p.accepted) for p in doc.posts] == [
+        ("HopHead77", False), ("Brewmaster_Dee", True), ("HopHead77", False), ("yeastwhisperer", False),
+        ("HopHead77", False)]
+    assert doc.posts[3].text == "Oats always leave my stouts a bit sweet too."
+
+
+def test_a_date_in_a_posts_heading_needs_a_day_or_a_time():
+    """A heading is often the post's title: its year is no date ("Re: Production thread - 2020"), while a comment's
+    "Ann on 30.10.2012 at 11:02" in a heading is."""
+    posts = "".join(
+        f'<div class="post"><h3>Re: Production thread - 2020</h3><p class="author">by <a href="/memberlist.php?u={n}">'
+        f'user{n}</a> » Tue Dec 31, 2019 {n}:22 pm</p><div class="content">Reply number {n} says the rollout of '
+        f'the new jet slipped again, and the test fleet needs another season of flying.</div></div>'
+        for n in range(1, 5))
+    doc = extract(f"<html><body><div class='topic'>{posts}</div></body></html>".encode(),
+                  "https://forum.example.com/viewtopic.php?t=1")
+    assert [p.date for p in doc.posts] == [f"Tue Dec 31, 2019 {n}:22 pm" for n in range(1, 5)]
+    comments = "".join(
+        f'<li class="comment"><h4 class="comment-author">Ann{n} <span>on 30.10.2012 at 11:0{n}</span></h4>'
+        f'<p>Comment {n}: the recipe worked for us too, though we baked it ten minutes longer than written.</p></li>'
+        for n in range(1, 5))
+    doc = extract(f"<html><body><ol class='comments'>{comments}</ol></body></html>".encode(),
+                  "https://blog.example.com/thread/1")
+    assert [p.date for p in doc.posts] == [f"on 30.10.2012 at 11:0{n}" for n in range(1, 5)]

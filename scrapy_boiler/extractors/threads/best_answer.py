@@ -8,15 +8,10 @@ the box's name.
 
 from __future__ import annotations
 
-import re
-
 from lxml import etree
 
 from scrapy_boiler.segment.post_groups import common_ancestor
-
-#: A class or id naming the box of the best or accepted answer (``wgt-best``, ``best-answer``, ``accepted-answer``);
-#: not a bare "accepted", which also marks a question whose answer was accepted (Sabai's ``sabai-questions-accepted``).
-_BEST_BOX = re.compile(r"best|accepted[-_ ]?answer|answer[-_ ]?accepted|accepted[-_ ]?solution", re.I)
+from scrapy_boiler.segment.semantics import names_best_answer
 
 
 def split_best_answer(
@@ -45,7 +40,7 @@ def _named_box(el: etree._Element, top: etree._Element | None) -> etree._Element
     found = None
     node: etree._Element | None = el
     while node is not None and node is not top:
-        if _BEST_BOX.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
+        if names_best_answer(node):
             found = node
         node = node.getparent()
     return found

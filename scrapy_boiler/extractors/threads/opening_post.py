@@ -50,8 +50,9 @@ DECLARED_MATCH = 0.6
 MIN_DECLARED_LEAF_CHARS = 12
 
 _REPLIES = re.compile(r"answer|comment|repl", re.I)
+_ANSWERS = re.compile(r"answer", re.I)
 _THREAD_PATH = re.compile(
-    r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|t|d|board|boards|discussions?|comments?)"
+    r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|discussions?|comments?)"
     r"(?:/|\.php|$)"
     r"|showthread|viewtopic|[?&](?:t|topic|thread)=",
     re.I,
@@ -259,6 +260,8 @@ def _opening_post_above(
         return False
     if url and _THREAD_PATH.search(url):
         return True
+    if decision.group is not None and _ANSWERS.search(decision.group.signature):
+        return True  # answers answer a question: the text above them (Naver KiN's, ending in "요." not "?")
     asks = bool(lead) and (lead[0].text.rstrip().endswith("?") or lead[-1].text.rstrip().endswith("?"))
     return asks and decision.group is not None and _signed_like_replies(decision.group, lead, url)
 
