@@ -146,3 +146,16 @@ def test_a_list_of_short_items_introduced_by_the_line_above_is_body(page_bytes, 
     start = lines.index(next(line for line in lines if line.endswith("am meisten gebracht:")))
     assert lines[start + 1:start + 5] == list(items)
     assert "Sign up for more like this" not in doc.text and "Fünf Messsteckdosen" not in doc.text
+
+
+def test_a_table_and_a_list_framed_by_body_paragraphs_are_body(page_bytes):
+    """A table (Hugo) or a list of short items (note.com) whose neighbours are both content paragraphs is the
+    body's, though its cells score low on their own."""
+    doc = extract(page_bytes("hugo_post.html"), "https://thomaslefebvre.fr/posts/sauvegarde-photos-3-2-1/")
+    for cell in ("Copie", "Support", "Fréquence", "Originale", "NAS, deux disques en miroir", "Chaque semaine"):
+        assert cell in doc.text.split("\n")
+    assert "bloqueur de publicités" not in doc.text and "Page suivante" not in doc.text
+    doc = extract(page_bytes("note_article.html"), "https://note.com/miura_yukari/n/n3f8a2c1d9e7b")
+    lines = doc.text.split("\n")
+    start = lines.index("毎日書くこと")
+    assert lines[start:start + 4] == ["毎日書くこと", "上手に書こうとすること", "SNSに投稿すること", "高い道具を買うこと"]

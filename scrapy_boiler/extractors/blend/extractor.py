@@ -127,6 +127,7 @@ class BlendExtractor:
             block.reasons.append(f"{self.name}:{'content' if block.is_content else 'boilerplate'} (p={value:.3f})")
         _whole_lists(blocks, self.name)
         _introduced_lists(blocks, self.name)
+        _framed_lists(blocks, self.name)
         _drop_adverts(blocks, self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
@@ -178,6 +179,33 @@ def _introduced_lists(blocks: list[TextBlock], name: str) -> None:
             if not following.is_content:
                 following.is_content = True
                 following.reasons.append(f"{name}:a list introduced by the content line above it")
+
+
+_FRAMED = ("ul", "ol", "table")
+
+
+def _framed_lists(blocks: list[TextBlock], name: str) -> None:
+    """Label a list or table of two lines or more as content when the elements right before and after it, its
+    siblings, are content paragraphs and none of its text is linked: a list framed by the body's paragraphs is the
+    body's."""
+    content = {block.element for block in blocks if block.is_content}
+    inside: dict[etree._Element, list[TextBlock]] = {}
+    for block in blocks:
+        for ancestor in block.element.iterancestors(*_FRAMED):
+            inside.setdefault(ancestor, []).append(block)
+            break
+    for framed, members in inside.items():
+        if len(members) < 2 or all(block.is_content for block in members):
+            continue  # a one-line box between paragraphs is a promo's or a dateline's as often as the body's
+        before, after = framed.getprevious(), framed.getnext()
+        if before is None or after is None or before not in content or after not in content:
+            continue
+        if any(block.features is None or block.features.link_density > 0 for block in members):
+            continue
+        for block in members:
+            if not block.is_content:
+                block.is_content = True
+                block.reasons.append(f"{name}:a list between two content paragraphs")
 
 
 def _list_item(element: etree._Element) -> etree._Element | None:
