@@ -159,3 +159,25 @@ def test_a_table_and_a_list_framed_by_body_paragraphs_are_body(page_bytes):
     lines = doc.text.split("\n")
     start = lines.index("毎日書くこと")
     assert lines[start:start + 4] == ["毎日書くこと", "上手に書こうとすること", "SNSに投稿すること", "高い道具を買うこと"]
+
+
+def test_a_paragraph_rendered_like_the_bodys_paragraphs_around_it_joins_them():
+    """ZDF renders every paragraph in the same CSS-module wrappers; one the trees scored low between others of that
+    template is the body's, while a caption of the same classes, a short line and paragraphs after the last one are
+    left as they were."""
+    from scrapy_boiler.extractors.blend.extractor import _same_template
+
+    sentence = "Der Handel mit dem Iran ist in den vergangenen Jahren stark zurückgegangen, heißt es im Bericht."
+    paragraph = f'<div class="c10o8fzf"><div class="r1nj4qn5"><p>{{}} {sentence}</p></div></div>'
+    parts = [paragraph.format(n) for n in range(1, 6)]
+    parts.insert(3, '<figure class="c10o8fzf"><div class="r1nj4qn5"><p>Grafik: ' + sentence + "</p></div></figure>")
+    parts.insert(2, '<div class="c10o8fzf"><div class="r1nj4qn5"><p>Kurz gesagt.</p></div></div>')
+    parts.append(paragraph.format("Mehr"))
+    page = parse_html(f'<html><body><main><div class="s1am5zo">{"".join(parts)}</div></main></body></html>')
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.text[:1] in "1245"
+    _same_template(blocks, "blend")
+    kept = {block.text.split()[0] for block in blocks if block.is_content}
+    assert kept == {"1", "2", "3", "4", "5"}  # "3" joined; the caption, the short line and "Mehr" did not

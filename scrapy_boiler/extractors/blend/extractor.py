@@ -128,6 +128,7 @@ class BlendExtractor:
         _whole_lists(blocks, self.name)
         _introduced_lists(blocks, self.name)
         _framed_lists(blocks, self.name)
+        _same_template(blocks, self.name)
         _drop_adverts(blocks, self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
@@ -206,6 +207,48 @@ def _framed_lists(blocks: list[TextBlock], name: str) -> None:
             if not block.is_content:
                 block.is_content = True
                 block.reasons.append(f"{name}:a list between two content paragraphs")
+
+
+#: Levels of ancestors in a paragraph's template, the content blocks that make one a template of the body, the
+#: share of its blocks between the first and last of them they must be, and what a block of it needs to join.
+TEMPLATE_LEVELS = 4
+TEMPLATE_MIN_CONTENT = 3
+TEMPLATE_CONTENT_SHARE = 0.6
+TEMPLATE_MIN_WORDS = 8
+TEMPLATE_MAX_LINKS = 0.2
+#: Captions, asides and list items share a template with the body's as often as they are its chrome.
+_NOT_PROSE = frozenset({"figure", "figcaption", "aside", "li", "blockquote", "table", "td", "th"})
+
+
+def _same_template(blocks: list[TextBlock], name: str) -> None:
+    """Label a prose block as content when it is rendered like most of the body's paragraphs (same tags and classes
+    on it and its nearest ancestors) and sits between the first and last of them: a paragraph the trees scored low
+    on its own words (ZDF's CSS-module paragraphs) is still one of the body's."""
+    by_template: dict[tuple[tuple[str, str], ...], list[TextBlock]] = {}
+    for block in blocks:
+        key = []
+        el: etree._Element | None = block.element
+        for _ in range(TEMPLATE_LEVELS):
+            if el is None:
+                break
+            key.append((str(el.tag), el.get("class") or ""))
+            el = el.getparent()
+        by_template.setdefault(tuple(key), []).append(block)
+    for key, members in by_template.items():
+        if any(tag in _NOT_PROSE for tag, _ in key):
+            continue
+        content = [block.index for block in members if block.is_content]
+        if len(content) < TEMPLATE_MIN_CONTENT:
+            continue
+        between = [block for block in members if content[0] < block.index < content[-1]]
+        if len(content) < TEMPLATE_CONTENT_SHARE * (len(between) + 2):
+            continue
+        for block in between:
+            f = block.features
+            if not block.is_content and f is not None and f.num_words >= TEMPLATE_MIN_WORDS \
+                    and f.link_density <= TEMPLATE_MAX_LINKS:
+                block.is_content = True
+                block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
 
 
 def _list_item(element: etree._Element) -> etree._Element | None:
