@@ -158,7 +158,8 @@ def test_a_table_and_a_list_framed_by_body_paragraphs_are_body(page_bytes):
     doc = extract(page_bytes("note_article.html"), "https://note.com/miura_yukari/n/n3f8a2c1d9e7b")
     lines = doc.text.split("\n")
     start = lines.index("毎日書くこと")
-    assert lines[start:start + 4] == ["毎日書くこと", "上手に書こうとすること", "SNSに投稿すること", "高い道具を買うこと"]
+    assert lines[start:start + 4] == ["毎日書くこと", "上手に書こうとすること", "SNSに投稿すること",
+                                      "高い道具を買うこと"]
 
 
 def test_a_paragraph_rendered_like_the_bodys_paragraphs_around_it_joins_them():
