@@ -33,6 +33,7 @@ class _Declared:
     date: str | None
     votes: int | None
     accepted: bool
+    question: bool = False
 
 
 def with_declared_details(posts: Sequence[Post], json_ld: Sequence[str]) -> list[Post]:
@@ -42,8 +43,8 @@ def with_declared_details(posts: Sequence[Post], json_ld: Sequence[str]) -> list
     if not declared:
         return list(posts)
     out = []
-    for post in posts:
-        match = _match(word_bag(post.text), declared)
+    for index, post in enumerate(posts):
+        match = _match(word_bag(post.text), declared, opening=index == 0)
         if match is None:
             out.append(post)
             continue
@@ -57,12 +58,15 @@ def with_declared_details(posts: Sequence[Post], json_ld: Sequence[str]) -> list
     return out
 
 
-def _match(words: Counter[str], declared: list[_Declared]) -> _Declared | None:
+def _match(words: Counter[str], declared: list[_Declared], opening: bool = False) -> _Declared | None:
+    """The declared item sharing most words both ways with a post; for the opening post, a declared question need
+    only be in it (a question's declared text may be its first paragraph: Apple's Community)."""
     size = sum(words.values())
     best, best_share = None, 0.0
     for item in declared:
         shared = sum((words & item.words).values())
-        share = min(shared / size, shared / sum(item.words.values())) if size else 0.0
+        inside = shared / sum(item.words.values())
+        share = (inside if opening and item.question else min(shared / size, inside)) if size else 0.0
         if share >= MATCH_SHARE and share > best_share:
             best, best_share = item, share
     return best
@@ -88,7 +92,7 @@ def _declared_posts(json_ld: Sequence[str]) -> list[_Declared]:
             continue
         names = author_names(node.get("author"), by_id)
         found.append(_Declared(words, names[0] if names else None, _date(node), _votes(node.get("upvoteCount")),
-                               id(node) in accepted))
+                               id(node) in accepted, "question" in type_names(node)))
     return found
 
 

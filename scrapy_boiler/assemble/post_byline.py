@@ -49,8 +49,10 @@ MAX_META_WORDS = 8
 #: "Like (3)").
 VOTE_NUMBER = re.compile(
     r"^(?:[^\d\s()+\-−]{1,8}\s*)?\(?([-+−]?\d[\d,.]*\s*[kK]?)\)?(?:\s*(?:points?|votes?|likes?))?$", re.I)
-#: Names of an element showing a post's votes (Khoros calls them kudos).
+#: Names of an element showing a post's votes (Khoros calls them kudos), and of the poster's own tallies in their
+#: user card (Apple's ``author-points``, a ``user-karma``): those are no votes of the post.
 VOTE_NAME = re.compile(r"vote|score|points|karma|upvote|likes?-?count|reaction|kudos", re.I)
+_POSTER_STAT = re.compile(r"author|user|member|profile|poster", re.I)
 _ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selected|selected-?answer|comment_solved"
                        r"|is-?adopted", re.I)
 #: A badge that says so in words ("Accepted answer", "Marked as answer", "Answer selected by ann", "最佳答案", Naver's
@@ -162,7 +164,7 @@ def read_votes(member: etree._Element) -> int | None:
         if not isinstance(el.tag, str):
             continue
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
-        if not VOTE_NAME.search(names):
+        if not VOTE_NAME.search(names) or _POSTER_STAT.search(names):
             continue
         text = collapse_spaces("".join(el.itertext()))
         for value in (el.get("data-value"), el.get("data-score"), text):

@@ -104,7 +104,10 @@ def _describe(kind: str, item: etree._Element) -> DeclaredPost:
     if "author" in props:
         person = props["author"]
         inner = _own_properties(person) if person.get("itemscope") is not None else {}
-        author = _value(inner["name"]) if "name" in inner else collapse_spaces("".join(person.itertext())) or None
+        # a name is text: a link's value is its href, but Habr's <a itemprop="name" href="/user/x">Name</a> is named
+        name = inner.get("name")
+        name_text = (name.get("content") or collapse_spaces("".join(name.itertext()))) if name is not None else ""
+        author = name_text or collapse_spaces("".join(person.itertext())) or None
     url = _value(props["url"]) if "url" in props else None
     return DeclaredPost(kind, votes, "acceptedanswer" in _props(item), date or None, author, url)
 

@@ -46,8 +46,9 @@ MIN_CLASS_OVERLAP = 0.5
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
 #: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
 #: (not ``content-sidebar-wrap``, which holds the main column too, nor ``widget``: some themes build the article
-#: itself of widgets).
-_SIDEBAR = re.compile(r"^(?:sidebar|secondary$)", re.I)
+#: itself of widgets; nor a layout's modifier that says where its sidebar goes, ``sidebar-on-right``).
+_SIDEBAR = re.compile(r"^(?:sidebar(?![-_](?:on|layout|wrap|open|closed|active|visible|collapsed)\b)|secondary$)",
+                      re.I)
 #: Members a group needs before a member may be compared with the one two places back (alternating wrappers).
 ALTERNATION_MEMBERS = 4
 #: Share of rows in header-and-body pairs at which a group's rows are posts of two rows each (see :func:`_header_rows`).

@@ -927,3 +927,32 @@ def test_a_date_in_a_posts_heading_needs_a_day_or_a_time():
     doc = extract(f"<html><body><ol class='comments'>{comments}</ol></body></html>".encode(),
                   "https://blog.example.com/thread/1")
     assert [p.date for p in doc.posts] == [f"on 30.10.2012 at 11:0{n}" for n in range(1, 5)]
+
+
+def test_a_layout_class_naming_where_its_sidebar_goes_is_no_sidebar(page_bytes):
+    """Mozilla Support's ``div.sumo-l-two-col.sidebar-on-right`` holds the whole thread: a layout's modifier, not a
+    sidebar whose repeated boxes are never the thread."""
+    doc = extract(page_bytes("mozilla_support_question.html"), "https://support.mozilla.org/en-US/questions/1502318")
+    assert doc.page_type == "qa"
+    assert doc.question.endswith("Any idea what's causing this?")
+    assert [(p.author, p.accepted) for p in doc.posts] == [
+        ("owenpark", False), ("ruthvol", False), ("Gregor P.", True), ("owenpark", False), ("Gregor P.", False)]
+
+
+def test_a_question_declared_by_its_first_paragraph_keeps_all_of_them_and_its_details(page_bytes):
+    """Apple's Community declares the question's first paragraph only: the paragraphs after it are the question's
+    too, and the declared author and date still fill it. The poster's points in the user card are no votes."""
+    doc = extract(page_bytes("apple_community_thread.html"), "https://discussions.apple.com/thread/255987412")
+    assert doc.question.endswith("Is anyone else seeing this, or is there a setting I'm missing?")
+    assert "Both are signed in to the same Apple Account" in doc.question
+    assert (doc.posts[0].author, doc.posts[0].date) == ("kbarrow_22", "2025-03-03T20:14:00-08:00")
+    assert [p.votes for p in doc.posts] == [None] * 5
+    assert [p.accepted for p in doc.posts] == [False, False, True, False, False]
+
+
+def test_a_microdata_author_named_in_a_link_is_its_text_not_its_href(page_bytes):
+    """Habr Q&A: ``<a itemprop="name" href="/user/x">Name</a>``: the microdata value of a link is its href, but a
+    name is what it says."""
+    doc = extract(page_bytes("habr_qna_question.html"), "https://qna.habr.com/q/1387214")
+    assert [(p.author, p.votes, p.accepted) for p in doc.posts[1:]] == [
+        ("Виталий Коржов", 7, True), ("fearless_max", 3, False), ("Сергей Лапин", 1, False), ("Анна Гусева", 2, False)]

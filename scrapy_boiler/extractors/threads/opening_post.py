@@ -50,7 +50,6 @@ DECLARED_MATCH = 0.6
 MIN_DECLARED_LEAF_CHARS = 12
 
 _REPLIES = re.compile(r"answer|comment|repl", re.I)
-_ANSWERS = re.compile(r"answer", re.I)
 _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|discussions?|comments?)"
     r"(?:/|\.php|$)"
@@ -260,7 +259,7 @@ def _opening_post_above(
         return False
     if url and _THREAD_PATH.search(url):
         return True
-    if decision.group is not None and _ANSWERS.search(decision.group.signature):
+    if decision.group is not None and "answer" in decision.group.signature.lower():
         return True  # answers answer a question: the text above them (Naver KiN's, ending in "요." not "?")
     asks = bool(lead) and (lead[0].text.rstrip().endswith("?") or lead[-1].text.rstrip().endswith("?"))
     return asks and decision.group is not None and _signed_like_replies(decision.group, lead, url)
@@ -390,6 +389,10 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
     covered = word_bag(" ".join("".join(el.itertext()) for el in found))
     if not found or _contained(declared, covered) < DECLARED_MATCH:
         return None
+    for sibling in found[-1].itersiblings():  # a declared text may be the post's first paragraph only (Apple)
+        if sibling.tag != found[-1].tag or any(el in first or el in members for el in sibling.iter()):
+            break
+        found.append(sibling)
     if group.question_found:  # a question found by its look was not the declared one
         group = replace(group, members=group.members[1:], bodies=group.bodies[1:], question_found=False,
                         declared=group.declared[1:] if group.declared else None)
