@@ -182,3 +182,13 @@ def test_a_paragraph_rendered_like_the_bodys_paragraphs_around_it_joins_them():
     _same_template(blocks, "blend")
     kept = {block.text.split()[0] for block in blocks if block.is_content}
     assert kept == {"1", "2", "3", "4", "5"}  # "3" joined; the caption, the short line and "Mehr" did not
+
+
+def test_a_read_also_line_and_an_advert_label_inside_the_body_are_left_out(page_bytes):
+    """A "Leggi anche: <link>" paragraph and a "- Pubblicità -" label between the body's paragraphs (tagDiv's
+    Newspaper theme) are no body, though the trees keep them with their neighbours."""
+    doc = extract(page_bytes("wordpress_news_article.html"),
+                  "https://www.nordest24.it/2025/02/19/treviso-droni-sensori-argini-piave-sperimentazione-consorzio-bonifica/")
+    assert doc.text.startswith("Dodici chilometri di argini monitorati giorno e notte")
+    assert "Leggi anche" not in doc.text and "Pubblicità" not in doc.text
+    assert "I prossimi passi" in doc.text.split("\n")

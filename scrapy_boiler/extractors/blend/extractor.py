@@ -12,6 +12,7 @@ and the learned tree), so this family imports no other.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,6 +130,7 @@ class BlendExtractor:
         _introduced_lists(blocks, self.name)
         _framed_lists(blocks, self.name)
         _same_template(blocks, self.name)
+        _pointers_and_labels(blocks, self.name)
         _drop_adverts(blocks, self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
@@ -249,6 +251,32 @@ def _same_template(blocks: list[TextBlock], name: str) -> None:
                     and f.link_density <= TEMPLATE_MAX_LINKS:
                 block.is_content = True
                 block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
+
+
+#: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie auch", "اقرأ أيضا"), and an
+#: advert's label alone on its line ("- Pubblicità -", "Anzeige").
+_POINTER = re.compile(
+    r"^\W{0,3}(?:read (?:also|more)|see also|related|also read|leggi anche|lesen sie auch|mehr zum thema|lire aussi"
+    r"|à lire aussi|a lire aussi|lee también|leia também|leia mais|читайте также|czytaj (?:też|także)|les også"
+    r"|läs också|lees ook|اقرأ أيضا|ये भी पढ़ें|あわせて読みたい|相关阅读|延伸阅读)\b\W", re.IGNORECASE)
+_AD_LABEL = re.compile(
+    r"^\W{0,3}(?:advertisement|advertising|anzeige|werbung|pubblicità|publicidad|publicité|publicidade|реклама|إعلان"
+    r"|広告|广告|sponsored)\W{0,3}$", re.IGNORECASE)
+#: Share of a pointer line's words that are its link's.
+POINTER_LINKS = 0.5
+
+
+def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
+    """Unlabel a "read also" line whose words are mostly its link, and an advert's label on its own line: the trees
+    keep them when they sit among the body's paragraphs."""
+    for block in blocks:
+        if not block.is_content:
+            continue
+        text = block.text.strip()
+        linked = block.features is not None and block.features.link_density >= POINTER_LINKS
+        if (linked and _POINTER.match(text)) or _AD_LABEL.match(text):
+            block.is_content = False
+            block.reasons.append(f"{name}:a pointer to another article or an advert's label")
 
 
 def _list_item(element: etree._Element) -> etree._Element | None:
