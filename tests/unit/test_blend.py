@@ -192,3 +192,15 @@ def test_a_read_also_line_and_an_advert_label_inside_the_body_are_left_out(page_
     assert doc.text.startswith("Dodici chilometri di argini monitorati giorno e notte")
     assert "Leggi anche" not in doc.text and "Pubblicità" not in doc.text
     assert "I prossimi passi" in doc.text.split("\n")
+
+
+def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
+    """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
+    teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""
+    doc = extract(page_bytes("liveblog_article.html"),
+                  "https://www.nachrichtenwerk.de/inland/liveblog-sturmtief-quirin-norddeutschland-100.html")
+    lines = doc.text.split("\n")
+    for kept in ("Sturmflutwarnung für die Nordseeküste", "In Cuxhaven wurden die Zufahrten zum Strand gesperrt.",
+                 "Flughafen Hamburg: Erste Annullierungen", "Bahn stoppt Fernverkehr im Norden"):
+        assert kept in lines
+    assert "14:32 Uhr" not in lines and "Werden Sturmfluten an der Nordsee häufiger?" not in doc.text

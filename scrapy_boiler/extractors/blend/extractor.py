@@ -130,6 +130,7 @@ class BlendExtractor:
         _introduced_lists(blocks, self.name)
         _framed_lists(blocks, self.name)
         _same_template(blocks, self.name)
+        _whole_entries(blocks, self.name)
         _pointers_and_labels(blocks, self.name)
         _drop_adverts(blocks, self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
@@ -251,6 +252,40 @@ def _same_template(blocks: list[TextBlock], name: str) -> None:
                     and f.link_density <= TEMPLATE_MAX_LINKS:
                 block.is_content = True
                 block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
+
+
+#: Repeated entries (a live blog's) that make a run of the body: how many, the share of them that must hold content,
+#: and the words their other blocks need to join.
+ENTRY_MIN = 3
+ENTRY_CONTENT_SHARE = 0.66
+ENTRY_MIN_WORDS = 3  # an entry's time stamp ("14:32 Uhr") stays out
+
+
+def _whole_entries(blocks: list[TextBlock], name: str) -> None:
+    """Label the prose of every entry of a run of sibling containers rendered alike (a live blog's entries) as
+    content when most of those entries hold content already: the trees drop an entry that is short or sits after
+    an inline teaser, but the run is one text."""
+    by_entry: dict[etree._Element, list[TextBlock]] = {}
+    for block in blocks:
+        parent = block.element.getparent()
+        if parent is not None and parent.get("class") and parent.tag in ("div", "section", "article"):
+            by_entry.setdefault(parent, []).append(block)
+    runs: dict[tuple[etree._Element | None, str, str], list[etree._Element]] = {}
+    for entry in by_entry:
+        runs.setdefault((entry.getparent(), entry.tag, entry.get("class") or ""), []).append(entry)
+    for entries in runs.values():
+        if len(entries) < ENTRY_MIN:
+            continue
+        holding = sum(any(block.is_content for block in by_entry[entry]) for entry in entries)
+        if holding < ENTRY_CONTENT_SHARE * len(entries) or holding == len(entries):
+            continue
+        for entry in entries:
+            for block in by_entry[entry]:
+                f = block.features
+                if not block.is_content and f is not None and f.link_density <= TEMPLATE_MAX_LINKS \
+                        and f.num_words >= ENTRY_MIN_WORDS:
+                    block.is_content = True
+                    block.reasons.append(f"{name}:an entry of a run whose entries are mostly content")
 
 
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie auch", "اقرأ أيضا"), and an
