@@ -293,7 +293,7 @@ def _whole_entries(blocks: list[TextBlock], name: str) -> None:
 _POINTER = re.compile(
     r"^\W{0,3}(?:read (?:also|more)|see also|related|also read|leggi anche|lesen sie auch|mehr zum thema|lire aussi"
     r"|à lire aussi|a lire aussi|lee también|leia também|leia mais|читайте также|czytaj (?:też|także)|les også"
-    r"|läs också|lees ook|اقرأ أيضا|ये भी पढ़ें|あわせて読みたい|相关阅读|延伸阅读)\b\W", re.IGNORECASE)
+    r"|läs också|lees ook|اقرأ أيضا|ये भी पढ़ें|あわせて読みたい|相关阅读|延伸阅读)(?=\s|[:\-–—|»›：.…]|$)", re.IGNORECASE)
 _AD_LABEL = re.compile(
     r"^\W{0,3}(?:advertisement|advertising|anzeige|werbung|pubblicità|publicidad|publicité|publicidade|реклама|إعلان"
     r"|広告|广告|sponsored)\W{0,3}$", re.IGNORECASE)
