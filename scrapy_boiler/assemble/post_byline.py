@@ -58,7 +58,8 @@ _ACCEPTED = re.compile(r"accepted|solution|best-?answer|is-?answer|answer-?selec
 #: A badge that says so in words ("Accepted answer", "Marked as answer", "Answer selected by ann", "最佳答案", Naver's
 #: "질문자 채택", Brainly's "Melhor resposta", gutefrage's "Hilfreichste Antwort").
 _ACCEPTED_TEXT = re.compile(r"^[✓✔]?\s*(?:accepted (?:answer|solution)|marked as (?:the )?answer|best answer|"
-                            r"selected answer|answer selected by\b.{0,40}|最佳答案|最佳回答|满意回答|ベストアンサー"
+                            r"selected answer|recommended answer|answer selected by\b.{0,40}"
+                            r"|最佳答案|最佳回答|满意回答|ベストアンサー"
                             r"|질문자 채택|채택된 답변|melhor resposta|mejor respuesta|meilleure réponse"
                             r"|hilfreichste antwort|beste antwort|лучший ответ)$",
                             re.I)

@@ -956,3 +956,20 @@ def test_a_microdata_author_named_in_a_link_is_its_text_not_its_href(page_bytes)
     doc = extract(page_bytes("habr_qna_question.html"), "https://qna.habr.com/q/1387214")
     assert [(p.author, p.votes, p.accepted) for p in doc.posts[1:]] == [
         ("Виталий Коржов", 7, True), ("fearless_max", 3, False), ("Сергей Лапин", 1, False), ("Анна Гусева", 2, False)]
+
+
+def test_a_help_centre_community_post_with_its_comments_is_a_thread(page_bytes):
+    """Zendesk's community posts name their replies comments, under a long opening post: an article's shape, but a
+    ``/community/posts/`` URL names a discussion."""
+    doc = extract(page_bytes("zendesk_community_post.html"), "https://help.brightwellapp.com/hc/en-us/community/posts/"
+                  "29815533217043-Recurring-shifts-disappear-after-editing-a-single-occurrence")
+    assert doc.page_type == "forum"
+    assert [p.author for p in doc.posts] == ["Marta Lindqvist", "Jonas Feld", "Priya Raman", "Tom Achterberg",
+                                             "Marta Lindqvist", "Jonas Feld"]
+    assert doc.question.split("\n")[1].startswith("When I edit one occurrence of a recurring shift")
+
+
+def test_a_recommended_answer_badge_marks_the_accepted_answer(page_bytes):
+    doc = extract(page_bytes("google_help_community_thread.html"),
+                  "https://support.google.com/mail/thread/318264517/gmail-keeps-asking-me-to-verify-it-s-me")
+    assert [p.accepted for p in doc.posts] == [False, False, False, True, False, False]

@@ -53,7 +53,7 @@ _REPLIES = re.compile(r"answer|comment|repl", re.I)
 _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|discussions?|comments?)"
     r"(?:/|\.php|$)"
-    r"|showthread|viewtopic|[?&](?:t|topic|thread)=",
+    r"|showthread|viewtopic|/community/posts?/|[?&](?:t|topic|thread)=",
     re.I,
 )
 
