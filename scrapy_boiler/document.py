@@ -73,6 +73,8 @@ class Post:
     accepted: bool = False
     url: str | None = None
     quoted: tuple[str, ...] = ()
+    #: ``date`` in ISO 8601 when it reads as a date ("05.03.2024, 20:17" → ``2024-03-05T20:17:00``), else None
+    date_iso: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

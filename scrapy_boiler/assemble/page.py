@@ -27,6 +27,7 @@ from scrapy_boiler.assemble.posts import build_posts, qa_pairs, question_text
 from scrapy_boiler.assemble.render import lines_html, to_html, to_text
 from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES, Block, Document, Post, QAPair
 from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.paths import ElementPaths
@@ -58,6 +59,7 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         posts = build_posts(comments, labels.leaves, blocks=labels.blocks, kept=kept)
     if posts and page.json_ld:
         posts = with_declared_details(posts, page.json_ld)
+    posts = [replace(post, date_iso=normalise_date(post.date)) if post.date else post for post in posts]
     if thread:
         pairs = qa_pairs(headline or page.title, posts)
         question = question_text(headline or page.title, posts)

@@ -30,14 +30,15 @@ def _answers(doc: Document) -> list[str] | None:
 
 def _forum_thread(doc: Document) -> dict[str, Any] | None:
     """The thread in zyte-common-items ``ForumThread`` shape: ``url``, ``topic.name`` and ``posts`` as
-    ``SocialMediaPost`` (``url``, ``text``, ``datePublished`` as the page shows it, ``reactions.likes`` = votes)."""
+    ``SocialMediaPost`` (``url``, ``text``, ``datePublished`` in ISO 8601 when the shown date reads as one, else
+    left out; ``reactions.likes`` = votes)."""
     if not doc.posts:
         return None
     posts = []
     for post in doc.posts:
         entry: dict[str, Any] = {"url": post.url or doc.url, "text": post.text}
-        if post.date:
-            entry["datePublished"] = post.date
+        if post.date_iso:
+            entry["datePublished"] = post.date_iso
         if post.votes is not None:
             entry["reactions"] = {"likes": post.votes}
         posts.append(entry)

@@ -28,7 +28,9 @@ def normalise_date(raw: str | None) -> str | None:
     text = " ".join((raw or "").split())
     if not text or len(text) > MAX_RAW or not _DIGITS.search(text):
         return None
-    parsed = _iso(text) or _epoch(text) or _dateutil(text) or _month_names(text)
+    # a dotted day comes day first ("05.03.2024" is 5 March), which dateutil would read month first
+    parsed = _iso(text) or _epoch(text) or (_month_names(text) if _DOTTED.search(text) else None) \
+        or _dateutil(text) or _month_names(text)
     if parsed is None or not _plausible(parsed):
         return None
     return parsed.isoformat(timespec="seconds")

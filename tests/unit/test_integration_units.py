@@ -66,3 +66,18 @@ def test_field_values_of_a_qa_page():
     assert thread["url"] == "http://example.com/q/1" and thread["topic"] == {"name": "How to?"}
     assert thread["posts"][2] == {"url": "/a/3", "text": "Or that.", "reactions": {"likes": 5}}
     assert thread["posts"][0] == {"url": "http://example.com/q/1", "text": "How do I?"}
+
+
+def test_forum_thread_posts_carry_their_date_in_iso_8601_or_none(page_bytes):
+    """``SocialMediaPost.datePublished`` is ISO 8601: a post's shown date goes there when it reads as a date (a dotted
+    day day first), and is left out when it does not ("2 hours ago"); ``Post.date`` keeps it as shown."""
+    doc = extract(page_bytes("mybb_thread.html"), "https://forum.raspberry-treff.de/showthread.php?tid=5731")
+    assert doc.posts[0].date.startswith("03.03.2024") and doc.posts[0].date_iso == "2024-03-03T20:17:00"
+    thread = field_values(doc, output_mapping(["forumThread"]))["forumThread"]
+    assert [post.get("datePublished") for post in thread["posts"]] == [
+        "2024-03-03T20:17:00", "2024-03-03T20:41:00", "2024-03-04T18:05:00", "2024-03-04T19:30:00",
+        "2024-03-05T00:00:00"]  # the last shows "Gestern, 21:12": its day is in a title, its time is not read
+    doc = Document(text="", title="", html="", blocks=[], model="m", page_type="forum", url="http://f.example/t/1",
+                   posts=[Post("First post here.", date="Gestern, 21:12"), Post("Second.", date="2 hours ago")])
+    thread = field_values(doc, output_mapping(["forumThread"]))["forumThread"]
+    assert all("datePublished" not in post for post in thread["posts"])
