@@ -28,15 +28,14 @@ _SAYS = re.compile(r"\s+(?:says|said|wrote|writes|schreibt|schrieb|a écrit|escr
 _TITLE_DATE = re.compile(
     r"^\s*(\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?(?:Z|[+-]\d{2}:?\d{2}))?)?)(?:\s|$)"
 )
-_DATE_TEXT = re.compile(
-    r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today",
-    re.I,
-)
+#: A day in numbers or a time: what a date needs to be read from a heading (see :func:`read_date`).
+_DAY_OR_TIME_PATTERN = r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}"
+_DATE_TEXT = re.compile(_DAY_OR_TIME_PATTERN + r"|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today", re.I)
 #: A title attribute that is a day and nothing else, as numbers ("05.03.2024", "5/3/2024"): a relative date's
 #: day ("Yesterday").
 _DAY_IN_TITLE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}")
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
-_DAY_OR_TIME = re.compile(r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
+_DAY_OR_TIME = re.compile(_DAY_OR_TIME_PATTERN)
 #: The label of a user card's date, not the post's: "Joined: Jun 2004", "Registered: ...", "Mitglied seit: ...".
 _JOINED = re.compile(r"(?:joined|registered|member since|mitglied seit|registriert|dabei seit|inscrit|inscrito|"
                      r"iscritto|lid sinds|注册|註冊|加入)\b", re.I)

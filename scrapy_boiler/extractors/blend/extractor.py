@@ -185,6 +185,7 @@ def _introduced_lists(blocks: list[TextBlock], name: str) -> None:
                 following.reasons.append(f"{name}:a list introduced by the content line above it")
 
 
+#: Elements whose lines a framed list or table is made of.
 _FRAMED = ("ul", "ol", "table")
 
 

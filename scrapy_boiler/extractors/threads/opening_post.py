@@ -248,9 +248,9 @@ def _opening_post_above(
     decision: PageTypeDecision, url: str | None, lead: list[TextBlock], inside: int, total: int
 ) -> bool:
     """A thread whose opening post is above its replies, in a container of its own (see :data:`OPENING_POST_SCORE`);
-    an article with comments has the same shape, but not a thread's URL, nor an opening post that asks a question
-    (its title or its last paragraph ends with "?") signed like the replies (:func:`_signed_like_replies`: staff
-    may be members of the site's forum too), and strong post structure."""
+    an article with comments has the same shape, but not a thread's URL, nor replies named answers, nor an opening
+    post that asks a question (its title or its last paragraph ends with "?") signed like the replies
+    (:func:`_signed_like_replies`: staff may be members of the site's forum too), and strong post structure."""
     features = decision.features
     if features is None or decision.score < OPENING_POST_SCORE or (features.comment_thread
                                                                     and not features.discussion_url):

@@ -44,9 +44,8 @@ _THREAD_URL = re.compile(
 #: comments are the page's main content, and what they discuss (a link, a post) is above them.
 _COMMENTS_URL = re.compile(r"/comments?(?:/|$)|[?&]comments?=", re.I)
 #: A URL whose path names the page as a discussion (the comments' URLs, ``/thread/1/``, ``viewtopic.php``, a
-#: link aggregator's ``/post/123`` with no slug after it: Lemmy; a help centre's ``/community/posts/``: Zendesk): posts
-#: named comments there are the page's main
-#: content, not a section under an article.
+#: link aggregator's ``/post/123`` with no slug after it: Lemmy; a help centre's ``/community/posts/``: Zendesk):
+#: posts named comments there are the page's main content, not a section under an article.
 _DISCUSSION_URL = re.compile(
     r"/(?:comments?|threads?|topics?|discussions?)(?:/|$)|/post/\d+/?(?:\?|$)|/community/posts?/|viewtopic|showthread"
     r"|[?&](?:comments?|t|topic|thread)=",
