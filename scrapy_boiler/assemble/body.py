@@ -14,6 +14,8 @@ from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: A headline spans at most this many blocks (a kicker, the headline, a part number).
+HEADLINE_BLOCKS = 3
 #: A colon-ended block this short ("See also:", "Lesen Sie auch:") introduces what follows it.
 LEAD_IN_WORDS = 6
 #: A run of at least this many dangling blocks ending the body is a list of points rendered as headings (a listicle
@@ -28,10 +30,19 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
-    for position, block in content[:3]:  # the headline sits above the body
-        if wanted and comparable(block.text) == wanted:
-            _drop(block, "headline (in Document.headline, not in the body)")
-            changed.append(position)
+    for start in range(min(3, len(content)) if wanted else 0):  # the headline sits above the body
+        # a headline may span blocks: a kicker in a <div> of its own inside the <h1>, the rest another
+        joined = ""
+        for end in range(start, min(start + HEADLINE_BLOCKS, len(content))):
+            joined = comparable(f"{joined} {content[end][1].text}")
+            if joined == wanted:
+                for position, block in content[start:end + 1]:
+                    _drop(block, "headline (in Document.headline, not in the body)")
+                    changed.append(position)
+                break
+            if not wanted.startswith(joined):
+                break
+        if changed:
             break
     content = [(position, block) for position, block in content if block.is_content]
     run = 0

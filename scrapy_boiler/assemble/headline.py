@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from scrapy_boiler.document import Block
 from scrapy_boiler.parse.normalize import comparable, count_words, title_parts
 
-_HEADINGS = ("h1", "h2", "h3")
 #: A heading named like the site's logo or name ("h1.na-logo-header" around "Nettavisen Kjendis") is no headline.
 _LOGO = re.compile(r"logo|brand|site-?(?:name|title)|masthead", re.I)
+#: The heading element's step in a block's XPath (``.../section/h1`` or ``.../h1/div``).
+_HEADING_STEP = re.compile(r"/(h[123])(?:\[\d+\])?(?=/|$)")
 #: A title piece shorter than this is a site or section name, not a headline (words as counted everywhere: a run of
 #: Chinese or Japanese makes two-character words).
 MIN_HEADLINE_WORDS = 3
@@ -25,33 +27,99 @@ def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
     shared_parts = [part for part in title_parts(shared) if count_words(part) >= MIN_HEADLINE_WORDS]
     wanted = {comparable(title), *(comparable(part) for part in parts),
               *(comparable(text) for text in (shared, *shared_parts) if text)}
-    wanted.discard("")
     last_content = max((block.index for block in blocks if block.is_content), default=-1)
-    headings = [block for block in blocks if _heading(block) and block.index <= last_content
-                and not _LOGO.search(block.class_path.rsplit(" > ", 1)[-1])]
-    matching = [block for block in headings if comparable(block.text) in wanted]
+    headings = [heading for heading in _headings(blocks) if heading.index <= last_content
+                and not _LOGO.search(heading.class_name)]
+    whole = comparable(title)
+    # a heading the title starts or ends with, the title saying more after or before it, may be the site's name
+    # ("Joe. My. God.: GOProud ...", no separator the title parts know): another heading repeating the rest of the
+    # title is the headline
+    rests = {rest: heading.index for heading in headings for form in heading.forms
+             if (rest := _rest_of_title(comparable(form), whole))}
+    wanted.discard("")
+    matching = [form for heading in headings for form in heading.forms
+                if comparable(form) in wanted or rests.get(comparable(form), heading.index) != heading.index]
     whole_titles = {comparable(title), comparable(shared)}
-    for block in matching:
-        if comparable(block.text) in whole_titles:
-            return block.text
+    for form in matching:
+        if comparable(form) in whole_titles:
+            return form
     if matching:
         # the site's name is a piece of the title too ("Debian User Forums" in an <h1>, the topic in an <h2>): of
         # the headings that repeat a piece, the one repeating the most words
-        return max(matching, key=lambda block: count_words(block.text)).text
-    whole = comparable(title)
-    for block in headings:
+        return max(matching, key=count_words)
+    for heading in headings:
         # an <h1> of a word or two that the title holds next to a longer piece is the site or section name
-        short_part = count_words(block.text) < MIN_HEADLINE_WORDS and parts and comparable(block.text) in whole
-        if _heading(block) == "h1" and not short_part:
-            return block.text
+        short_part = count_words(heading.lead) < MIN_HEADLINE_WORDS and parts and comparable(heading.lead) in whole
+        if heading.tag == "h1" and not short_part:
+            return heading.lead
     if parts:
         return max(parts, key=count_words)
     if title.strip():
         return title.strip()
     # no title at all: the site's name in its logo heading says more than nothing
-    return next((block.text for block in blocks if _heading(block) == "h1" and block.index <= last_content), "")
+    return next((heading.lead for heading in _headings(blocks) if heading.tag == "h1"
+                 and heading.index <= last_content), "")
 
 
-def _heading(block: Block) -> str | None:
-    tag = block.tag_path.rsplit(" > ", 1)[-1]
-    return tag if tag in _HEADINGS else None
+def _rest_of_title(text: str, title: str) -> str:
+    """What the title says beyond ``text`` when it starts or ends with it and says more besides (both comparable)."""
+    if not text or text == title:
+        return ""
+    if title.startswith(f"{text} "):
+        rest = title[len(text):].strip()
+    elif title.endswith(f" {text}"):
+        rest = title[:-len(text)].strip()
+    else:
+        return ""
+    words = len(rest.split())
+    return rest if words >= MIN_HEADLINE_WORDS and words > len(text.split()) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class _Heading:
+    """A heading element, which segmentation may have cut into several blocks: an element inside it (a kicker in a
+    ``<div>`` of its own inside the ``<h1>``) or a ``<br>``. ``text`` is the whole heading, ``pieces`` its blocks'
+    texts when there are several."""
+
+    index: int  #: the index of its first block
+    tag: str
+    class_name: str  #: the class of its first block's element
+    text: str
+    pieces: tuple[str, ...] = ()
+    cut_by_element: bool = False
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """What may repeat the title: the whole heading or one of its blocks."""
+        return (self.text, *self.pieces)
+
+    @property
+    def lead(self) -> str:
+        """The heading read as a headline without the title's help: the whole heading when an element inside it cut
+        it, its first line when ``<br>`` did (old pages set whole paragraphs in an ``<h1>``)."""
+        return self.text if self.cut_by_element or not self.pieces else self.pieces[0]
+
+
+def _headings(blocks: Sequence[Block]) -> list[_Heading]:
+    """The page's ``<h1>``-``<h3>`` headings in page order."""
+    runs: list[tuple[str, str, list[Block]]] = []  # (the heading element's XPath, its tag, its blocks)
+    for block in blocks:
+        step = _HEADING_STEP.search(block.xpath)
+        if step is None:
+            runs.append(("", "", []))
+        elif runs and runs[-1][0] == block.xpath[:step.end()]:
+            runs[-1][2].append(block)
+        else:
+            runs.append((block.xpath[:step.end()], step.group(1), [block]))
+    headings: list[_Heading] = []
+    for element, tag, run in runs:
+        if not run:
+            continue
+        texts = [block.text for block in run]
+        whole = texts[0]
+        for text in texts[1:]:
+            whole = f"{whole}{text}" if text[:1] in ",.:;!?" else f"{whole} {text}"
+        headings.append(_Heading(run[0].index, tag, run[0].class_path.rsplit(" > ", 1)[-1], whole,
+                                 tuple(texts) if len(texts) > 1 else (),
+                                 any(block.xpath != element for block in run)))
+    return headings

@@ -42,7 +42,8 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         for index in trim_article(labels.blocks, headline):
             blocks[index] = replace(blocks[index], label=BOILERPLATE, reasons=tuple(labels.blocks[index].reasons))
     kept = kept_text(page.root, labels.leaves, labels.blocks, labels.runs)
-    headline = _spaced_headline(headline, labels.blocks, blocks, kept)
+    # soft hyphens are hyphenation hints for the body's layout, not for a headline shown alone ("Ver\xadfas\xadsung")
+    headline = _spaced_headline(headline, labels.blocks, blocks, kept).replace("\xad", "")
     posts: list[Post] = []
     pairs: list[QAPair] = []
     question = ""

@@ -35,8 +35,9 @@ def collapse_spaces(text: str) -> str:
 
 
 def comparable(text: str) -> str:
-    """Lower case, punctuation to spaces, spaces collapsed: for matching headings against the title."""
-    return collapse_spaces(_NON_WORD.sub(" ", text.lower()))
+    """Lower case, soft hyphens dropped, punctuation to spaces, spaces collapsed: for matching headings against the
+    title."""
+    return collapse_spaces(_NON_WORD.sub(" ", text.lower().replace("\xad", "")))
 
 
 def title_parts(title: str) -> list[str]:

@@ -216,6 +216,34 @@ def test_a_heading_repeating_the_site_piece_of_the_title_is_not_the_headline(sit
     assert extract(body.encode()).headline == "Night trains return to the Alps"
 
 
+def test_a_headline_cut_into_blocks_by_a_kicker_in_its_own_div_is_read_whole():
+    """A kicker in a ``<div>`` inside the ``<h1>`` is a block of its own: the headline is the whole heading, and
+    both of its blocks leave the body."""
+    body = (f'<html><head><title>Night trains: Back to the Alps | Rail Weekly</title></head><body><article>'
+            f'<h1><div class="overline">Night trains</div><span class="visually-hidden">: </span>'
+            f'<span class="headline">Back to the Alps</span></h1>{_PARAGRAPHS}</article></body></html>')
+    doc = extract(body.encode())
+    assert doc.headline == "Night trains: Back to the Alps"
+    assert doc.text.startswith("Paragraph 0")
+
+
+def test_a_heading_the_title_starts_with_is_the_site_name_and_the_rest_is_the_headline():
+    """A title "Site: Headline" whose colon no separator rule splits ("Joe. My. God.: ..."): the ``<h1>`` holding
+    the site's name is not the headline, the heading holding the rest of the title is."""
+    body = (f'<html><head><title>Rail. Weekly. Blog.: Night trains return to the Alps</title></head><body>'
+            f'<header><h1>Rail. Weekly. Blog.</h1></header><article><h3>Night trains return to the Alps</h3>'
+            f'{_PARAGRAPHS}</article></body></html>')
+    assert extract(body.encode()).headline == "Night trains return to the Alps"
+
+
+def test_a_headline_drops_its_soft_hyphens_and_still_matches_the_title():
+    body = (f'<html><head><title>Verfassungsbeschwerde eingelegt | LTO</title></head><body><article>'
+            f'<h1>Ver\xadfas\xadsungs\xadbe\xadschwerde eingelegt</h1>{_PARAGRAPHS}</article></body></html>')
+    doc = extract(body.encode())
+    assert doc.headline == "Verfassungsbeschwerde eingelegt"
+    assert doc.text.startswith("Paragraph 0")
+
+
 def test_documents_survive_pickling(page_bytes):
     import pickle
 
