@@ -973,3 +973,13 @@ def test_a_recommended_answer_badge_marks_the_accepted_answer(page_bytes):
     doc = extract(page_bytes("google_help_community_thread.html"),
                   "https://support.google.com/mail/thread/318264517/gmail-keeps-asking-me-to-verify-it-s-me")
     assert [p.accepted for p in doc.posts] == [False, False, False, True, False, False]
+
+
+def test_a_question_whose_title_is_its_first_words_cut_is_the_opening_post_even_linked(page_bytes):
+    """CareerCup: the ``<title>`` is the question's first 30 characters, cut mid-word, and the question's text is a
+    link to itself (the article model drops it as a link); the block starting with the title is the opening post."""
+    doc = extract(page_bytes("careercup_question.html"), "https://careercup.com/question?id=881")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("Given two people in a social network, write a function")
+    assert [post.votes for post in doc.answers] == [3, 2, 1, 0]
+    assert doc.answers[0].text.startswith("Sort both friend lists by id")

@@ -44,6 +44,8 @@ TITLE_END_WORDS = 2
 #: Words a heading may add after the title (``How we built it (example.com)``, ``... was created by ann``) and still
 #: repeat it.
 TITLE_NOTE_WORDS = 4
+#: A title of this many words that a block starts with is that block's first words, cut (CareerCup's questions).
+CUT_TITLE_WORDS = 6
 #: Share of a declared opening post's words the group's first post must hold to be that post.
 DECLARED_MATCH = 0.6
 #: Text nodes shorter than this are not looked up in a declared opening post (too common to place it).
@@ -196,11 +198,11 @@ def _from_title(above: list[TextBlock], lead: list[TextBlock], forms: set[str]) 
 
 
 def _repeats(text: str, wanted: set[str]) -> bool:
-    """``text`` is one of ``wanted``, or one and a short note after it (the site a shared link goes to)."""
-    if text in wanted:
-        return True
-    return any(text.startswith(f"{piece} ") and len(text[len(piece):].split()) <= TITLE_NOTE_WORDS
-               for piece in wanted)
+    """``text`` is one of ``wanted``, or one and a short note after it (the site a shared link goes to), or starts
+    with a long one (:data:`CUT_TITLE_WORDS`)."""
+    return text in wanted or any(
+        (text.startswith(f"{piece} ") and len(text[len(piece):].split()) <= TITLE_NOTE_WORDS)
+        or (text.startswith(piece) and len(piece.split()) >= CUT_TITLE_WORDS) for piece in wanted)
 
 
 def _links_away(heading: etree._Element, url: str | None) -> bool:
@@ -367,8 +369,7 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
 
     When the group's first post says it, the group stands as is (marked as starting with its question); else the
     text nodes above the first post, outside the group, that the declared text contains become the opening post's
-    body (the question in its own container).
-    """
+    body (the question in its own container)."""
     declared = word_bag(text)
     if not declared:
         return None
