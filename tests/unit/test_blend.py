@@ -132,11 +132,17 @@ def test_an_advert_box_inside_the_body_stays_out():
     assert "Saltmarsh" not in doc.text and "Advertisement" not in doc.text
 
 
-@pytest.mark.parametrize("item", ["{}", "<p>{}</p>"])
-def test_a_list_of_short_items_introduced_by_the_line_above_is_body(page_bytes, item):
+@pytest.mark.parametrize(("item", "wrapped"), [("{}", False), ("<p>{}</p>", False), ("{}", True)])
+def test_a_list_of_short_items_introduced_by_the_line_above_is_body(page_bytes, item, wrapped):
     """Short list items score low on their own; a content paragraph ending in a colon right above the list (Ghost's
-    "Diese Dinge haben am meisten gebracht:") says they are the body's, in ``<li>`` or in ``<li><p>`` (Substack)."""
+    "Diese Dinge haben am meisten gebracht:") says they are the body's, in ``<li>`` or in ``<li><p>`` (Substack),
+    and with the paragraph and the list each in a wrapper of its own (G1's ``div.mc-column``)."""
     html = page_bytes("ghost_post.html").decode()
+    if wrapped:
+        for old, new in (("<p>Viel wichtiger", '<div class="mc-column"><p>Viel wichtiger'),
+                         ("gebracht:</p><ul>", 'gebracht:</p></div><div class="mc-column"><ul>'),
+                         ("</ul><div class=", "</ul></div><div class=")):
+            html = html.replace(old, new)
     items = ("Wäsche erst ab 11 Uhr", "Spülmaschine mit Zeitvorwahl", "Akkus tagsüber laden",
              "Backofen am Wochenende mittags")
     for text in items:

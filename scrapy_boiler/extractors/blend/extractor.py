@@ -173,7 +173,8 @@ def _introduced_lists(blocks: list[TextBlock], name: str) -> None:
             continue
         lead = blocks[position - 1]
         introduces = lead.text.rstrip().endswith(_LEAD_IN_END) and count_words(lead.text) >= LEAD_IN_WORDS
-        if not (lead.is_content and introduces and lead.element is listed.getprevious()):
+        if not (lead.is_content and introduces and any(lead.element in _unwrapped(previous)
+                                                       for previous in _siblings_around(listed, before=True))):
             continue
         for following in blocks[position:]:
             if (following_item := _list_item(following.element)) is None or following_item.getparent() is not listed:
@@ -202,8 +203,9 @@ def _framed_lists(blocks: list[TextBlock], name: str) -> None:
     for framed, members in inside.items():
         if len(members) < 2 or all(block.is_content for block in members):
             continue  # a one-line box between paragraphs is a promo's or a dateline's as often as the body's
-        before, after = framed.getprevious(), framed.getnext()
-        if before is None or after is None or before not in content or after not in content:
+        if not any(content.intersection(_unwrapped(before)) and content.intersection(_unwrapped(after))
+                   for before, after in zip(_siblings_around(framed, before=True),
+                                            _siblings_around(framed, before=False), strict=True)):
             continue
         if any(block.features is None or block.features.link_density > 0 for block in members):
             continue
@@ -313,6 +315,30 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
         if (linked and _POINTER.match(text)) or _AD_LABEL.match(text):
             block.is_content = False
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
+
+
+def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
+    """The sibling right before (or after) the element and each of its wrappers: the ancestors holding nothing else
+    (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own)."""
+    found: list[etree._Element | None] = []
+    while element is not None:
+        found.append(element.getprevious() if before else element.getnext())
+        parent = element.getparent()
+        if parent is None or len(parent) != 1 or (parent.text or "").strip() or (element.tail or "").strip():
+            break
+        element = parent
+    return found
+
+
+def _unwrapped(element: etree._Element | None) -> list[etree._Element]:
+    """The element and, while it holds one element and no text of its own, that element (a paragraph's wrappers)."""
+    found: list[etree._Element] = []
+    while element is not None:
+        found.append(element)
+        if len(element) != 1 or (element.text or "").strip() or (element[0].tail or "").strip():
+            break
+        element = element[0]
+    return found
 
 
 def _list_item(element: etree._Element) -> etree._Element | None:
