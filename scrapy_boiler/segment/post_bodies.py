@@ -57,6 +57,13 @@ _DATE = re.compile(
 )
 
 
+#: A letter or two before an id's first digit, at its start or after a separator, begin the post's own hash when
+#: letters and digits mix after it (``c_a1b2c3``: Lobsters' short ids), not the template's prefix (``p24027``,
+#: ``post24027``, ``t1_ehzpcbo``).
+_HASH_START = re.compile(r"(?:^|(?<=[-_:.]))[A-Za-z]{1,2}$")
+_HASH_REST = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]+")
+
+
 def signature(el: etree._Element) -> str:
     """Tag and class names as a template repeats them; a generated id (one with digits) joins as ``#prefix``."""
     return _signature(el.tag if isinstance(el.tag, str) else "", el.get("class") or "", el.get("id") or "")
@@ -68,6 +75,8 @@ def _signature(tag: str, class_names: str, ident: str) -> str:
     classes = " ".join(sorted(_template_name(c) for c in class_names.split()))
     match = _DIGITS.search(ident)  # an id is unique: what follows its first digit is the post's own
     generated = ident[: match.start()] if match else ""
+    if match and _HASH_REST.fullmatch(ident, match.start()):
+        generated = _HASH_START.sub("", generated)
     return f"{tag}.{classes}#{generated}"
 
 

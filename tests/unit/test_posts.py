@@ -983,3 +983,26 @@ def test_a_question_whose_title_is_its_first_words_cut_is_the_opening_post_even_
     assert doc.question.startswith("Given two people in a social network, write a function")
     assert [post.votes for post in doc.answers] == [3, 2, 1, 0]
     assert doc.answers[0].text.startswith("Sort both friend lists by id")
+
+
+def test_comments_with_short_hash_ids_nested_in_each_other_are_one_group():
+    """Lobsters and Tildes give each comment a short id of letters and digits (``c_a1b2c3``): the letter before the
+    first digit is the comment's own, not the template's, so comments nested several levels deep still read alike."""
+    def comment(short: str, user: str, text: str, replies: str = "") -> str:
+        return (f'<li class="comments_subtree" id="{short}"><div id="c_{short}" class="comment">'
+                f'<div class="byline"><a href="/~{user}">{user}</a> <time>2 days ago</time></div>'
+                f'<div class="comment_text"><p>{text}</p></div></div>'
+                f'{f"<ol class=comments>{replies}</ol>" if replies else ""}</li>')
+    texts = ["The copying across the boundary surprised me; did you measure how much of the overhead it is?",
+             "Roughly sixty forty on short strings, flipping once the input gets past a few kilobytes.",
+             "Would love to see the flame graphs, an appendix to the post would be great.",
+             "We went the other way and kept the extension native, but signed every build we ship.",
+             "Signing helps with provenance but not with a buggy extension scribbling over memory."]
+    thread = (comment("a1b2c3", "mtrx", texts[0], comment("d4e5f6", "hjal", texts[1], comment("g7h8i9", "mtrx",
+                                                                                              texts[2])))
+              + comment("j1k2l3", "pene", texts[3], comment("m4n5o6", "corw", texts[4])))
+    page = (f'<html><body><div class="story"><h1>Shipping an extension as one blob</h1></div>'
+            f'<ol class="comments comments1">{thread}</ol></body></html>')
+    group = detect(etree.fromstring(page, etree.HTMLParser())).group
+    assert group is not None
+    assert [" ".join("".join(body.itertext()).strip() for body in bodies) for bodies in group.bodies] == texts
