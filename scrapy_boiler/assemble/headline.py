@@ -28,7 +28,8 @@ def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
     wanted = {comparable(title), *(comparable(part) for part in parts),
               *(comparable(text) for text in (shared, *shared_parts) if text)}
     last_content = max((block.index for block in blocks if block.is_content), default=-1)
-    headings = [heading for heading in _headings(blocks) if heading.index <= last_content
+    every_heading = _headings(blocks)
+    headings = [heading for heading in every_heading if heading.index <= last_content
                 and not _LOGO.search(heading.class_name)]
     whole = comparable(title)
     # a heading the title starts or ends with, the title saying more after or before it, may be the site's name
@@ -57,7 +58,7 @@ def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
     if title.strip():
         return title.strip()
     # no title at all: the site's name in its logo heading says more than nothing
-    return next((heading.lead for heading in _headings(blocks) if heading.tag == "h1"
+    return next((heading.lead for heading in every_heading if heading.tag == "h1"
                  and heading.index <= last_content), "")
 
 
