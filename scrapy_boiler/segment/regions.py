@@ -3,7 +3,9 @@
 Independent block votes lose an article split by an in-body promo box, and keep a wordy sidebar box. Scoring
 *containers* first fixes both: every paragraph-like block (enough words, few of them linked) credits the element
 that holds it, and with decaying weight that element's parent and grandparent, so two halves of one body credit
-their common parent more than either half alone, while a sidebar holds too few paragraphs to compete. Names
+their common parent more than either half alone, while a sidebar holds too few paragraphs to compete. A parent
+whose only child is the credited element is a wrapper and takes the same share (page builders such as Elementor put
+every paragraph group two wrappers deep, which would otherwise leave the column of them no credit). Names
 (:mod:`~scrapy_boiler.segment.semantics`) tilt the scores. The blocks are then judged with the winner as
 context (inside it, how deep, before or after it), which is how the boosted trees refine the region.
 """
@@ -79,10 +81,13 @@ def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region
         if holder is not None and holder.tag in _PARAGRAPH_TAGS:
             holder = holder.getparent()
         for share in DECAY:
-            if holder is None:
-                break
-            credit[holder] = credit.get(holder, 0.0) + weight * share
-            holder = holder.getparent()
+            while holder is not None:
+                credit[holder] = credit.get(holder, 0.0) + weight * share
+                parent = holder.getparent()
+                sole = parent is not None and _is_sole_child(holder, parent)
+                holder = parent
+                if not sole:
+                    break
     if not credit:
         return Region(None, 0.0, 0.0)
     best, best_score = None, -1.0
@@ -96,6 +101,20 @@ def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region
             best, best_score = element, value
     inside = sum(w for b, w in zip(blocks, weights, strict=True) if w and is_within(b.element, best))
     return Region(best, best_score, inside / total if total else 0.0)
+
+
+def _is_sole_child(element: etree._Element, parent: etree._Element) -> bool:
+    """Whether ``element`` is its parent's only element child, with no text beside it: the parent is a mere
+    wrapper (a page builder's widget around its container), which shares the child's credit undecayed."""
+    if (parent.text or "").strip():
+        return False
+    count = 0
+    for child in parent:
+        if isinstance(child.tag, str):
+            count += 1
+            if count > 1 or (child.tail or "").strip():
+                return False
+    return count == 1
 
 
 def is_within(element: etree._Element | None, container: etree._Element | None) -> bool:

@@ -37,6 +37,10 @@ COMMENT_NAME = re.compile(r"comment|disqus|discussion|respon[sd]|reply|replies")
 AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|google_ad|adslot|ad-slot")
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
 LEAD_NAME = re.compile(r"\blead|intro|standfirst|summary|teaser|subtitle|subline|description|excerpt|abstract|\bdek\b")
+#: Page builders' word for *every* element, the article's paragraphs included (Elementor's ``elementor-widget``,
+#: ``elementor-widget-text-editor``, ``elementor-widget-wrap``): there "widget" says nothing of chrome, so it is
+#: dropped before the patterns run, keeping what follows it (``-share-buttons``, ``-theme-post-content``).
+_BUILDER_WIDGET = re.compile(r"(elementor-)widget")
 #: Names of the box of a best or accepted answer (``wgt-best``, ``best-answer``, ``accepted-answer``); not a bare
 #: "accepted", which also marks a question whose answer was accepted (Sabai's ``sabai-questions-accepted``).
 BEST_ANSWER_NAME = re.compile(r"best|accepted[-_ ]?answer|answer[-_ ]?accepted|accepted[-_ ]?solution", re.I)
@@ -63,7 +67,7 @@ def name_kinds(names: str) -> tuple[int, int, int, int, int]:
     """(body, article, chrome, comment, lead) flags of a class/id/itemprop/role string (cached: pages repeat names)."""
     if not names:
         return 0, 0, 0, 0, 0
-    names = names.lower()
+    names = _BUILDER_WIDGET.sub(r"\1", names.lower())
     return (int(bool(BODY_NAME.search(names))), int(bool(ARTICLE_NAME.search(names))),
             int(bool(CHROME_NAME.search(names))), int(bool(COMMENT_NAME.search(names))),
             int(bool(LEAD_NAME.search(names))))

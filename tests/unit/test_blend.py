@@ -15,6 +15,7 @@ from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
+from scrapy_boiler.segment.semantics import name_kinds
 
 #: LightGBM's dump of two trees: x0 <= 2 ? (x1 <= 0.5 ? -1 : 1) : 3, and a single leaf 0.25.
 DUMP = {"tree_info": [
@@ -92,6 +93,30 @@ def test_region_is_the_container_of_the_paragraphs():
     region = find_region(blocks, [paragraph_weight(b) for b in blocks])
     assert region.element is not None and region.element.get("class") == "article-body"
     assert region.share == 1.0
+
+
+def test_a_page_builders_body_split_across_widgets_is_one_region(page_bytes):
+    """Elementor wraps each paragraph group, heading and quote in a widget of its own, two wrappers deep: the
+    wrappers cost no decay, so the column holding all the text widgets outscores the largest widget alone."""
+    page = parse_html(page_bytes("page_builder_post.html"))
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    region = find_region(blocks, [paragraph_weight(b) for b in blocks])
+    assert region.element is not None and "elementor-widget-wrap" in region.element.get("class", "")
+    assert "Glazing came next" in "".join(region.element.itertext())
+    assert "When the orchard trust bought" in "".join(region.element.itertext())
+    assert "Plan a visit" not in "".join(region.element.itertext())
+
+
+@pytest.mark.parametrize(("names", "chrome"), [
+    ("elementor-element elementor-widget elementor-widget-text-editor", 0),
+    ("elementor-widget-container", 0),
+    ("elementor-element elementor-widget elementor-widget-share-buttons", 1),
+    ("widget widget_recent_entries", 1),
+])
+def test_a_page_builders_widget_is_not_chrome_by_that_word(names, chrome):
+    assert name_kinds(names)[2] == chrome
+    assert name_kinds("elementor-widget elementor-widget-theme-post-content")[0] == 1
 
 
 def test_blend_keeps_the_body_without_headline_or_read_more():
