@@ -10,6 +10,7 @@ import pytest
 from scrapy_boiler import ModelFileError, extract
 from scrapy_boiler.extractors.blend.extractor import BlendModel
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
+from scrapy_boiler.extractors.blend.structure import section_headings
 from scrapy_boiler.extractors.registry import model_file
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld
@@ -235,3 +236,24 @@ def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
                  "Flughafen Hamburg: Erste Annullierungen", "Bahn stoppt Fernverkehr im Norden"):
         assert kept in lines
     assert "14:32 Uhr" not in lines and "Werden Sturmfluten an der Nordsee häufiger?" not in doc.text
+
+
+
+def test_a_section_heading_between_body_parts_is_body():
+    """The trees score a short heading low on its words; between the body's parts (a figure passed over) the
+    heading rule keeps it, but not a heading over a box the trees dropped, a linked one, or one outside the region."""
+    para = "<p>Three bedrooms above what was the village bakery until the fifties, run by a couple from Bristol.</p>"
+    html = ('<html><body><div class="prose"><p>The Cotswolds has a reputation for coach parties and queues.</p>'
+            f'<h2>1. The Old Bakehouse</h2><figure><img src="/1.jpg"><figcaption>The garden</figcaption></figure>{para}'
+            f'<h2>2. Hillside Barn</h2>{para}<h3><a href="/more">More stays</a></h3>{para}'
+            '<h2>You might also like</h2><div class="related">Ten walks near Painswick</div></div>'
+            f'<aside><h2>Newsletter</h2>{para}</aside></body></html>')
+    page = parse_html(html)
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    region = page.root.find(".//div")
+    for block in blocks:
+        block.is_content = block.element.tag == "p"
+    section_headings(blocks, region, "blend")
+    kept = [block.text for block in blocks if block.is_content and block.element.tag != "p"]
+    assert kept == ["1. The Old Bakehouse", "2. Hillside Barn"]

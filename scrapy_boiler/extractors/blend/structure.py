@@ -1,0 +1,146 @@
+"""Rules that keep the body's structure whole after the trees: its lists, tables and section headings.
+
+Short list items, table lines and headings score low on their own words, yet in a body they are the writer's: a
+list most of whose items are content, introduced by a content line ending in a colon, or framed by content
+paragraphs, is kept whole, and so is a heading between the body's parts. The blocks are labelled in place, each
+change with its reason.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.regions import is_within
+
+
+def whole_lists(blocks: list[TextBlock], name: str) -> None:
+    """Label every item of a list as content when most of its items are: a list in the body is kept whole (its
+    first item, after a lead-in line, scores lower than the rest)."""
+    items: dict[etree._Element, list[TextBlock]] = {}
+    for block in blocks:
+        if block.element.tag == "li" and (parent := block.element.getparent()) is not None:
+            items.setdefault(parent, []).append(block)
+    for listed in items.values():
+        if len(listed) > 1 and 2 * sum(block.is_content for block in listed) > len(listed):
+            for block in listed:
+                if not block.is_content:
+                    block.is_content = True
+                    block.reasons.append(f"{name}:most items of its list are content")
+
+
+#: A sentence introducing the list under it ends so ("Diese Dinge haben am meisten gebracht:"); it has at least
+#: this many words (a "Related:" or "Share:" label over a list of links has one or two).
+LEAD_IN_WORDS = 6
+_LEAD_IN_END = (":", "：")
+
+
+def introduced_lists(blocks: list[TextBlock], name: str) -> None:
+    """Label a list of short items as content when the content paragraph right above it, its sibling, introduces it
+    with a colon: short list items score low on their own, and a writer's lead-in line says they are the body's."""
+    for position, block in enumerate(blocks[1:], start=1):
+        item = _list_item(block.element)
+        if block.is_content or item is None or (listed := item.getparent()) is None or item is not listed[0]:
+            continue
+        lead = blocks[position - 1]
+        introduces = lead.text.rstrip().endswith(_LEAD_IN_END) and count_words(lead.text) >= LEAD_IN_WORDS
+        if not (lead.is_content and introduces and any(lead.element in _unwrapped(previous)
+                                                       for previous in _siblings_around(listed, before=True))):
+            continue
+        for following in blocks[position:]:
+            if (following_item := _list_item(following.element)) is None or following_item.getparent() is not listed:
+                break
+            if following.features is not None and following.features.link_density > 0.5:
+                break
+            if not following.is_content:
+                following.is_content = True
+                following.reasons.append(f"{name}:a list introduced by the content line above it")
+
+
+#: Elements whose lines a framed list or table is made of.
+_FRAMED = ("ul", "ol", "table")
+
+
+def framed_lists(blocks: list[TextBlock], name: str) -> None:
+    """Label a list or table of two lines or more as content when the elements right before and after it, its
+    siblings, are content paragraphs and none of its text is linked: a list framed by the body's paragraphs is the
+    body's."""
+    content = {block.element for block in blocks if block.is_content}
+    inside: dict[etree._Element, list[TextBlock]] = {}
+    for block in blocks:
+        for ancestor in block.element.iterancestors(*_FRAMED):
+            inside.setdefault(ancestor, []).append(block)
+            break
+    for framed, members in inside.items():
+        if len(members) < 2 or all(block.is_content for block in members):
+            continue  # a one-line box between paragraphs is a promo's or a dateline's as often as the body's
+        if not any(content.intersection(_unwrapped(before)) and content.intersection(_unwrapped(after))
+                   for before, after in zip(_siblings_around(framed, before=True),
+                                            _siblings_around(framed, before=False), strict=True)):
+            continue
+        if any(block.features is None or block.features.link_density > 0 for block in members):
+            continue
+        for block in members:
+            if not block.is_content:
+                block.is_content = True
+                block.reasons.append(f"{name}:a list between two content paragraphs")
+
+
+#: Section headings: their tags and the most words one has.
+_SECTION_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+SECTION_HEADING_WORDS = 20
+
+
+def section_headings(blocks: list[TextBlock], region: etree._Element | None, name: str) -> None:
+    """Label a section heading inside the region as content when content came before it and the next block (past
+    a figure) is content: a short unlinked heading scores low on its words, though it titles the body's next part."""
+    seen_content = False
+    for position, block in enumerate(blocks):
+        if block.is_content:
+            seen_content = True
+            continue
+        f = block.features
+        if not seen_content or block.element.tag not in _SECTION_TAGS or f is None or f.link_density > 0 \
+                or f.num_words > SECTION_HEADING_WORDS or not is_within(block.element, region):
+            continue
+        following = next((b for b in blocks[position + 1:] if not _in_figure(b.element)), None)
+        if following is not None and following.is_content:
+            block.is_content = True
+            block.reasons.append(f"{name}:a section heading over content")
+
+
+def _in_figure(element: etree._Element) -> bool:
+    return element.tag in ("figure", "figcaption") or any(True for _ in element.iterancestors("figure"))
+
+
+def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
+    """The sibling right before (or after) the element and each of its wrappers: the ancestors holding nothing else
+    (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own)."""
+    found: list[etree._Element | None] = []
+    while element is not None:
+        found.append(element.getprevious() if before else element.getnext())
+        parent = element.getparent()
+        if parent is None or len(parent) != 1 or (parent.text or "").strip() or (element.tail or "").strip():
+            break
+        element = parent
+    return found
+
+
+def _unwrapped(element: etree._Element | None) -> list[etree._Element]:
+    """The element and, while it holds one element and no text of its own, that element (a paragraph's wrappers)."""
+    found: list[etree._Element] = []
+    while element is not None:
+        found.append(element)
+        if len(element) != 1 or (element.text or "").strip() or (element[0].tail or "").strip():
+            break
+        element = element[0]
+    return found
+
+
+def _list_item(element: etree._Element) -> etree._Element | None:
+    """The ``<li>`` a block is, or is the paragraph of (``<li><p>``: ProseMirror, Substack)."""
+    if element.tag == "li":
+        return element
+    parent = element.getparent()
+    return parent if parent is not None and parent.tag == "li" else None
