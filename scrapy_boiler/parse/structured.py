@@ -71,6 +71,38 @@ def read_json_ld(texts: list[str]) -> StructuredArticle:
     return StructuredArticle(frozenset(types), body, question or forum_post)
 
 
+def recipe_lines(texts: list[str]) -> list[str]:
+    """The ingredients and instruction steps a page's JSON-LD ``Recipe`` declares, in order: recipe plugins render
+    them in a card of short lines (amounts, one step each) that reads like chrome, yet they are the post's recipe.
+    Steps come as text, ``HowToStep`` objects or ``HowToSection`` s of them."""
+    lines: list[str] = []
+    for node in json_ld_objects(texts):
+        if "recipe" not in type_names(node):
+            continue
+        ingredients = node.get("recipeIngredient") or node.get("ingredients") or []
+        lines += [item for item in (ingredients if isinstance(ingredients, list) else [ingredients])
+                  if isinstance(item, str)]
+        lines += _steps(node.get("recipeInstructions"), 0)
+    return [line.strip() for line in lines if line.strip()]
+
+
+def _steps(value: Any, depth: int) -> list[str]:
+    """The texts of ``recipeInstructions``: a string, a ``HowToStep`` (its ``text``), a ``HowToSection`` (its
+    ``itemListElement``) or a list of these."""
+    if depth > 3:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [step for item in value[:200] for step in _steps(item, depth + 1)]
+    if isinstance(value, dict):
+        if "itemListElement" in value:
+            return _steps(value["itemListElement"], depth + 1)
+        text = value.get("text") or value.get("name")
+        return [text] if isinstance(text, str) else []
+    return []
+
+
 def json_ld_objects(texts: list[str]) -> list[dict[str, Any]]:
     """Every JSON object of the page's JSON-LD scripts (``@graph`` members, nested ``author``, ``mainEntity``...), in
     document order; unreadable scripts are skipped."""

@@ -10,10 +10,10 @@ import pytest
 from scrapy_boiler import ModelFileError, extract
 from scrapy_boiler.extractors.blend.extractor import BlendModel
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
-from scrapy_boiler.extractors.blend.structure import section_headings
+from scrapy_boiler.extractors.blend.structure import declared_recipe, section_headings, squashed
 from scrapy_boiler.extractors.registry import model_file
 from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.parse.structured import read_json_ld
+from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
 from scrapy_boiler.segment.semantics import name_kinds
@@ -257,3 +257,38 @@ def test_a_section_heading_between_body_parts_is_body():
     section_headings(blocks, region, "blend")
     kept = [block.text for block in blocks if block.is_content and block.element.tag != "p"]
     assert kept == ["1. The Old Bakehouse", "2. Hillside Barn"]
+
+
+def test_recipe_lines_are_read_from_ingredients_steps_and_sections():
+    script = json.dumps({"@graph": [{"@type": "BlogPosting", "articleBody": "Not a step."}, {
+        "@type": ["Recipe"], "recipeIngredient": ["2 eggs", " 1 cup milk "],
+        "recipeInstructions": ["Whisk.", {"@type": "HowToStep", "text": "Fry."},
+                               {"@type": "HowToSection", "name": "Serve", "itemListElement": [
+                                   {"@type": "HowToStep", "text": "Fold and serve."}]}]}]})
+    assert recipe_lines([script, "{not json"]) == ["2 eggs", "1 cup milk", "Whisk.", "Fry.", "Fold and serve."]
+    assert recipe_lines([json.dumps({"@type": "NewsArticle", "articleBody": "x"})]) == []
+
+
+def test_a_declared_recipe_cards_ingredients_and_steps_are_body(page_bytes):
+    """A recipe card's short lines score as chrome; the page's JSON-LD Recipe says they are the post's recipe."""
+    html = page_bytes("recipe_post.html")
+    doc = extract(html, url="https://littlelarder.example/rhubarb-ginger-crumble-bars/")
+    page = parse_html(html)
+    declared = recipe_lines(page.json_ld)
+    assert len(declared) == 15
+    text = squashed(doc.text)
+    assert [line for line in declared if squashed(line) not in text] == []
+    assert "Tried this recipe" not in doc.text and "Popular" not in doc.text and "Made these" not in doc.text
+
+
+def test_a_recipe_the_page_mostly_does_not_show_labels_nothing():
+    """Declared lines that the page mostly does not show (another recipe's data) label no block."""
+    page = parse_html("<html><body><p>Fry the onions until soft and golden.</p><p>Serve at once.</p></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    lines = [squashed(line) for line in ("Fry the onions until soft and golden.", "Chop the carrots finely.",
+                                         "Boil the pasta.", "Grate the cheese over it.")]
+    declared_recipe(blocks, lines[1:] + lines[:1], "blend")
+    assert not any(block.is_content for block in blocks)
+    declared_recipe(blocks, lines[:2], "blend")
+    assert [block.text for block in blocks if block.is_content] == ["Fry the onions until soft and golden."]

@@ -23,12 +23,19 @@ from lxml import etree
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
-from scrapy_boiler.extractors.blend.structure import framed_lists, introduced_lists, section_headings, whole_lists
+from scrapy_boiler.extractors.blend.structure import (
+    declared_recipe,
+    framed_lists,
+    introduced_lists,
+    section_headings,
+    squashed,
+    whole_lists,
+)
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
 from scrapy_boiler.extractors.short_result import MIN_BODY_CHARS, MIN_WORDS, fallback_blocks
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import count_words, title_parts, words
-from scrapy_boiler.parse.structured import read_json_ld
+from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
 from scrapy_boiler.segment.semantics import is_advert
@@ -60,6 +67,7 @@ def page_context(page: ParsedPage, blocks: Sequence[TextBlock], weights: Sequenc
         ld_is_article=declared.is_article,
         ld_is_thread=declared.is_thread,
         title_words=title,
+        recipe=frozenset(squashed(line) for line in recipe_lines(page.json_ld)) if page.json_ld else frozenset(),
     )
 
 
@@ -127,6 +135,7 @@ class BlendExtractor:
             block.score = value
             block.is_content = value >= threshold
             block.reasons.append(f"{self.name}:{'content' if block.is_content else 'boilerplate'} (p={value:.3f})")
+        declared_recipe(blocks, context.recipe, self.name)
         whole_lists(blocks, self.name)
         introduced_lists(blocks, self.name)
         framed_lists(blocks, self.name)

@@ -53,6 +53,9 @@ class PageContext:
     ld_is_article: bool
     ld_is_thread: bool
     title_words: frozenset[str]
+    #: the ingredients and steps of the page's JSON-LD ``Recipe``, squashed to letters and digits (not a feature: the
+    #: rules after the trees read them)
+    recipe: frozenset[str] = frozenset()
 
 
 def features(votes: Sequence[str]) -> tuple[str, ...]:
