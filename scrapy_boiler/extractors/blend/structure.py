@@ -9,12 +9,11 @@ kept when the page's structured data declares them. The blocks are labelled in p
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable
 
 from lxml import etree
 
-from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
 
@@ -68,13 +67,13 @@ RECIPE_MIN_CHARS = 4
 RECIPE_SLACK = 8
 #: Share of the declared lines the page must show before any block is labelled by them.
 RECIPE_FOUND_SHARE = 0.5
-_NOT_WORD = re.compile(r"[\W_]+")
 
 
 def squashed(text: str) -> str:
-    """Lower-case letters and digits only: a recipe card sets amount, unit and name in spans without spaces
-    (``1 ¼cupsplain flour``) while its JSON-LD says ``1 ¼ cups plain flour``."""
-    return _NOT_WORD.sub("", html.unescape(text).lower())
+    """The text as :func:`~scrapy_boiler.parse.normalize.comparable` reads it, without its spaces: a recipe card sets
+    amount, unit and name in spans without spaces (``1 ¼cupsplain flour``) while its JSON-LD says ``1 ¼ cups plain
+    flour``."""
+    return comparable(html.unescape(text)).replace(" ", "")
 
 
 def declared_recipe(blocks: list[TextBlock], lines: Iterable[str], name: str) -> None:
