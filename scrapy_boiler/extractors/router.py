@@ -25,6 +25,7 @@ from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
 from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import DECLARED_THREAD_SCORE, PageTypeDecision, detect
 from scrapy_boiler.parse.html import ParsedPage
+from scrapy_boiler.parse.json_ld_posts import json_ld_posts
 from scrapy_boiler.parse.structured import StructuredArticle, read_json_ld
 
 ARTICLE_MODEL = "blend"
@@ -110,7 +111,8 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
     """:func:`~scrapy_boiler.extractors.threads.page_type.detect`, overruled by what the page's JSON-LD declares: an
     article and no thread makes it an article (the post group is kept: an article's comment thread lands in
     ``posts``); a ``QAPage`` or ``DiscussionForumPosting`` and no article makes a page with a post group a thread."""
-    decision = detect(page.root, page.url)
+    says_thread = declared is not None and declared.is_thread and not declared.is_article
+    decision = detect(page.root, page.url, json_ld_posts=json_ld_posts(page.json_ld) if says_thread else ())
     if declared is None:
         return decision
     if decision.page_type in THREAD_TYPES and declared.is_article and not declared.is_thread:

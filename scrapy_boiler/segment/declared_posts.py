@@ -143,19 +143,7 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
     bodies = [b for b in bodies if not any(a in body_set for a in b[0].iterancestors())]  # a quoted post's body
     if len(bodies) < MIN_MEMBERS:
         return None
-    under: dict[etree._Element, int] = {}  # bodies under each element
-    for body, _, _ in bodies:
-        for el in (body, *body.iterancestors()):
-            under[el] = under.get(el, 0) + 1
-    members: list[etree._Element] = []
-    for body, item, _ in bodies:
-        member = body
-        while member is not item and under[body] == 1:
-            parent = member.getparent()
-            if parent is None or under[parent] > 1:
-                break
-            member = parent
-        members.append(member)
+    members = members_of([body for body, _, _ in bodies], [item for _, item, _ in bodies])
     parent = common_ancestor(members)
     if parent is None:
         parent = members[0].getroottree().getroot()
@@ -166,6 +154,25 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
         declared[0] = replace(declared[0], kind=opening)
     return PostGroup(parent, "schema.org:" + "+".join(sorted({k for _, _, k in bodies})), members,
                      [[body] for body, _, _ in bodies], words, 1.0, True, tuple(declared))
+
+
+def members_of(bodies: list[etree._Element], items: list[etree._Element | None]) -> list[etree._Element]:
+    """The post (group member) of each body: its highest ancestor, up to its item when it has one, that holds no
+    other body."""
+    under: dict[etree._Element, int] = {}  # bodies under each element
+    for body in bodies:
+        for el in (body, *body.iterancestors()):
+            under[el] = under.get(el, 0) + 1
+    members: list[etree._Element] = []
+    for body, item in zip(bodies, items, strict=True):
+        member = body
+        while member is not item and under[body] == 1:
+            parent = member.getparent()
+            if parent is None or under[parent] > 1:
+                break
+            member = parent
+        members.append(member)
+    return members
 
 
 #: Thread items that may declare their opening post's text nowhere but in their first ``Comment``.

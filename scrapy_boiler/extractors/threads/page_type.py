@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from lxml import etree
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, PageType
+from scrapy_boiler.parse.json_ld_posts import JsonLdPost
+from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.post_bodies import has_date, has_user_link, signature
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
@@ -187,18 +190,41 @@ def score(f: PageTypeFeatures) -> float:
     return 1.0 / (1.0 + math.exp(-2.0 * evidence))
 
 
-#: Score of a page whose markup declares a question or a forum post (``Comment`` items alone are scored as usual:
-#: articles declare their comments too).
+#: Score of a page whose markup declares a question or a forum post (``Comment`` items alone are scored as usual).
 DECLARED_THREAD_SCORE = 0.97
 
 
-def detect(root: etree._Element, url: str | None = None, stats: TextStats | None = None) -> PageTypeDecision:
+def detect(root: etree._Element, url: str | None = None, stats: TextStats | None = None,
+           json_ld_posts: Sequence[JsonLdPost] = ()) -> PageTypeDecision:
     """Decide the page type of a parsed, cleaned page.
 
     Posts declared in schema.org microdata (:func:`~scrapy_boiler.segment.declared_posts.declared_post_group`) come
-    first; the repeated sibling containers otherwise.
+    first; the repeated sibling containers otherwise. A page those leave an article is a thread still when it shows
+    the question and answers (or forum posts) its JSON-LD declares, ``json_ld_posts``
+    (:func:`~scrapy_boiler.segment.declared_json_ld.json_ld_post_group`).
     """
     stats = stats or text_stats(root)
+    decision = _from_markup_and_layout(root, url, stats)
+    if decision.page_type == ARTICLE and json_ld_posts:
+        group = json_ld_post_group(root, stats, json_ld_posts)
+        if group is not None:
+            feats = features(group, stats, root, url)
+            return _declared_thread(group, score(feats), feats) or decision
+    return decision
+
+
+def _declared_thread(group: PostGroup, value: float, feats: PageTypeFeatures) -> PageTypeDecision | None:
+    """The thread type a declared group's posts name (``Comment`` items alone name none: articles declare their
+    comments too)."""
+    kinds = {post.kind for post in group.declared or ()}
+    if kinds & {"question", "answer"}:
+        return PageTypeDecision(QA, max(value, DECLARED_THREAD_SCORE), group, feats)
+    if kinds & {"discussionforumposting", "socialmediaposting"}:
+        return PageTypeDecision(FORUM, max(value, DECLARED_THREAD_SCORE), group, feats)
+    return None
+
+
+def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextStats) -> PageTypeDecision:
     declared = declared_post_group(root, stats)
     group = declared or find_post_group(root, stats)
     if group is None:
@@ -214,12 +240,9 @@ def detect(root: etree._Element, url: str | None = None, stats: TextStats | None
             posters_value = score(posters_feats)
             if posters_value >= THRESHOLD:
                 group, feats, value = posters, posters_feats, posters_value
-    if declared is not None:
-        kinds = {post.kind for post in declared.declared or ()}
-        if kinds & {"question", "answer"}:
-            return PageTypeDecision(QA, max(value, DECLARED_THREAD_SCORE), group, feats)
-        if kinds & {"discussionforumposting", "socialmediaposting"}:
-            return PageTypeDecision(FORUM, max(value, DECLARED_THREAD_SCORE), group, feats)
+    thread = _declared_thread(group, value, feats) if declared is not None else None
+    if thread is not None:
+        return thread
     if value < THRESHOLD:
         if declared is None and not (group.keyword and _COMMENT.search(group.signature)):
             # An article whose best repeated group is its own paragraphs or a list: a short comment thread under it

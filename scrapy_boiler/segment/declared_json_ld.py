@@ -1,0 +1,107 @@
+"""Posts a page declares in JSON-LD, found in its DOM: the question and answers of a Q&A page whose markup says
+nothing of them.
+
+Q&A sites built as single-page apps (Brainly, Quora-like sites) render each answer in a box of buttons, badges and
+counters with no date, whose profile links and class names vary by site, and declare the thread in a JSON-LD
+``QAPage`` instead (:mod:`~scrapy_boiler.parse.json_ld_posts`). Where the layout gives no clear group, the answers'
+declared texts still tell where the posts are: :func:`json_ld_post_group` looks each text up in the DOM (the
+element whose words it shares most both ways), and the post is that element's highest ancestor holding no other
+post, as for posts declared in microdata (:mod:`~scrapy_boiler.segment.declared_posts`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from lxml import etree
+
+from scrapy_boiler.parse.json_ld_posts import JsonLdPost
+from scrapy_boiler.parse.normalize import word_bag
+from scrapy_boiler.segment.declared_posts import members_of
+from scrapy_boiler.segment.post_groups import MIN_MEMBERS, DeclaredPost, PostGroup, common_ancestor
+from scrapy_boiler.segment.text_stats import TextStats
+
+#: Share of the declared text's words an element must hold, and of the element's words the declared text must hold,
+#: for the element to show the post.
+MATCH_SHARE = 0.6
+#: Declared texts shorter than this are not looked for: a one-line reply matches any line saying the same.
+MIN_WORDS = 5
+#: At most this many declared posts are looked up (a long thread declares every reply; its first ones suffice to
+#: find where the posts are, and the layout's group then holds the rest).
+MAX_POSTS = 60
+#: Children of the element showing a post with at most this many words, none of them declared, are left out of it.
+CHROME_WORDS = 12
+
+
+def json_ld_post_group(root: etree._Element, stats: TextStats, posts: Sequence[JsonLdPost]) -> PostGroup | None:
+    """The declared posts the page shows, as a post group whose ``declared`` says what each declares; None when
+    fewer than two are shown or none of them is a reply (a question alone is no thread)."""
+    sized = [(el, count) for el, count in stats.words.items() if count >= MIN_WORDS]
+    texts: dict[etree._Element, Counter[str]] = {}
+    found: list[tuple[etree._Element, JsonLdPost]] = []
+    for post in posts[:MAX_POSTS]:
+        if post.size < MIN_WORDS:
+            continue
+        element = _shown_at(post, sized, texts)
+        if element is not None and all(element is not el for el, _ in found):
+            found.append((element, post))
+    shown = {el for el, _ in found}
+    found = [(el, post) for el, post in found if not any(a in shown for a in el.iterancestors())]  # a quoted post
+    if len(found) < MIN_MEMBERS or all(post.question for _, post in found):
+        return None
+    order = {el: index for index, el in enumerate(root.iter())}
+    found.sort(key=lambda pair: order[pair[0]])
+    shown_at = [el for el, _ in found]
+    members = members_of(shown_at, [None] * len(shown_at))
+    parent = common_ancestor(members)
+    if parent is None:
+        parent = root
+    kinds = sorted({post.kind for _, post in found})
+    declared = tuple(DeclaredPost(post.kind, post.votes, post.accepted, post.date, post.author) for _, post in found)
+    return PostGroup(parent, "json-ld:" + "+".join(kinds), members,
+                     [_body_parts(el, post.words, texts) for el, post in found],
+                     sum(stats.text_words(m) for m in members), 1.0, True, declared)
+
+
+def _body_parts(shown_at: etree._Element, declared: Counter[str],
+                texts: dict[etree._Element, Counter[str]]) -> list[etree._Element]:
+    """The element showing a post, without its short children that say nothing declared (a question's card holds
+    its title and text, and beside them its poster, tags and buttons). Longer children stay whatever they say: a
+    declared text may leave out a post's code or quotes."""
+    own_text = (shown_at.text or "").strip() or any((child.tail or "").strip() for child in shown_at)
+    children = [child for child in shown_at if isinstance(child.tag, str)]
+    if own_text or not children:
+        return [shown_at]
+    parts = []
+    for child in children:
+        words = texts.get(child)
+        if words is None:
+            words = texts[child] = word_bag(" ".join(child.itertext()))
+        size = sum(words.values())
+        if size > CHROME_WORDS or sum((words & declared).values()) >= MATCH_SHARE * max(1, size):
+            parts.append(child)
+    return [shown_at] if len(parts) in (0, len(children)) else parts
+
+
+def _shown_at(post: JsonLdPost, sized: list[tuple[etree._Element, int]],
+              texts: dict[etree._Element, Counter[str]]) -> etree._Element | None:
+    """The element whose words the post's declared text shares most both ways (the deepest on a tie), if that share
+    reaches :data:`MATCH_SHARE`; only elements of a comparable length are read."""
+    low, high = MATCH_SHARE * post.size, post.size / MATCH_SHARE
+    total = sum(post.words.values())
+    best, best_share = None, 0.0
+    for el, count in sized:
+        if not low <= count <= high:
+            continue
+        words = texts.get(el)
+        if words is None:
+            words = texts[el] = word_bag(" ".join(el.itertext()))
+        size = sum(words.values())
+        if not size:
+            continue
+        shared = sum((words & post.words).values())
+        share = min(shared / size, shared / total)
+        if share >= MATCH_SHARE and share > best_share:  # children come first in ``sized``
+            best, best_share = el, share
+    return best

@@ -1,0 +1,77 @@
+"""Posts a page declares in JSON-LD only: a Q&A page whose answer boxes show no date and no markup is found from
+its ``QAPage``, and a ``FAQPage`` (an article's own questions and answers) is no thread."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from scrapy_boiler import extract
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.parse.json_ld_posts import json_ld_posts
+from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
+from scrapy_boiler.segment.text_stats import text_stats
+
+PAGES = Path(__file__).parent.parent / "pages"
+QUESTION_URL = "https://entraide-devoirs.example/question/88213"
+_JSON_LD = re.compile(r'<script type="application/ld\+json">.*?</script>', re.S)
+
+
+def _page() -> str:
+    return (PAGES / "homework_help_question.html").read_text(encoding="utf-8")
+
+
+def test_declared_question_and_answers_are_found_in_the_page():
+    doc = extract(_page(), url=QUESTION_URL)
+    assert doc.page_type == "qa"
+    question, *answers = doc.posts
+    assert question.text == ("Pourquoi la glace flotte-t-elle sur l'eau alors que c'est de l'eau ?\nMa prof de "
+                             "physique dit que c'est une exception mais je ne comprends pas pourquoi le solide serait "
+                             "moins dense que le liquide.")
+    assert [a.author for a in answers] == ["prof_hugo", "samir.b", "capucine"]
+    assert [(a.votes, a.accepted) for a in answers] == [(41, True), (12, False), (5, False)]
+    assert answers[0].text.startswith("Quand l'eau gèle") and answers[0].text.endswith("la fait flotter.")
+    assert len(doc.qa_pairs) == 3
+    for chrome in ("Meilleure réponse", "Questions similaires", "Poser ma question", "Merci"):
+        assert chrome not in doc.text
+
+
+def test_the_answers_are_the_boxes_holding_the_declared_texts():
+    page = parse_html(_page(), url=QUESTION_URL)
+    group = json_ld_post_group(page.root, text_stats(page.root), json_ld_posts(page.json_ld))
+    assert group is not None
+    assert [m.get("class") for m in group.members] == ["q-card", "a-card a-card--best", "a-card", "a-card"]
+    assert [b.get("class") for b in group.bodies[0]] == ["q-card__title", "q-card__body"]  # no poster, no buttons
+    for bodies in group.bodies[1:]:  # the text, not the badges, poster and buttons around it
+        assert [b.xpath("boolean(ancestor-or-self::div[contains(@class, 'a-card__content')])") for b in bodies] == [
+            True]
+    assert [d.kind for d in group.declared or ()] == ["question", "answer", "answer", "answer"]
+
+
+def test_a_question_shown_without_its_answers_is_no_thread():
+    html = _page()
+    start, end = html.index('<div class="answers">'), html.index('<div class="cta-box">')
+    page = parse_html(html[:start] + html[end:], url=QUESTION_URL)
+    assert json_ld_post_group(page.root, text_stats(page.root), json_ld_posts(page.json_ld)) is None
+
+
+def test_a_faq_declared_by_an_article_is_no_thread():
+    faq = [("Combien de temps faut-il pour dessaler une morue entière ?",
+            "Comptez au moins trente-six heures dans une eau froide changée toutes les huit heures environ."),
+           ("Peut-on congeler la morue après l'avoir dessalée ?",
+            "Oui, égouttée et bien emballée, elle se garde trois mois au congélateur sans perdre sa texture."),
+           ("Quel vin servir avec une brandade de morue maison ?",
+            "Un blanc sec et minéral de Provence ou du Languedoc accompagne très bien la brandade.")]
+    declared = {"@context": "https://schema.org", "@type": "FAQPage", "mainEntity": [
+        {"@type": "Question", "name": q, "acceptedAnswer": {"@type": "Answer", "text": a}} for q, a in faq]}
+    body = "".join(f"<h3>{q}</h3><div class='faq-answer'><p>{a}</p></div>" for q, a in faq)
+    html = (f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body>'
+            "<h1>Brandade de morue : la recette de ma grand-mère</h1>"
+            "<p>La brandade se prépare la veille : la morue doit d'abord perdre son sel, puis cuire doucement avant "
+            "d'être montée à l'huile d'olive et au lait chaud, comme une mayonnaise tiède.</p>"
+            f"<h2>Questions fréquentes</h2>{body}</body></html>")
+    assert json_ld_posts([json.dumps(declared)]) == []
+    doc = extract(html, url="https://cuisine.example/brandade-de-morue")
+    assert doc.page_type == "article"
+    assert all(a in doc.text for _, a in faq)
