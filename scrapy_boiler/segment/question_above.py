@@ -15,7 +15,7 @@ from scrapy_boiler.segment.semantics import is_main_landmark, names_best_answer
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: Levels above the group searched for a question container, and the structure overlap it needs.
-QUESTION_LEVELS = 3
+QUESTION_LEVELS = 4
 QUESTION_SIMILARITY = 0.5
 
 
@@ -58,6 +58,7 @@ def _question_before(
     """
     shape = inner_structure(members[0])
     specific = bool(body_signature)  # the answers' body has a class or id to look for
+    replies: list[str] | None = None  # the posts' texts, read when a candidate is first met
     node: etree._Element | None = members[0]
     for _ in range(QUESTION_LEVELS):
         if node is None or is_main_landmark(node):
@@ -67,6 +68,10 @@ def _question_before(
                 if not isinstance(candidate.tag, str) or stats.text_words(candidate) < MIN_POST_WORDS:
                     continue
                 if _chrome(candidate, stats):
+                    continue
+                if replies is None:
+                    replies = [_text([member]) for member in members]
+                if _repeats_a_reply(candidate, replies):
                     continue
                 other = inner_structure(candidate)
                 union = shape | other
@@ -78,6 +83,14 @@ def _question_before(
         if node is parent:
             continue
     return None
+
+
+def _repeats_a_reply(el: etree._Element, replies: list[str]) -> bool:
+    """Whether the element shows one of the group's posts (``replies``, their texts) again: a forum's "Best Answer"
+    box above the replies holds a copy of the accepted one, which is neither the question nor an answer of its
+    own."""
+    text = _text([el])
+    return any(reply in text for reply in replies)
 
 
 def _chrome(el: etree._Element, stats: TextStats) -> bool:

@@ -303,3 +303,14 @@ def test_a_first_post_repeating_the_title_is_the_opening_post_not_a_notice_above
     assert "Hi, the statistics page fails" in doc.question
     assert "announced the arrival" not in doc.question
     assert len(doc.answers) == 2 and "I will check it" in doc.answers[0].text
+
+
+def test_a_best_answer_box_repeating_a_reply_is_neither_the_question_nor_another_answer():
+    # Vanilla's Q&A plugin shows the accepted reply again in a "Best Answer" box between the opening post (four
+    # levels above the replies) and the replies.
+    html = (PAGE.parent / "vanilla_qna_discussion.html").read_text(encoding="utf-8")
+    doc = extract(html, url="https://community.orchard.example/discussion/7731/nvme-boot-stopped-working-after-update")
+    assert doc.page_type == "forum"
+    assert [p.author for p in doc.posts] == ["nadia_r", "marta_k", "orchard_staff_jo", "pk_tinkers", "lukas_b"]
+    assert doc.posts[0].text.startswith("After the last update my Orchard Pi 4 refuses to boot")
+    assert [p.accepted for p in doc.posts] == [False, False, True, False, False]
