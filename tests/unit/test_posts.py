@@ -1006,3 +1006,29 @@ def test_comments_with_short_hash_ids_nested_in_each_other_are_one_group():
     group = detect(etree.fromstring(page, etree.HTMLParser())).group
     assert group is not None
     assert [" ".join("".join(body.itertext()).strip() for body in bodies) for bodies in group.bodies] == texts
+
+
+def test_article_text_in_a_sidebar_outside_the_main_landmark_does_not_unmake_a_thread():
+    """The article model may read a long promotion in a sidebar as content (a WordPress widget beside a bbPress
+    topic); outside the ``<main>`` that holds the posts, it is no evidence that the page is an article."""
+    posts = ["Has anyone tried sowing broad beans in late autumn on heavy clay? Mine rotted last year.",
+             "Clay holds water all winter. I sow in modules in the greenhouse and plant out in March.",
+             "Raised beds helped me more than anything else: the beans sit above the wet.",
+             "Thanks both. I will try modules this year and dig some grit into one bed to compare."]
+    replies = "".join(
+        f'<li class="post" id="post-{i}"><div class="meta"><a href="/members/u{i}/">u{i}</a> <span>2024-03-0{i + 1} '
+        f'09:1{i}</span></div><div class="post-content"><p>{text}</p></div></li>' for i, text in enumerate(posts))
+    promo = ("The spring plant fair returns to the walled garden on the first weekend of May, with forty nurseries, "
+             "talks every hour, a seed swap and cream teas in the orangery; tickets bought online are half price. ")
+    html = (f'<html><body><main><h1>Broad beans on clay</h1><ul class="replies">{replies}</ul></main>'
+            f'<aside class="widget"><p>{promo * 4}</p></aside></body></html>')
+    url = "https://allotments.example/forums/topic/broad-beans-on-clay/"
+    page = parse_html(html, url=url)
+    decision = detect(page.root, url)
+    assert decision.page_type == "forum" and decision.group is not None
+    seg = segment(page.root)
+    annotate(seg.blocks)
+    for block in seg.blocks:  # the article reading: the promotion (most of the words) and the first post
+        block.is_content = block.text.startswith(("The spring plant fair", posts[0][:20]))
+    group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
+    assert group is not None and len(group.members) == 4

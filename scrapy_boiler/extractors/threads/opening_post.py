@@ -74,7 +74,9 @@ def settle_thread(
     group = decision.group
     if group is None:
         return None
-    lead, inside, total, above = _content_around(blocks, group)
+    # Text outside the main landmark that holds the posts (a sidebar's promotion) is neither a post nor an article
+    # the posts would sit under.
+    lead, inside, total, above = _content_around(_in_main(list(blocks), group), group)
     holds = inside >= POSTS_HOLD_CONTENT * total
     if not (holds or declared_thread or _opening_post_above(decision, url, lead, inside, total)):
         return None
@@ -87,8 +89,6 @@ def settle_thread(
     # A title alone is the question where the posts are all replies: a link shared for discussion.
     # A first post that repeats the title ("<title> was created by ...") is the opening post already.
     # Text above in a body of the posts' class is the opening post, rendered as they are but outside their list.
-    # Text outside the main landmark that holds the posts (old reddit's sidebar on the subreddit) is no post.
-    lead, above = _in_main(lead, group), _in_main(above, group)
     replies = bool(_REPLIES.search(group.signature)) or _in_a_post_body(lead, group)
     forms = _title_forms(title)
     opening = _from_title(above, lead, forms)
