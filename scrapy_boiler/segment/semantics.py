@@ -32,7 +32,9 @@ CHROME_NAME = re.compile(
     r"|\btags?\b|author|byline|caption|credit|read-?more|more-?stories|outbrain|taboola|trending|most-?read"
     r"|popular|login|signup|header|masthead|toolbar|pagination|comment|disqus|meta\b|skip|hidden|visually",
 )
-COMMENT_NAME = re.compile(r"comment|disqus|discussion|respon[sd]|reply|replies")
+#: Names of comments; "respond" (WordPress's comment form) and "response", not "responsive" (Bootstrap's
+#: ``table-responsive``, WordPress's ``wp-embed-responsive``).
+COMMENT_NAME = re.compile(r"comment|disqus|discussion|respond|response|reply|replies")
 #: Names of an advertisement box: what such a box holds is never the article, however article-like its text.
 AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|google_ad|adslot|ad-slot")
 #: Names of an article's lead or summary, part of the body although often named like a teaser.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -292,3 +293,24 @@ def test_a_recipe_the_page_mostly_does_not_show_labels_nothing():
     assert not any(block.is_content for block in blocks)
     declared_recipe(blocks, lines[:2], "blend")
     assert [block.text for block in blocks if block.is_content] == ["Fry the onions until soft and golden."]
+
+
+@pytest.mark.parametrize(("names", "comment"), [
+    ("comment-respond", 1), ("respond", 1), ("responses", 1),
+    ("table-responsive", 0), ("wp-embed-responsive", 0), ("img-responsive", 0),
+])
+def test_responsive_layouts_are_not_comments(names, comment):
+    assert name_kinds(names)[3] == comment
+
+
+#: Body classes of a WordPress theme: they describe the page (its template, its layout), not a part of it.
+PAGE_CLASSES = "single single-post postid-4821 has-sidebar comments-open header-sticky wp-embed-responsive"
+
+
+@pytest.mark.parametrize("page", ["wordpress_news_article.html", "news_article.html", "page_builder_post.html",
+                                  "hugo_post.html", "ghost_post.html"])
+def test_the_bodys_class_names_mark_no_part_of_the_page(page_bytes, page):
+    html = page_bytes(page).decode("utf-8")
+    plain = re.sub(r"<body[^>]*>", "<body>", html, count=1)
+    named = plain.replace("<body>", f'<body class="{PAGE_CLASSES}">', 1)
+    assert extract(named).text == extract(plain).text

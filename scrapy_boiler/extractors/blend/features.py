@@ -98,7 +98,10 @@ class _Ancestry:
         """The info of ``el`` from its parent's ``up``."""
         depth, body, article, chrome, comment, itemprop, flags, region = up[:8]
         region_parent = 0 if el is self.region_parent else (up[10] + 1 if up[10] >= 0 else -1)
-        own_body, own_article, own_chrome, own_comment, own_lead = name_kinds(element_names(el))
+        # <html> and <body> names describe the page, not a part of it (WordPress's ``has-sidebar``,
+        # ``wp-embed-responsive``, ``single-post``): they mark no region.
+        own_body, own_article, own_chrome, own_comment, own_lead = (
+            name_kinds(element_names(el)) if el.tag not in PAGE_TAGS else _NO_NAMES)
         lead = 0 if own_lead else min(FAR, up[11] + 1)
         body = 0 if own_body else min(FAR, body + 1)
         article = 0 if own_article else min(FAR, article + 1)
@@ -113,6 +116,10 @@ class _Ancestry:
         return (depth + 1, body, article, chrome, comment, itemprop, flags, region, own_body, own_chrome, region_parent,
                 lead)
 
+
+#: Elements whose names are the page's, not a region's.
+PAGE_TAGS = frozenset({"html", "body"})
+_NO_NAMES = (0, 0, 0, 0, 0)
 
 #: The info of "above the root".
 _OUTSIDE = (0, FAR, FAR, FAR, FAR, FAR, 0, -1, 0, 0, -1, FAR)
