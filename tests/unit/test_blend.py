@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scrapy_boiler import ModelFileError, extract
-from scrapy_boiler.extractors.blend.extractor import BlendModel
+from scrapy_boiler.extractors.blend.extractor import BlendModel, _whole_entries
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
 from scrapy_boiler.extractors.blend.structure import declared_recipe, section_headings, squashed
 from scrapy_boiler.extractors.registry import model_file
@@ -314,3 +314,17 @@ def test_the_bodys_class_names_mark_no_part_of_the_page(page_bytes, page):
     plain = re.sub(r"<body[^>]*>", "<body>", html, count=1)
     named = plain.replace("<body>", f'<body class="{PAGE_CLASSES}">', 1)
     assert extract(named).text == extract(plain).text
+
+
+@pytest.mark.parametrize(("holding", "all_kept"), [(5, True), (4, False), (8, True)])
+def test_a_run_of_entries_is_whole_when_more_than_half_hold_content(holding, all_kept):
+    entries = "".join(f'<div class="entry"><p>Update {i}: the storm reached the coast town number {i} this hour and '
+                      f"roads were closed.</p></div>" for i in range(8))
+    page = parse_html(f'<html><body><div class="entries">{entries}</div></body></html>')
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = int(block.text.split()[1].rstrip(":")) < holding
+    _whole_entries(blocks, "blend")
+    assert all(block.is_content for block in blocks) == all_kept
+    assert sum(block.is_content for block in blocks) == (8 if all_kept else holding)

@@ -196,10 +196,11 @@ def _same_template(blocks: list[TextBlock], name: str) -> None:
                 block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
 
 
-#: Repeated entries (a live blog's) that make a run of the body: how many, the share of them that must hold content,
-#: and the words their other blocks need to join.
+#: Repeated entries (a live blog's) that make a run of the body: how many, the share of them that those holding
+#: content must exceed (most of them: a cliff at two thirds flipped a written live blog when a cookie banner came or
+#: went), and the words their other blocks need to join.
 ENTRY_MIN = 3
-ENTRY_CONTENT_SHARE = 0.66
+ENTRY_CONTENT_SHARE = 0.5
 ENTRY_MIN_WORDS = 3  # an entry's time stamp ("14:32 Uhr") stays out
 
 
@@ -219,7 +220,7 @@ def _whole_entries(blocks: list[TextBlock], name: str) -> None:
         if len(entries) < ENTRY_MIN:
             continue
         holding = sum(any(block.is_content for block in by_entry[entry]) for entry in entries)
-        if holding < ENTRY_CONTENT_SHARE * len(entries) or holding == len(entries):
+        if holding <= ENTRY_CONTENT_SHARE * len(entries) or holding == len(entries):
             continue
         for entry in entries:
             for block in by_entry[entry]:
