@@ -328,3 +328,17 @@ def test_a_run_of_entries_is_whole_when_more_than_half_hold_content(holding, all
     _whole_entries(blocks, "blend")
     assert all(block.is_content for block in blocks) == all_kept
     assert sum(block.is_content for block in blocks) == (8 if all_kept else holding)
+
+
+@pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "hugo_post.html",
+                                  "news_article.html", "markdown_article.html"])
+def test_a_newsletter_sign_up_box_inside_the_body_stays_out(page_bytes, page):
+    html = page_bytes(page).decode("utf-8")
+    box = ('<div class="inline-signup"><h3>Get our morning briefing</h3><p>The day\'s most important stories, '
+           "explained, in your inbox every weekday morning before seven. Free to sign up, and you can unsubscribe at "
+           'any time with one click.</p><form><input type="email"><button>Sign up</button></form></div>')
+    ends = [m.end() for m in re.finditer("</p>", html)]
+    middle = ends[len(ends) // 2]
+    plain, boxed = extract(html), extract(html[:middle] + box + html[middle:])
+    assert "morning briefing" not in boxed.text and "in your inbox" not in boxed.text
+    assert boxed.text == plain.text
