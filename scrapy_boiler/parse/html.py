@@ -201,6 +201,14 @@ def _is_hidden(el: etree._Element) -> bool:
 
 
 _MAYBE_HIDDEN = etree.XPath("//*[@hidden or @aria-hidden or @style]")
+#: Class names of text shown to screen readers only: "(opens in a new window)", "Share on Facebook", a checkbox
+#: glyph. Sighted readers never see it, so it is no part of the text.
+_SCREEN_READER_ONLY = re.compile(
+    r"(?:^|\s)(?:sr-only|sr_only|screen-reader-text|visually-hidden|visuallyhidden|element-invisible|show-for-sr"
+    r"|assistive-text|a11y-hidden)(?:\s|$)", re.IGNORECASE)
+_MAYBE_SCREEN_READER_ONLY = etree.XPath(
+    "//*[contains(@class, 'sr') or contains(@class, 'reader') or contains(@class, 'idden')"
+    " or contains(@class, 'invisible') or contains(@class, 'assistive') or contains(@class, 'a11y')]")
 
 
 def clean_tree(root: etree._Element) -> None:
@@ -211,6 +219,9 @@ def clean_tree(root: etree._Element) -> None:
                          with_tail=False)
     for el in _MAYBE_HIDDEN(root):
         if el.tag not in ("html", "body") and _is_hidden(el):
+            drop_element(el)
+    for el in _MAYBE_SCREEN_READER_ONLY(root):
+        if el.tag not in ("html", "body") and _SCREEN_READER_ONLY.search(el.get("class") or ""):
             drop_element(el)
     noscripts = list(root.iter("noscript"))
     total: int | None = None  # the page's text length, measured only if a <noscript> has text

@@ -28,6 +28,13 @@ def test_hidden_elements_are_removed():
     assert texts(page) == "shown"
 
 
+def test_text_for_screen_readers_only_is_removed():
+    page = parse_html('<div><h2 class="visually-hidden">Article content</h2><p>Read <a href="/r">the report<span '
+                      'class="sr-only"> (opens in a new window)</span></a> today.</p><p class="srcset-note">kept'
+                      '</p><span class="screen-reader-text">Share on Facebook</span></div>')
+    assert texts(page) == "Read the report today. kept"
+
+
 def test_broken_markup_is_tolerated(page_bytes):
     page = parse_html(page_bytes("broken_markup.html"))
     text = texts(page)
