@@ -27,8 +27,8 @@ from scrapy_boiler.segment.text_stats import TextStats
 MATCH_SHARE = 0.6
 #: Declared texts shorter than this are not looked for: a one-line reply matches any line saying the same.
 MIN_WORDS = 5
-#: At most this many declared posts are looked up (a long thread declares every reply; its first ones suffice to
-#: find where the posts are, and the layout's group then holds the rest).
+#: At most this many declared posts are looked up, which bounds the time a page takes (each lookup reads the
+#: elements of a comparable length); a thread declaring more keeps its first ones only.
 MAX_POSTS = 60
 #: Children of the element showing a post with at most this many words, none of them declared, are left out of it.
 CHROME_WORDS = 12
