@@ -201,11 +201,13 @@ def _is_hidden(el: etree._Element) -> bool:
 
 
 _MAYBE_HIDDEN = etree.XPath("//*[@hidden or @aria-hidden or @style]")
-#: Class names of text shown to screen readers only: "(opens in a new window)", "Share on Facebook", a checkbox
-#: glyph. Sighted readers never see it, so it is no part of the text.
+#: Class names of text shown to screen readers only: "(opens in a new window)", "Share on Facebook". Sighted readers
+#: never see it, so it is no part of the text; but a separator without words stays (the ": " a headline reads
+#: between its kicker and its title).
 _SCREEN_READER_ONLY = re.compile(
     r"(?:^|\s)(?:sr-only|sr_only|screen-reader-text|visually-hidden|visuallyhidden|element-invisible|show-for-sr"
     r"|assistive-text|a11y-hidden)(?:\s|$)", re.IGNORECASE)
+_HAS_WORD = re.compile(r"\w")
 _MAYBE_SCREEN_READER_ONLY = etree.XPath(
     "//*[contains(@class, 'sr') or contains(@class, 'reader') or contains(@class, 'idden')"
     " or contains(@class, 'invisible') or contains(@class, 'assistive') or contains(@class, 'a11y')]")
@@ -221,7 +223,8 @@ def clean_tree(root: etree._Element) -> None:
         if el.tag not in ("html", "body") and _is_hidden(el):
             drop_element(el)
     for el in _MAYBE_SCREEN_READER_ONLY(root):
-        if el.tag not in ("html", "body") and _SCREEN_READER_ONLY.search(el.get("class") or ""):
+        if el.tag not in ("html", "body") and _SCREEN_READER_ONLY.search(el.get("class") or "") \
+                and _HAS_WORD.search("".join(el.itertext())):
             drop_element(el)
     noscripts = list(root.iter("noscript"))
     total: int | None = None  # the page's text length, measured only if a <noscript> has text

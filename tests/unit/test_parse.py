@@ -35,6 +35,12 @@ def test_text_for_screen_readers_only_is_removed():
     assert texts(page) == "Read the report today. kept"
 
 
+def test_a_screen_reader_separator_without_words_stays():
+    page = parse_html('<h1><div>Night trains</div><span class="visually-hidden">: </span><span>Back to the Alps'
+                      '</span></h1>')
+    assert texts(page) == "Night trains : Back to the Alps"
+
+
 def test_broken_markup_is_tolerated(page_bytes):
     page = parse_html(page_bytes("broken_markup.html"))
     text = texts(page)
