@@ -90,7 +90,7 @@ def _repeats_a_reply(el: etree._Element, replies: list[str]) -> bool:
     box above the replies holds a copy of the accepted one, which is neither the question nor an answer of its
     own."""
     text = _text([el])
-    return any(reply in text for reply in replies)
+    return any(reply and reply in text for reply in replies)
 
 
 def _chrome(el: etree._Element, stats: TextStats) -> bool:

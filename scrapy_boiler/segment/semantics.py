@@ -78,12 +78,6 @@ def name_kinds(names: str) -> tuple[int, int, int, int, int]:
             int(bool(LEAD_NAME.search(names))))
 
 
-def is_advert(el: etree._Element) -> bool:
-    """Whether an element's own class/id names it an advertisement box."""
-    names = element_names(el)
-    return bool(names) and AD_NAME.search(names.lower()) is not None
-
-
 def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
     subscription)."""
