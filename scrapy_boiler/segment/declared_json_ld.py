@@ -75,9 +75,7 @@ def _body_parts(shown_at: etree._Element, declared: Counter[str],
         return [shown_at]
     parts = []
     for child in children:
-        words = texts.get(child)
-        if words is None:
-            words = texts[child] = word_bag(" ".join(child.itertext()))
+        words = _words_of(child, texts)
         size = sum(words.values())
         if size > CHROME_WORDS or sum((words & declared).values()) >= MATCH_SHARE * max(1, size):
             parts.append(child)
@@ -94,9 +92,7 @@ def _shown_at(post: JsonLdPost, sized: list[tuple[etree._Element, int]],
     for el, count in sized:
         if not low <= count <= high:
             continue
-        words = texts.get(el)
-        if words is None:
-            words = texts[el] = word_bag(" ".join(el.itertext()))
+        words = _words_of(el, texts)
         size = sum(words.values())
         if not size:
             continue
@@ -105,3 +101,11 @@ def _shown_at(post: JsonLdPost, sized: list[tuple[etree._Element, int]],
         if share >= MATCH_SHARE and share > best_share:  # children come first in ``sized``
             best, best_share = el, share
     return best
+
+
+def _words_of(el: etree._Element, texts: dict[etree._Element, Counter[str]]) -> Counter[str]:
+    """The element's text as a bag of words, read once per page (``texts`` keeps them)."""
+    words = texts.get(el)
+    if words is None:
+        words = texts[el] = word_bag(" ".join(el.itertext()))
+    return words
