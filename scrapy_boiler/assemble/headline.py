@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scrapy_boiler.document import Block
-from scrapy_boiler.parse.normalize import comparable, count_words, title_parts
+from scrapy_boiler.parse.normalize import TITLE_SEPARATORS, comparable, count_words, title_parts
 
 #: A heading named like the site's logo or name ("h1.na-logo-header" around "Nettavisen Kjendis") is no headline.
 _LOGO = re.compile(r"logo|brand|site-?(?:name|title)|masthead", re.I)
@@ -21,8 +21,9 @@ MIN_HEADLINE_WORDS = 3
 def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
     """The heading that repeats the whole title or the title the page shares (``og:title``, given as ``shared``);
     else, of the headings that repeat a piece of either, the longest (the site's name is a piece too); else the first
-    ``<h1>`` before the content ends that is neither the site name nor the site's logo; else the longest piece of the
-    title (its headline part, without the site name); on a page without a title, the first ``<h1>``."""
+    ``<h1>`` before the content ends that is neither the site name nor the site's logo (one naming the title's last
+    piece, which the shared title does not start with, leaves the title's other pieces); else the longest piece of
+    the title (its headline part, without the site name); on a page without a title, the first ``<h1>``."""
     parts = [part for part in title_parts(title) if count_words(part) >= MIN_HEADLINE_WORDS]
     shared_parts = [part for part in title_parts(shared) if count_words(part) >= MIN_HEADLINE_WORDS]
     wanted = {comparable(title), *(comparable(part) for part in parts),
@@ -48,10 +49,18 @@ def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
         # the site's name is a piece of the title too ("Debian User Forums" in an <h1>, the topic in an <h2>): of
         # the headings that repeat a piece, the one repeating the most words
         return max(matching, key=count_words)
+    pieces = title_parts(title)
     for heading in headings:
-        # an <h1> of a word or two that the title holds next to a longer piece is the site or section name
-        short_part = count_words(heading.lead) < MIN_HEADLINE_WORDS and parts and comparable(heading.lead) in whole
-        if heading.tag == "h1" and not short_part:
+        if heading.tag != "h1":
+            continue
+        # an <h1> of a word or two that the title holds next to a longer piece is the site or section name; so is
+        # one that the title ends with when the shared title starts with the title's first piece too ("Happiness :
+        # gifs" shared as "Happiness • /r/gifs", under an <h1> "gifs"): the title without it is the headline
+        short = count_words(heading.lead) < MIN_HEADLINE_WORDS and comparable(heading.lead) in whole
+        if (short and not parts and len(pieces) > 1 and comparable(heading.lead) == comparable(pieces[-1])
+                and f"{comparable(shared)} ".startswith(f"{comparable(pieces[0])} ")):
+            return _without_last_piece(title)
+        if not (short and parts):
             return heading.lead
     if parts:
         return max(parts, key=count_words)
@@ -60,6 +69,12 @@ def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
     # no title at all: the site's name in its logo heading says more than nothing
     return next((heading.lead for heading in every_heading if heading.tag == "h1"
                  and heading.index <= last_content), "")
+
+
+def _without_last_piece(title: str) -> str:
+    """The title up to its last separator."""
+    cuts = list(TITLE_SEPARATORS.finditer(title))
+    return title[:cuts[-1].start()].strip() if cuts else title.strip()
 
 
 def _rest_of_title(text: str, title: str) -> str:

@@ -55,7 +55,8 @@ class PageTypeRouter:
             says_thread = data is not None and data.is_thread and not data.is_article
             group = settle_thread(d, pages[i].url, article_labels[i].blocks, article_labels[i].leaves,
                                   declared_thread=says_thread, opening_post=data.opening_post if data else "",
-                                  title=pages[i].title)
+                                  title=pages[i].title,
+                                  shared_title=pages[i].meta.get("og:title") or pages[i].meta.get("twitter:title", ""))
             if group is None:
                 decisions[i] = PageTypeDecision(ARTICLE, d.score, d.group, d.features)
                 continue

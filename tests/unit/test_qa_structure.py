@@ -167,6 +167,38 @@ def test_a_link_shared_for_discussion_has_its_title_as_the_question():
 
 
 
+def test_a_link_post_with_a_one_word_title_has_that_title_as_its_question():
+    """Old Reddit's link post: "Happiness : gifs" names the post, then its community, whose ``<h1>`` ("gifs") sits in
+    a sidebar before the content. The post has no text: its one-word title, which ``og:title`` starts with too, is
+    the question, shown without the site the link goes to, and its submitter is the asker; every comment answers."""
+    replies = "".join(
+        f'<div class="thing comment"><p class="tagline"><a href="/user/{who}">{who}</a> {n} points '
+        f'<time datetime="2016-10-13T0{n}:00:00">{n} hours ago</time></p><div class="md"><p>{text}</p></div>'
+        f'<ul class="buttons"><li><a href="#">permalink</a></li><li><a href="#">reply</a></li></ul></div>'
+        for n, (who, text) in enumerate([
+            ("mrhelton", "I wish I had the power to make people that happy with only a signature and a minute."),
+            ("feral_ghoul", "Sign me a check and I will be the happiest boy in the whole world, I promise you."),
+            ("cheesemacher", "Surely it depends on the amount written on the check, but the smile says it all."),
+        ], start=1))
+    page = f"""<html><head><title>Happiness : gifs</title>
+    <meta property="og:title" content="Happiness • /r/gifs"></head><body>
+    <div class="side"><div class="titlebox"><h1 class="redditname"><a href="/r/gifs">gifs</a></h1>
+    <p>Funny, animated GIFs: your favorite computer file type!</p></div>
+    <div class="sidecontentbox"><h1>Moderators</h1><ul><li><a href="/user/mod1">mod1</a></li></ul></div></div>
+    <div class="content"><div class="sitetable linklisting"><div class="thing link">
+    <p class="title"><a class="title" href="https://i.imgur.com/qqQHdMZ.gifv">Happiness</a>
+    <span class="domain">(<a href="/domain/i.imgur.com/">i.imgur.com</a>)</span></p>
+    <p class="tagline">submitted <time datetime="2016-10-13T00:00:00">5 hours ago</time> by
+    <a href="/user/Ms_Virtualizza">Ms_Virtualizza</a></p>
+    <ul class="buttons"><li><a href="#">782 comments</a></li><li><a href="#">share</a></li></ul></div></div>
+    <div class="commentarea">{replies}</div></div></body></html>"""
+    doc = extract(page.encode(), "https://www.reddit.com/r/gifs/comments/579km2/happiness/")
+    assert doc.page_type == "forum"
+    assert doc.headline == "Happiness"
+    assert doc.question == "Happiness"
+    assert doc.posts[0].author == "Ms_Virtualizza"
+    assert [post.author for post in doc.answers] == ["mrhelton", "feral_ghoul", "cheesemacher"]
+
 def test_posts_nested_by_an_unclosed_element_are_still_one_post_each():
     """A post that leaves a ``<div>`` open makes the parser nest every later post inside it (seen on XenForo 1
     boards): the posts are found along the chain, each with its own text."""

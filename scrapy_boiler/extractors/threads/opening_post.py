@@ -21,7 +21,8 @@ from lxml import etree
 
 from scrapy_boiler.extractors.threads.best_answer import split_best_answer
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
-from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words, title_parts, word_bag
+from scrapy_boiler.extractors.threads.thread_title import from_title, title_element, title_forms, titled
+from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import USER_HREF, class_tokens
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
@@ -37,15 +38,6 @@ ABOVE_AND_INSIDE = 0.8
 #: Article-model words above the first post that make an opening post of their own (the question outside the
 #: group of answers), when the group does not start with one.
 LEAD_QUESTION_WORDS = 15
-#: A piece of the ``<title>`` with at least this many words can be the thread's title (see :func:`_from_title`),
-#: and so can the title without its first or last piece with at least :data:`TITLE_END_WORDS` (not a lone site name).
-TITLE_PIECE_WORDS = 3
-TITLE_END_WORDS = 2
-#: Words a heading may add after the title (``How we built it (example.com)``, ``... was created by ann``) and still
-#: repeat it.
-TITLE_NOTE_WORDS = 4
-#: A title of this many words that a block starts with is that block's first words, cut (CareerCup's questions).
-CUT_TITLE_WORDS = 6
 #: Share of a declared opening post's words the group's first post must hold to be that post.
 DECLARED_MATCH = 0.6
 #: Text nodes shorter than this are not looked up in a declared opening post (too common to place it).
@@ -62,7 +54,7 @@ _THREAD_PATH = re.compile(
 
 def settle_thread(
     decision: PageTypeDecision, url: str | None, blocks: Sequence[TextBlock], leaves: Sequence[Leaf], *,
-    declared_thread: bool = False, opening_post: str = "", title: str = "",
+    declared_thread: bool = False, opening_post: str = "", title: str = "", shared_title: str = "",
 ) -> PostGroup | None:
     """The post group a page typed thread keeps (with its opening post added when it sits above the replies), or
     None when the article model's text says the page is an article with a list beside or below it.
@@ -70,7 +62,9 @@ def settle_thread(
     ``blocks`` and ``leaves`` are the article model's labelled blocks and the page's text nodes;
     ``declared_thread`` (the page's JSON-LD declares a thread and no article) keeps the page a thread whatever the
     article model read, and ``opening_post`` (the opening post it declares) is looked up first. ``title`` (the
-    page's ``<title>``) marks where an opening post found above the replies starts."""
+    page's ``<title>``) marks where an opening post found above the replies starts, and so does its first piece
+    alone, however short, when ``shared_title`` (``og:title``) starts with it too (a link post titled
+    "Happiness : gifs" shared as "Happiness • /r/gifs")."""
     group = decision.group
     if group is None:
         return None
@@ -90,14 +84,18 @@ def settle_thread(
     # A first post that repeats the title ("<title> was created by ...") is the opening post already.
     # Text above in a body of the posts' class is the opening post, rendered as they are but outside their list.
     replies = bool(_REPLIES.search(group.signature)) or _in_a_post_body(lead, group)
-    forms = _title_forms(title)
-    opening = _from_title(above, lead, forms)
+    forms = title_forms(title, shared_title)
+    opening = from_title(above, lead, forms)
     discussion = replies or (decision.features is not None and decision.features.comments_url) or (
         bool(opening) and _links_away(opening[0].element, url))
     if ((not holds or discussion) and (_words(lead) >= LEAD_QUESTION_WORDS or (opening and discussion))
-            and not _titled(group.members[0], blocks, forms)):
+            and not titled(group.members[0], blocks, forms)):
         post = opening or lead
         post = [block for index, block in enumerate(post) if index == 0 or not _byline(block, leaves)]
+        if opening and len(post) == 1:
+            # a title alone: the title itself, without the site a shared link goes to ("Happiness (i.imgur.com)"),
+            # in the box that shows who shared it
+            return with_opening_post(group, [title_element(post[0].element, forms)], boxed=True)
         group = with_opening_post(group, [block.element for block in post])
     return group
 
@@ -164,45 +162,6 @@ def _up_to(bodies: list[etree._Element], member: etree._Element) -> set[etree._E
             if el is member:
                 break
     return found
-
-
-def _titled(member: etree._Element, blocks: Sequence[TextBlock], forms: set[str]) -> bool:
-    """Whether a block inside ``member`` repeats the page's title."""
-    inside = set(member.iter())
-    return any(block.element in inside and _repeats(comparable(block.text), forms) for block in blocks)
-
-
-def _title_forms(title: str) -> set[str]:
-    """The comparable forms a heading repeating the page's ``<title>`` may take: the whole title, the title
-    without the site's name at one end, or a piece of it of several words."""
-    parts = title_parts(title)
-    pieces = [" ".join(parts[:-1]), " ".join(parts[1:])]
-    pieces = [piece for piece in pieces if len(piece.split()) >= TITLE_END_WORDS]
-    pieces += [part for part in parts if len(part.split()) >= TITLE_PIECE_WORDS]
-    forms = {comparable(title), *(comparable(piece) for piece in pieces)}
-    forms.discard("")
-    return forms
-
-
-def _from_title(above: list[TextBlock], lead: list[TextBlock], forms: set[str]) -> list[TextBlock]:
-    """The opening post above the posts: the last block above them that repeats the page's title (one of
-    :func:`_title_forms`), and the lead after it; an empty list when no block does. A thread repeats its title
-    at the top of its opening post, and what comes before it is page chrome the article model kept (keyboard hints,
-    a community's name and rules); the title itself may be what the article model dropped."""
-    starts = [i for i, block in enumerate(above) if _repeats(comparable(block.text), forms)]
-    if not starts:
-        return []
-    heading = above[starts[-1]]
-    after = {id(block) for block in above[starts[-1] + 1:]}
-    return [heading, *(block for block in lead if id(block) in after)]
-
-
-def _repeats(text: str, wanted: set[str]) -> bool:
-    """``text`` is one of ``wanted``, or one and a short note after it (the site a shared link goes to), or starts
-    with a long one (:data:`CUT_TITLE_WORDS`)."""
-    return text in wanted or any(
-        (text.startswith(f"{piece} ") and len(text[len(piece):].split()) <= TITLE_NOTE_WORDS)
-        or (text.startswith(piece) and len(piece.split()) >= CUT_TITLE_WORDS) for piece in wanted)
 
 
 def _links_away(heading: etree._Element, url: str | None) -> bool:
@@ -309,9 +268,10 @@ def _user_page(anchor: etree._Element, url: str | None) -> str:
     return f"{parts.hostname}{folder}?{keys}"
 
 
-def with_opening_post(group: PostGroup, lead: list[etree._Element]) -> PostGroup:
+def with_opening_post(group: PostGroup, lead: list[etree._Element], *, boxed: bool = False) -> PostGroup:
     """``group`` with the elements of ``lead`` (above its first post) made its opening post, unless the group
-    already starts with a question (a declared one, or one found above the answers)."""
+    already starts with a question (a declared one, or one found above the answers). ``boxed``: the post is the
+    box around ``lead`` that shows who wrote it (:func:`_question_box`), not just the box around its text."""
     if group.question_found or (group.declared and group.declared[0].kind not in ("answer", "comment")):
         return group  # it starts with a question or a post, not with a reply
     members = set(group.members)
@@ -322,7 +282,7 @@ def with_opening_post(group: PostGroup, lead: list[etree._Element]) -> PostGroup
     if box is not None:
         members.add(box)
     holder = common_ancestor(bodies)
-    if holder is None or any(m in members for m in holder.iter()):
+    if boxed or holder is None or any(m in members for m in holder.iter()):
         holder = _question_box(max(bodies, key=_text_words), members)
     added = [(holder, bodies, DeclaredPost("question"))]
     if box is not None:

@@ -1,0 +1,74 @@
+"""The thread's title where it repeats above the replies: the opening post of a thread starts there.
+
+A thread repeats its ``<title>`` (without the site's name) at the top of its opening post; a link shared for
+discussion shows only that title, with the site the link goes to after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts
+from scrapy_boiler.segment.blocks import TextBlock
+
+#: A piece of the ``<title>`` with at least this many words can be the thread's title (see :func:`from_title`),
+#: and so can the title without its first or last piece with at least :data:`TITLE_END_WORDS` (not a lone site name).
+TITLE_PIECE_WORDS = 3
+TITLE_END_WORDS = 2
+#: Words a heading may add after the title (``How we built it (example.com)``, ``... was created by ann``) and still
+#: repeat it.
+TITLE_NOTE_WORDS = 4
+#: A title of this many words that a block starts with is that block's first words, cut (CareerCup's questions).
+CUT_TITLE_WORDS = 6
+
+
+def titled(member: etree._Element, blocks: Sequence[TextBlock], forms: set[str]) -> bool:
+    """Whether a block inside ``member`` repeats the page's title."""
+    inside = set(member.iter())
+    return any(block.element in inside and repeats(comparable(block.text), forms) for block in blocks)
+
+
+def title_forms(title: str, shared: str = "") -> set[str]:
+    """The comparable forms a heading repeating the page's ``<title>`` may take: the whole title, the title
+    without the site's name at one end, a piece of it of several words, or its first piece when the title the page
+    shares (``shared``) starts with that piece too (two sources agree it is the thread's title, not a site name)."""
+    parts = title_parts(title)
+    pieces = [" ".join(parts[:-1]), " ".join(parts[1:])]
+    pieces = [piece for piece in pieces if len(piece.split()) >= TITLE_END_WORDS]
+    pieces += [part for part in parts if len(part.split()) >= TITLE_PIECE_WORDS]
+    if len(parts) > 1 and f"{comparable(shared)} ".startswith(f"{comparable(parts[0])} "):
+        pieces.append(parts[0])
+    forms = {comparable(title), *(comparable(piece) for piece in pieces)}
+    forms.discard("")
+    return forms
+
+
+def from_title(above: list[TextBlock], lead: list[TextBlock], forms: set[str]) -> list[TextBlock]:
+    """The opening post above the posts: the last block above them that repeats the page's title (one of
+    :func:`title_forms`), and the lead after it; an empty list when no block does. A thread repeats its title
+    at the top of its opening post, and what comes before it is page chrome the article model kept (keyboard hints,
+    a community's name and rules); the title itself may be what the article model dropped."""
+    starts = [i for i, block in enumerate(above) if repeats(comparable(block.text), forms)]
+    if not starts:
+        return []
+    heading = above[starts[-1]]
+    after = {id(block) for block in above[starts[-1] + 1:]}
+    return [heading, *(block for block in lead if id(block) in after)]
+
+
+def repeats(text: str, wanted: set[str]) -> bool:
+    """``text`` is one of ``wanted``, or one and a short note after it (the site a shared link goes to), or starts
+    with a long one (:data:`CUT_TITLE_WORDS`)."""
+    return text in wanted or any(
+        (text.startswith(f"{piece} ") and len(text[len(piece):].split()) <= TITLE_NOTE_WORDS)
+        or (text.startswith(piece) and len(piece.split()) >= CUT_TITLE_WORDS) for piece in wanted)
+
+
+def title_element(block: etree._Element, forms: set[str]) -> etree._Element:
+    """The link or heading inside a title block that is the title alone; the block when none is."""
+    for el in block.iter("a", "h1", "h2", "h3", "span"):
+        if comparable(collapse_spaces("".join(el.itertext()))) in forms:
+            return el
+    return block
