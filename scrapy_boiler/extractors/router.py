@@ -56,7 +56,7 @@ class PageTypeRouter:
             group = settle_thread(d, pages[i].url, article_labels[i].blocks, article_labels[i].leaves,
                                   declared_thread=says_thread, opening_post=data.opening_post if data else "",
                                   title=pages[i].title,
-                                  shared_title=pages[i].meta.get("og:title") or pages[i].meta.get("twitter:title", ""))
+                                  shared_title=_shared_title(pages[i]))
             if group is None:
                 decisions[i] = PageTypeDecision(ARTICLE, d.score, d.group, d.features)
                 continue
@@ -113,7 +113,8 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
     article and no thread makes it an article (the post group is kept: an article's comment thread lands in
     ``posts``); a ``QAPage`` or ``DiscussionForumPosting`` and no article makes a page with a post group a thread."""
     says_thread = declared is not None and declared.is_thread and not declared.is_article
-    decision = detect(page.root, page.url, json_ld_posts=json_ld_posts(page.json_ld) if says_thread else ())
+    decision = detect(page.root, page.url, json_ld_posts=json_ld_posts(page.json_ld) if says_thread else (),
+                      titles=(page.title, _shared_title(page)))
     if declared is None:
         return decision
     if decision.page_type in THREAD_TYPES and declared.is_article and not declared.is_thread:
@@ -126,3 +127,8 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
         kind = QA if declared.types & {"qapage", "question"} else FORUM
         return PageTypeDecision(kind, max(decision.score, DECLARED_THREAD_SCORE), decision.group, decision.features)
     return decision
+
+
+def _shared_title(page: ParsedPage) -> str:
+    """The title the page gives for sharing: ``og:title``, else ``twitter:title``."""
+    return page.meta.get("og:title") or page.meta.get("twitter:title") or ""

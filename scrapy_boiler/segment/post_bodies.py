@@ -48,8 +48,9 @@ NAMED_BODY_MOST = 3
 #: ``data-role="memberSignature"``, phpBB's ``postsig``): not what the post says.
 _SIGNATURE_NAME = re.compile(r"signature|postsig|\bsig\b", re.I)
 _DIGITS = re.compile(r"\d+")
-#: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``...).
-USER_HREF = re.compile(r"member|user|profile|author|/u/|[?&;]u(?:id)?=|showuser|people", re.I)
+#: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``, Lobsters' and Slashdot's
+#: ``/~ann``: the root of a tilde path, not a personal home page's files such as ``/~ann/tutorial/``...).
+USER_HREF = re.compile(r"member|user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people", re.I)
 _DATE = re.compile(
     r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)",

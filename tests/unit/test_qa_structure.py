@@ -199,6 +199,44 @@ def test_a_link_post_with_a_one_word_title_has_that_title_as_its_question():
     assert doc.posts[0].author == "Ms_Virtualizza"
     assert [post.author for post in doc.answers] == ["mrhelton", "feral_ghoul", "cheesemacher"]
 
+def _link_story(href: str) -> bytes:
+    """A link aggregator's story page in the style of Lobsters: the title links to the story, a short note by its
+    submitter, then comments named as such, as an article's would be."""
+    comments = "".join(
+        f'<li class="comments_subtree"><div class="comment"><div class="byline"><a href="/~{who}">{who}</a> '
+        f'<span title="2025-01-14 1{n}:00:00">{n} hours ago</span> | <a href="#">link</a> | <a href="#">reply</a>'
+        f'</div><div class="comment_text"><p>{text}</p></div></div></li>'
+        for n, (who, text) in enumerate([
+            ("mtrx", "The part about copying the page cache across the boundary on every call surprised me here."),
+            ("penelope", "You could keep a small arena inside the module for inputs and copy only large values."),
+            ("kestrel", "We shipped a plugin system the same way last year and the loader shim was the hard part."),
+            ("ondrej", "Did you measure the start-up cost of instantiating the module once per connection too?"),
+        ], start=1))
+    return f"""<html><head><title>Shipping a SQLite extension as a single WASM blob | Lobsters</title></head>
+    <body><header><a href="/">Lobsters</a> <a href="/active">Active</a> <a href="/recent">Recent</a></header>
+    <ol class="stories"><li class="story"><span class="link"><a class="u-url" href="{href}">Shipping a SQLite
+    extension as a single WASM blob</a></span> <a class="tag" href="/t/wasm">wasm</a>
+    <div class="byline">authored by <a href="/~hjalmar">hjalmar</a> <span title="2025-01-14 09:12:33">2 days
+    ago</span> | <a href="#">9 comments</a></div></li></ol>
+    <div class="story_text"><p>Author here. This started as a weekend experiment to avoid shipping four native
+    builds of a small full-text tokenizer extension; the write-up covers the loader shim and the memory model.</p>
+    </div><section class="comments"><ol class="comments">{comments}</ol></section></body></html>""".encode()
+
+
+def test_comments_on_a_link_shared_for_discussion_make_a_thread():
+    """Comments named as such under a short text are an article's, unless the page's title links to another site:
+    then the page is a link shared for discussion, and the comments are its main content."""
+    doc = extract(_link_story("https://notes.example.dev/2025/01/sqlite-wasm/"),
+                  "https://lobste.rs/s/k3vq9x/shipping_sqlite_extension_as_single_wasm")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("Shipping a SQLite extension as a single WASM blob")
+    assert "Author here." in doc.question
+    assert [post.text.split("\n")[-1].split()[:2] for post in doc.answers] == [
+        ["The", "part"], ["You", "could"], ["We", "shipped"], ["Did", "you"]]
+    same_site = extract(_link_story("/s/k3vq9x/shipping_sqlite_extension_as_single_wasm"),
+                        "https://lobste.rs/s/k3vq9x/shipping_sqlite_extension_as_single_wasm")
+    assert same_site.page_type == "article"
+
 def test_posts_nested_by_an_unclosed_element_are_still_one_post_each():
     """A post that leaves a ``<div>`` open makes the parser nest every later post inside it (seen on XenForo 1
     boards): the posts are found along the chain, each with its own text."""

@@ -62,7 +62,8 @@ class ThreadRuleExtractor:
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
         out = []
         for page in pages:
-            decision = detect(page.root, page.url)
+            decision = detect(page.root, page.url,
+                              titles=(page.title, page.meta.get("og:title") or page.meta.get("twitter:title") or ""))
             out.append(self.label_page(page, decision.group, decision.page_type, decision.score))
         return out
 

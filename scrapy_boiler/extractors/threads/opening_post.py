@@ -211,14 +211,15 @@ def _opening_post_above(
     """A thread whose opening post is above its replies, in a container of its own (see :data:`OPENING_POST_SCORE`);
     an article with comments has the same shape, but not a thread's URL, nor replies named answers, nor an opening
     post that asks a question (its title or its last paragraph ends with "?") signed like the replies
-    (:func:`_signed_like_replies`: staff may be members of the site's forum too), and strong post structure."""
+    (:func:`_signed_like_replies`: staff may be members of the site's forum too), and strong post structure. Nor
+    a title linking to another site: comments on a link shared for discussion."""
     features = decision.features
-    if features is None or decision.score < OPENING_POST_SCORE or (features.comment_thread
-                                                                    and not features.discussion_url):
+    if features is None or decision.score < OPENING_POST_SCORE or (
+            features.comment_thread and not (features.discussion_url or features.shared_link)):
         return False
     if _words(lead) + inside < ABOVE_AND_INSIDE * total:
         return False
-    if url and _THREAD_PATH.search(url):
+    if (url and _THREAD_PATH.search(url)) or features.shared_link:
         return True
     if decision.group is not None and "answer" in decision.group.signature.lower():
         return True  # answers answer a question: the text above them (Naver KiN's, ending in "요." not "?")

@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 from lxml import etree
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, PageType
+from scrapy_boiler.extractors.threads.thread_title import title_links_away
 from scrapy_boiler.parse.json_ld_posts import JsonLdPost
 from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
@@ -75,6 +76,9 @@ class PageTypeFeatures:
     comments_url: bool  #: the URL names the page as a page of comments (see :data:`_COMMENTS_URL`)
     discussion_url: bool  #: the URL names the page as a discussion (see :data:`_DISCUSSION_URL`)
     lead: int  #: non-link words in long text runs before the group (an article body above its comments)
+    #: comments under the page's title linking to another site: a link shared for discussion (Lobsters, old reddit),
+    #: whose comments are the page's main content (read only for comment threads: see :func:`title_links_away`)
+    shared_link: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +91,12 @@ class PageTypeDecision:
     features: PageTypeFeatures | None
 
 
-def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str | None) -> PageTypeFeatures:
-    """Features of the best post group of a page."""
+def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str | None,
+             titles: tuple[str, str] = ("", "")) -> PageTypeFeatures:
+    """Features of the best post group of a page; ``titles`` are its ``<title>`` and ``og:title``."""
     members = group.members
     structure = sum(len({signature(el) for el in m.iter()}) for m in members) / len(members)
+    comment_thread = bool(_COMMENT.search(group.signature) and not _POST.search(group.signature))
     return PageTypeFeatures(
         members=len(members),
         share=group.words / max(1, stats.text_words(root)),
@@ -100,10 +106,11 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         user_linked=sum(any(map(has_user_link, group.with_head(m))) for m in members) / len(members),
         keyword=group.keyword,
         thread_url=bool(url and _THREAD_URL.search(url)),
-        comment_thread=bool(_COMMENT.search(group.signature) and not _POST.search(group.signature)),
+        comment_thread=comment_thread,
         comments_url=bool(url and _COMMENTS_URL.search(_path_and_query(url))),
         discussion_url=bool(url and _DISCUSSION_URL.search(_path_and_query(url))),
         lead=lead_words(root, group.members[0]),
+        shared_link=comment_thread and title_links_away(root, url, *titles),
     )
 
 
@@ -185,7 +192,7 @@ def score(f: PageTypeFeatures) -> float:
         + 0.5 * min(f.members, 10) / 10
         - (1.5 if f.members <= 2 and not f.keyword else 0.0)  # two similar boxes are weak evidence
         - 1.5 * min(f.lead, LEAD_SCALE) / LEAD_SCALE
-        - (5.0 if f.comment_thread and f.lead >= LEAD_MIN_WORDS and not f.discussion_url else 0.0)
+        - (5.0 if f.comment_thread and f.lead >= LEAD_MIN_WORDS and not (f.discussion_url or f.shared_link) else 0.0)
     )
     return 1.0 / (1.0 + math.exp(-2.0 * evidence))
 
@@ -195,20 +202,21 @@ DECLARED_THREAD_SCORE = 0.97
 
 
 def detect(root: etree._Element, url: str | None = None, stats: TextStats | None = None,
-           json_ld_posts: Sequence[JsonLdPost] = ()) -> PageTypeDecision:
+           json_ld_posts: Sequence[JsonLdPost] = (), titles: tuple[str, str] = ("", "")) -> PageTypeDecision:
     """Decide the page type of a parsed, cleaned page.
 
     Posts declared in schema.org microdata (:func:`~scrapy_boiler.segment.declared_posts.declared_post_group`) come
     first; the repeated sibling containers otherwise. A page those leave an article is a thread still when it shows
     the question and answers (or forum posts) its JSON-LD declares, ``json_ld_posts``
-    (:func:`~scrapy_boiler.segment.declared_json_ld.json_ld_post_group`).
+    (:func:`~scrapy_boiler.segment.declared_json_ld.json_ld_post_group`). ``titles`` are the page's ``<title>`` and
+    ``og:title`` (gone from the cleaned tree): comments under a title linking to another site are a discussion's.
     """
     stats = stats or text_stats(root)
-    decision = _from_markup_and_layout(root, url, stats)
+    decision = _from_markup_and_layout(root, url, stats, titles)
     if decision.page_type == ARTICLE and json_ld_posts:
         group = json_ld_post_group(root, stats, json_ld_posts)
         if group is not None:
-            feats = features(group, stats, root, url)
+            feats = features(group, stats, root, url, titles)
             return _declared_thread(group, score(feats), feats) or decision
     return decision
 
@@ -224,19 +232,20 @@ def _declared_thread(group: PostGroup, value: float, feats: PageTypeFeatures) ->
     return None
 
 
-def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextStats) -> PageTypeDecision:
+def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextStats,
+                            titles: tuple[str, str]) -> PageTypeDecision:
     declared = declared_post_group(root, stats)
     group = declared or find_post_group(root, stats)
     if group is None:
         return PageTypeDecision(ARTICLE, 0.0, None, None)
-    feats = features(group, stats, root, url)
+    feats = features(group, stats, root, url, titles)
     value = score(feats)
     if declared is None and value < THRESHOLD and feats.comments_url:
         # A page of comments whose best repeated group is no thread (the discussed post's paragraphs, a sidebar
         # list): its comments may still be there, as a smaller group whose members show who wrote them.
         posters = find_post_group(root, stats, accept=_show_posters)
         if posters is not None:
-            posters_feats = features(posters, stats, root, url)
+            posters_feats = features(posters, stats, root, url, titles)
             posters_value = score(posters_feats)
             if posters_value >= THRESHOLD:
                 group, feats, value = posters, posters_feats, posters_value

@@ -7,6 +7,7 @@ discussion shows only that title, with the site the link goes to after it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -64,6 +65,22 @@ def repeats(text: str, wanted: set[str]) -> bool:
     return text in wanted or any(
         (text.startswith(f"{piece} ") and len(text[len(piece):].split()) <= TITLE_NOTE_WORDS)
         or (text.startswith(piece) and len(piece.split()) >= CUT_TITLE_WORDS) for piece in wanted)
+
+
+def title_links_away(root: etree._Element, url: str | None, title: str, shared: str = "") -> bool:
+    """Whether a link on the page repeats its ``title`` (one of :func:`title_forms`; ``shared`` is ``og:title``)
+    and goes to another site: the page is a link shared for discussion. An article's headline links to the article
+    itself, if anywhere."""
+    host = (urlsplit(url).hostname or "").removeprefix("www.") if url else ""
+    forms = title_forms(title, shared) if title else set()
+    if not host or not forms:
+        return False
+    for anchor in root.iter("a"):
+        if comparable(collapse_spaces("".join(anchor.itertext()))) in forms:
+            target = urlsplit(urljoin(url or "", anchor.get("href") or "")).hostname or ""
+            if target and target.removeprefix("www.") != host:
+                return True
+    return False
 
 
 def title_element(block: etree._Element, forms: set[str]) -> etree._Element:
