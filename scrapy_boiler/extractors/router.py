@@ -24,6 +24,7 @@ from scrapy_boiler.extractors.base import Extractor, PageLabels
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
 from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import DECLARED_THREAD_SCORE, PageTypeDecision, detect
+from scrapy_boiler.extractors.threads.thread_title import page_titles
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.json_ld_posts import json_ld_posts
 from scrapy_boiler.parse.structured import StructuredArticle, read_json_ld
@@ -55,8 +56,7 @@ class PageTypeRouter:
             says_thread = data is not None and data.is_thread and not data.is_article
             group = settle_thread(d, pages[i].url, article_labels[i].blocks, article_labels[i].leaves,
                                   declared_thread=says_thread, opening_post=data.opening_post if data else "",
-                                  title=pages[i].title,
-                                  shared_title=_shared_title(pages[i]))
+                                  title=pages[i].title, shared_title=page_titles(pages[i])[1])
             if group is None:
                 decisions[i] = PageTypeDecision(ARTICLE, d.score, d.group, d.features)
                 continue
@@ -114,7 +114,7 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
     ``posts``); a ``QAPage`` or ``DiscussionForumPosting`` and no article makes a page with a post group a thread."""
     says_thread = declared is not None and declared.is_thread and not declared.is_article
     decision = detect(page.root, page.url, json_ld_posts=json_ld_posts(page.json_ld) if says_thread else (),
-                      titles=(page.title, _shared_title(page)))
+                      titles=page_titles(page))
     if declared is None:
         return decision
     if decision.page_type in THREAD_TYPES and declared.is_article and not declared.is_thread:
@@ -127,8 +127,3 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
         kind = QA if declared.types & {"qapage", "question"} else FORUM
         return PageTypeDecision(kind, max(decision.score, DECLARED_THREAD_SCORE), decision.group, decision.features)
     return decision
-
-
-def _shared_title(page: ParsedPage) -> str:
-    """The title the page gives for sharing: ``og:title``, else ``twitter:title``."""
-    return page.meta.get("og:title") or page.meta.get("twitter:title") or ""

@@ -11,6 +11,7 @@ from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
+from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts
 from scrapy_boiler.segment.blocks import TextBlock
 
@@ -23,6 +24,11 @@ TITLE_END_WORDS = 2
 TITLE_NOTE_WORDS = 4
 #: A title of this many words that a block starts with is that block's first words, cut (CareerCup's questions).
 CUT_TITLE_WORDS = 6
+
+
+def page_titles(page: ParsedPage) -> tuple[str, str]:
+    """The page's ``<title>`` and the title it gives for sharing (``og:title``, else ``twitter:title``)."""
+    return page.title, page.meta.get("og:title") or page.meta.get("twitter:title") or ""
 
 
 def titled(member: etree._Element, blocks: Sequence[TextBlock], forms: set[str]) -> bool:
