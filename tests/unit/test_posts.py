@@ -739,6 +739,14 @@ def test_a_blog_post_with_longer_comments_stays_an_article_with_its_comments_apa
     assert all("Reply" not in p.text for p in doc.posts)
 
 
+def test_a_blog_post_read_at_another_address_stays_an_article(page_bytes):
+    # its title links to the blog's own address, another site from a mirror's; a link shared for discussion has
+    # comments signed by the site's users, and these commenters link to their own sites
+    for url in ("https://mirror.example.net/2019/03/easy-overnight-bread/", "https://example.com/bread.html"):
+        doc = extract(page_bytes("blog_with_comments.html"), url)
+        assert doc.page_type == "article" and "Bake it in the pot for 30 minutes" in doc.text
+
+
 def test_a_khoros_thread_reads_posts_inside_wrappers_that_mark_the_opening_post_and_the_solution(page_bytes):
     # Khoros (Lithium): every post is a wrapper around one MessageView whose classes tell the topic, the replies and
     # the accepted solution apart; kudos are its votes, the date sits after an invisible left-to-right mark, and the

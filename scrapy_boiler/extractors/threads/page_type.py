@@ -76,8 +76,9 @@ class PageTypeFeatures:
     comments_url: bool  #: the URL names the page as a page of comments (see :data:`_COMMENTS_URL`)
     discussion_url: bool  #: the URL names the page as a discussion (see :data:`_DISCUSSION_URL`)
     lead: int  #: non-link words in long text runs before the group (an article body above its comments)
-    #: comments under the page's title linking to another site: a link shared for discussion (Lobsters, old reddit),
-    #: whose comments are the page's main content (read only for comment threads: see :func:`title_links_away`)
+    #: comments signed by the site's users under the page's title linking to another site: a link shared for
+    #: discussion (Lobsters, old reddit), whose comments are the page's main content (read only for comment threads:
+    #: see :func:`title_links_away`; a blog's commenters link to their own sites, not to user pages)
     shared_link: bool = False
 
 
@@ -97,20 +98,21 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     members = group.members
     structure = sum(len({signature(el) for el in m.iter()}) for m in members) / len(members)
     comment_thread = bool(_COMMENT.search(group.signature) and not _POST.search(group.signature))
+    user_linked = sum(any(map(has_user_link, group.with_head(m))) for m in members) / len(members)
     return PageTypeFeatures(
         members=len(members),
         share=group.words / max(1, stats.text_words(root)),
         similarity=group.similarity,
         structure=structure,
         dated=sum(any(map(has_date, group.with_head(m))) for m in members) / len(members),
-        user_linked=sum(any(map(has_user_link, group.with_head(m))) for m in members) / len(members),
+        user_linked=user_linked,
         keyword=group.keyword,
         thread_url=bool(url and _THREAD_URL.search(url)),
         comment_thread=comment_thread,
         comments_url=bool(url and _COMMENTS_URL.search(_path_and_query(url))),
         discussion_url=bool(url and _DISCUSSION_URL.search(_path_and_query(url))),
         lead=lead_words(root, group.members[0]),
-        shared_link=comment_thread and title_links_away(root, url, *titles),
+        shared_link=comment_thread and 2 * user_linked >= 1 and title_links_away(root, url, *titles),
     )
 
 

@@ -76,17 +76,30 @@ def repeats(text: str, wanted: set[str]) -> bool:
 def title_links_away(root: etree._Element, url: str | None, title: str, shared: str = "") -> bool:
     """Whether a link on the page repeats its ``title`` (one of :func:`title_forms`; ``shared`` is ``og:title``)
     and goes to another site: the page is a link shared for discussion. An article's headline links to the article
-    itself, if anywhere."""
-    host = (urlsplit(url).hostname or "").removeprefix("www.") if url else ""
+    itself, if anywhere: on another host of the same site (``m.``, ``blog.``) or, for a page served from a mirror or
+    a new domain, at the same path."""
+    page = urlsplit(url) if url else None
     forms = title_forms(title, shared) if title else set()
-    if not host or not forms:
+    if page is None or not page.hostname or not forms:
         return False
     for anchor in root.iter("a"):
         if comparable(collapse_spaces("".join(anchor.itertext()))) in forms:
-            target = urlsplit(urljoin(url or "", anchor.get("href") or "")).hostname or ""
-            if target and target.removeprefix("www.") != host:
+            target = urlsplit(urljoin(url or "", anchor.get("href") or ""))
+            if (target.hostname and _site(target.hostname) != _site(page.hostname)
+                    and target.path.rstrip("/") != page.path.rstrip("/")):
                 return True
     return False
+
+
+def _site(host: str) -> str:
+    """The site a host belongs to: its last two labels, three under a country's second level (``bbc.co.uk``)."""
+    labels = host.lower().rstrip(".").split(".")
+    keep = 3 if len(labels) > 2 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL else 2
+    return ".".join(labels[-keep:])
+
+
+#: Second-level labels under which country domains register sites (``co.uk``, ``com.au``, ``ne.jp``).
+_SECOND_LEVEL = frozenset({"co", "com", "net", "org", "ac", "gov", "edu", "ne", "or", "go", "gob", "nic"})
 
 
 def title_element(block: etree._Element, forms: set[str]) -> etree._Element:
