@@ -24,7 +24,7 @@ from scrapy_boiler.extractors.base import Extractor, PageLabels
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
 from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import DECLARED_THREAD_SCORE, PageTypeDecision, detect
-from scrapy_boiler.extractors.threads.thread_title import page_titles
+from scrapy_boiler.extractors.threads.thread_title import page_address, page_titles
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.json_ld_posts import json_ld_posts
 from scrapy_boiler.parse.structured import StructuredArticle, read_json_ld
@@ -54,7 +54,7 @@ class PageTypeRouter:
         for i in threads:  # the article model read the page too: is its main text in the posts, or just above?
             d, data = decisions[i], declared[i]
             says_thread = data is not None and data.is_thread and not data.is_article
-            group = settle_thread(d, pages[i].url, article_labels[i].blocks, article_labels[i].leaves,
+            group = settle_thread(d, page_address(pages[i]), article_labels[i].blocks, article_labels[i].leaves,
                                   declared_thread=says_thread, opening_post=data.opening_post if data else "",
                                   title=pages[i].title, shared_title=page_titles(pages[i])[1])
             if group is None:
@@ -113,7 +113,7 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
     article and no thread makes it an article (the post group is kept: an article's comment thread lands in
     ``posts``); a ``QAPage`` or ``DiscussionForumPosting`` and no article makes a page with a post group a thread."""
     says_thread = declared is not None and declared.is_thread and not declared.is_article
-    decision = detect(page.root, page.url, json_ld_posts=json_ld_posts(page.json_ld) if says_thread else (),
+    decision = detect(page.root, page_address(page), json_ld_posts=json_ld_posts(page.json_ld) if says_thread else (),
                       titles=page_titles(page))
     if declared is None:
         return decision

@@ -237,6 +237,25 @@ def test_comments_on_a_link_shared_for_discussion_make_a_thread():
                         "https://lobste.rs/s/k3vq9x/shipping_sqlite_extension_as_single_wasm")
     assert same_site.page_type == "article"
 
+def test_a_site_name_linking_to_the_sites_social_page_is_no_shared_link():
+    """The title's site name ("Bright Side Of The Sun") links to the site's Facebook page: the story's title does not
+    link away, so the comments stay an article's (the title's forms that name the story are those og:title starts
+    with)."""
+    page = _link_story("/s/k3vq9x/shipping_sqlite_extension_as_single_wasm").decode()
+    page = page.replace("| Lobsters</title>", '| Bright Side Of The Sun</title><meta property="og:title" '
+                        'content="Shipping a SQLite extension as a single WASM blob">')
+    page = page.replace("</section>", '</section><footer><a href="https://www.facebook.com/brightside">Bright Side Of '
+                        "The Sun</a></footer>")
+    doc = extract(page.encode(), "https://lobste.rs/s/k3vq9x/shipping_sqlite_extension_as_single_wasm")
+    assert doc.page_type == "article"
+
+
+def test_a_thread_read_without_its_url_is_typed_by_the_address_it_declares(page_bytes):
+    # V2EX's /t/ URL is what tells its replies from an article's comments; read from a file, its canonical link says it
+    doc = extract(page_bytes("v2ex_thread.html"))
+    assert doc.page_type == "forum" and doc.question
+
+
 def test_posts_nested_by_an_unclosed_element_are_still_one_post_each():
     """A post that leaves a ``<div>`` open makes the parser nest every later post inside it (seen on XenForo 1
     boards): the posts are found along the chain, each with its own text."""

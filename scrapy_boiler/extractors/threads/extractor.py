@@ -15,7 +15,7 @@ from lxml import etree
 
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.threads.page_type import detect
-from scrapy_boiler.extractors.threads.thread_title import page_titles
+from scrapy_boiler.extractors.threads.thread_title import page_address, page_titles
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Segmentation, annotate, segment
 from scrapy_boiler.segment.post_groups import PostGroup
@@ -63,7 +63,7 @@ class ThreadRuleExtractor:
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
         out = []
         for page in pages:
-            decision = detect(page.root, page.url, titles=page_titles(page))
+            decision = detect(page.root, page_address(page), titles=page_titles(page))
             out.append(self.label_page(page, decision.group, decision.page_type, decision.score))
         return out
 

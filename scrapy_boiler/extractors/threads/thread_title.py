@@ -31,6 +31,17 @@ def page_titles(page: ParsedPage) -> tuple[str, str]:
     return page.title, page.meta.get("og:title") or page.meta.get("twitter:title") or ""
 
 
+def page_address(page: ParsedPage) -> str | None:
+    """The page's URL, else the address it declares for itself (``<link rel=canonical>``, ``og:url``): a page read
+    from a file is typed by its URL as a fetched one is (``/comments/``, ``/thread/``)."""
+    if page.url:
+        return page.url
+    for declared in (page.links.get("canonical"), page.meta.get("og:url")):
+        if declared and urlsplit(declared).scheme in ("http", "https"):
+            return declared
+    return None
+
+
 def titled(member: etree._Element, blocks: Sequence[TextBlock], forms: set[str]) -> bool:
     """Whether a block inside ``member`` repeats the page's title."""
     inside = set(member.iter())
@@ -79,7 +90,7 @@ def title_links_away(root: etree._Element, url: str | None, title: str, shared: 
     itself, if anywhere: on another host of the same site (``m.``, ``blog.``) or, for a page served from a mirror or
     a new domain, at the same path."""
     page = urlsplit(url) if url else None
-    forms = title_forms(title, shared) if title else set()
+    forms = _story_forms(title, shared) if title else set()
     if page is None or not page.hostname or not forms:
         return False
     for anchor in root.iter("a"):
@@ -89,6 +100,18 @@ def title_links_away(root: etree._Element, url: str | None, title: str, shared: 
                     and target.path.rstrip("/") != page.path.rstrip("/")):
                 return True
     return False
+
+
+def _story_forms(title: str, shared: str) -> set[str]:
+    """The forms of the title that name the story, not the site: those ``shared`` (``og:title``) starts with, or
+    without it, those at least as long as the title's longest piece ("CBS News", "TED Blog" link to the site's
+    pages elsewhere, on Facebook or a feed proxy)."""
+    forms = title_forms(title, shared)
+    if shared:
+        told = f"{comparable(shared)} "
+        return {form for form in forms if told.startswith(f"{form} ")}
+    longest = max((len(part.split()) for part in title_parts(title)), default=0)
+    return {form for form in forms if len(form.split()) >= longest}
 
 
 def _site(host: str) -> str:
