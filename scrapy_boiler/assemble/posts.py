@@ -204,13 +204,21 @@ def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
 
 
 def trim_chrome(lines: list[str]) -> list[str]:
-    """``lines`` without the widget lines at their start and end (:data:`_CHROME_LINE`)."""
+    """``lines`` without the widget lines at their start and end (:data:`_CHROME_LINE`), nor the separator after
+    the poster's name the first one may start with."""
     start, end = 0, len(lines)
     while start < end and _CHROME_LINE.match(lines[start]):
         start += 1
     while end > start and _CHROME_LINE.match(lines[end - 1]):
         end -= 1
-    return lines[start:end]
+    lines = lines[start:end]
+    if lines and (lead := _NAME_SEPARATOR.match(lines[0])):  # "alice: hi" shown as poster, then ": hi" (PTT)
+        lines = [lines[0][lead.end():], *lines[1:]] if lead.end() < len(lines[0]) else lines[1:]
+    return lines
+
+
+#: The separator between a poster's name and a one-line post, left at the start of the post's text.
+_NAME_SEPARATOR = re.compile(r"[:：]\s+")
 
 
 #: Levels above a text node looked at for a vote count it belongs to.

@@ -308,6 +308,18 @@ def has_user_link(member: etree._Element) -> bool:
     return any(USER_HREF.search(a.get("href") or "") for a in member.iter("a"))
 
 
+#: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``).
+_POSTER_CLASS = re.compile(r"(?:^|[-_ ])(?:user-?(?:id|name)?|author|poster|nick(?:name)?|uname|username)(?:$|[-_ ])",
+                           re.I)
+
+
+def names_poster(member: etree._Element) -> bool:
+    """Whether the member shows its poster's name in an element named for it: boards that link to no user page
+    (PTT's ``<span class="push-userid">``) sign their posts this way."""
+    return any(isinstance(el.tag, str) and _POSTER_CLASS.search(el.get("class") or "") and bool((el.text or "").strip())
+               for el in member.iter())
+
+
 def has_date(member: etree._Element) -> bool:
     """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
     if next(member.iter("time"), None) is not None:

@@ -1040,3 +1040,17 @@ def test_article_text_in_a_sidebar_outside_the_main_landmark_does_not_unmake_a_t
         block.is_content = block.text.startswith(("The spring plant fair", posts[0][:20]))
     group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
     assert group is not None and len(group.members) == 4
+
+
+def test_a_bulletin_board_post_with_one_line_pushes_is_a_thread(page_bytes):
+    # PTT: the post is loose text in the element that holds its pushes (one-line replies signed in a span, not a user
+    # link), and its author answers between them in the same element, outside any push
+    doc = extract(page_bytes("bbs_board_post.html"), "https://www.ptt.cc/bbs/Gossiping/M.1710204089.A.3F2.html")
+    assert doc.page_type == "forum"
+    assert doc.question.startswith("[問卦] 有沒有騎腳踏車通勤的八卦？")
+    assert "最近公司搬到河濱附近" in doc.question and "謝謝大家的建議" in doc.question
+    assert [(post.author, post.date) for post in doc.answers] == [
+        ("mountainbiker", "03/12 08:45"), ("taipeirain", "03/12 08:47"), ("greenlane88", "03/12 08:52"),
+        ("greenlane88", "03/12 08:53"), ("oldcommuter", "03/12 09:31"), ("rivercyclist", "03/12 09:40")]
+    assert doc.answers[0].text == "早上騎慢一點就不會那麼多汗，到公司先吹冷氣十分鐘"  # no ": " after the poster
+    assert not any("mountainbiker" in post.text or post.text.startswith("推") for post in doc.answers)

@@ -31,18 +31,22 @@ def label_thread(seg: Segmentation, group: PostGroup | None) -> None:
     bodies = group.body_of()
     first = group.members[0]
     for block in seg.blocks:
-        leaf = seg.leaves[block.leaf_start]
-        node: etree._Element | None = leaf.parent
-        inside = False
-        while node is not None:
-            if node in bodies:
-                inside = bodies[node] >= 0  # not in a signature below the body
-                break
-            node = node.getparent()
+        # a block of inline elements may start with the post's byline and hold its body after it (PTT's one-line
+        # pushes: tag, user, text, time): its text leaves in the body carry it
+        inside = any(_in_body(leaf.parent, bodies) for leaf in seg.leaves[block.leaf_start:block.leaf_end])
         headline = block.element.tag == "h1" and _before(block.element, first)
         block.is_content = inside or headline
         block.score = 1.0 if block.is_content else 0.0
         block.reasons.append("post body" if inside else "headline" if headline else "outside posts")
+
+
+def _in_body(node: etree._Element | None, bodies: dict[etree._Element, int]) -> bool:
+    """Whether ``node`` lies in a post body, and not in a signature below it."""
+    while node is not None:
+        if node in bodies:
+            return bodies[node] >= 0
+        node = node.getparent()
+    return False
 
 
 def _before(el: etree._Element, other: etree._Element) -> bool:

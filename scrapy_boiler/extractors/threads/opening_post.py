@@ -45,7 +45,7 @@ MIN_DECLARED_LEAF_CHARS = 12
 
 _REPLIES = re.compile(r"answer|comment|repl", re.I)
 _THREAD_PATH = re.compile(
-    r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|discussions?|comments?)"
+    r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|bbs|discussions?|comments?)"
     r"(?:/|\.php|$)"
     r"|showthread|viewtopic|/community/posts?/|[?&](?:t|topic|thread)=",
     re.I,
@@ -70,9 +70,9 @@ def settle_thread(
         return None
     # Text outside the main landmark that holds the posts (a sidebar's promotion) is neither a post nor an article
     # the posts would sit under.
-    lead, inside, total, above = _content_around(_in_main(list(blocks), group), group)
+    lead, inside, among, total, above = _content_around(_in_main(list(blocks), group), group)
     holds = inside >= POSTS_HOLD_CONTENT * total
-    if not (holds or declared_thread or _opening_post_above(decision, url, lead, inside, total)):
+    if not (holds or declared_thread or _opening_post_above(decision, url, lead, inside + among, total)):
         return None
     if opening_post:
         declared = opening_post_from_text(group, leaves, opening_post)
@@ -177,16 +177,19 @@ def _links_away(heading: etree._Element, url: str | None) -> bool:
 
 def _content_around(
     blocks: Sequence[TextBlock], group: PostGroup
-) -> tuple[list[TextBlock], int, int, list[TextBlock]]:
+) -> tuple[list[TextBlock], int, int, int, list[TextBlock]]:
     """The article model's content blocks above the group's first post (outside it), its content words inside
-    the posts and in all, and every block above the first post."""
+    the posts, between them in their container (PTT's poster answering between the pushes) and in all, and every
+    block above the first post."""
     lead: list[TextBlock] = []
     above: list[TextBlock] = []
-    inside = total = 0
+    inside = among = total = 0
     members = group.member_of()
     first = set(group.members[0].iter())
+    containers = {member.getparent() for member in group.members}
+    last = max((i for i, block in enumerate(blocks) if block.element in members), default=-1)
     before = True
-    for block in blocks:
+    for i, block in enumerate(blocks):
         if block.element in first or block.element in members:
             before = False
         if before:
@@ -196,9 +199,11 @@ def _content_around(
         total += block.features.num_words
         if block.element in members:
             inside += block.features.num_words
+        elif not before and i < last and block.element in containers:
+            among += block.features.num_words
         elif before:
             lead.append(block)
-    return lead, inside, total, above
+    return lead, inside, among, total, above
 
 
 def _words(blocks: Sequence[TextBlock]) -> int:
@@ -276,7 +281,10 @@ def with_opening_post(group: PostGroup, lead: list[etree._Element], *, boxed: bo
     if group.question_found or (group.declared and group.declared[0].kind not in ("answer", "comment")):
         return group  # it starts with a question or a post, not with a reply
     members = set(group.members)
-    bodies = [el for el in lead if not any(m in members for m in el.iter())]  # never a container of the posts
+    # never a box around the posts, but the very element holding them may hold the opening post's text as well
+    # (PTT's div#main-content: the post as loose text, then the pushes); the replies nested in it stay theirs
+    containers = {member.getparent() for member in group.members}
+    bodies = [el for el in lead if el in containers or not any(m in members for m in el.iter())]
     if not bodies:
         return group
     bodies, best, box = split_best_answer(bodies)  # a best answer in its own box under the question

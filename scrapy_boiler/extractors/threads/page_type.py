@@ -29,7 +29,7 @@ from scrapy_boiler.extractors.threads.thread_title import title_links_away
 from scrapy_boiler.parse.json_ld_posts import JsonLdPost
 from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
-from scrapy_boiler.segment.post_bodies import has_date, has_user_link, signature
+from scrapy_boiler.segment.post_bodies import has_date, has_user_link, names_poster, signature
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
 
@@ -41,7 +41,8 @@ LEAD_SCALE = 400
 THRESHOLD = 0.5
 
 _THREAD_URL = re.compile(
-    r"thread|topic|forum|viewtopic|showthread|/questions?/|/t/|board|discussion|/talk/|/posts?/|community|answers",
+    r"thread|topic|forum|viewtopic|showthread|/questions?/|/t/|board|discussion|/talk/|/posts?/|community|answers"
+    r"|[/.]bbs[/.]",  # a bulletin board system: bbs.hupu.com, ptt.cc/bbs/
     re.I,
 )
 #: A URL whose path names the page as a page of comments (``/r/sub/comments/id/``, ``/article/42/comments``): its
@@ -70,6 +71,7 @@ class PageTypeFeatures:
     structure: float  #: mean number of distinct element paths inside a member
     dated: float  #: share of members showing a date
     user_linked: float  #: share of members linking to a user profile
+    signed: float  #: share of members linking to a user profile or naming their poster (:func:`names_poster`)
     keyword: bool
     thread_url: bool
     comment_thread: bool  #: members are "comments" (not posts/messages): a thread under an article
@@ -99,6 +101,7 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     structure = sum(len({signature(el) for el in m.iter()}) for m in members) / len(members)
     comment_thread = bool(_COMMENT.search(group.signature) and not _POST.search(group.signature))
     user_linked = sum(any(map(has_user_link, group.with_head(m))) for m in members) / len(members)
+    signed = sum(any(has_user_link(el) or names_poster(el) for el in group.with_head(m)) for m in members)
     return PageTypeFeatures(
         members=len(members),
         share=group.words / max(1, stats.text_words(root)),
@@ -106,6 +109,7 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         structure=structure,
         dated=sum(any(map(has_date, group.with_head(m))) for m in members) / len(members),
         user_linked=user_linked,
+        signed=signed / len(members),
         keyword=group.keyword,
         thread_url=bool(url and _THREAD_URL.search(url)),
         comment_thread=comment_thread,
@@ -187,7 +191,7 @@ def score(f: PageTypeFeatures) -> float:
         -4.0
         + 2.0 * min(f.structure, 12) / 12
         + 2.0 * f.dated
-        + 2.0 * f.user_linked
+        + 2.0 * f.signed
         + 1.5 * f.keyword
         + 1.0 * f.thread_url
         + 1.5 * f.share
