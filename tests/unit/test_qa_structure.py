@@ -403,3 +403,42 @@ def test_a_best_answer_box_repeating_a_reply_is_neither_the_question_nor_another
     assert [p.author for p in doc.posts] == ["nadia_r", "marta_k", "orchard_staff_jo", "pk_tinkers", "lukas_b"]
     assert doc.posts[0].text.startswith("After the last update my Orchard Pi 4 refuses to boot")
     assert [p.accepted for p in doc.posts] == [False, False, True, False, False]
+
+
+def _thread_page(first: int, numbers: list[int] | None = None) -> bytes:
+    """A XenForo-style thread page whose posts show their ordinals (``#21``), starting at ``first``."""
+    texts = ["Swapped the cassette last week and the chain still jumps on the two smallest cogs under load.",
+             "Check the derailleur hanger first, a bent one gives exactly that and a new cassette will not help.",
+             "Mine did the same until I replaced the chain as well, a worn chain skips on fresh teeth.",
+             "Cable tension is my guess, give the barrel adjuster a quarter turn and try again on a hill.",
+             "Thanks all, it was the hanger, bent about two millimetres after a fall in the spring."]
+    numbers = numbers or list(range(first, first + len(texts)))
+    posts = "".join(
+        f'<article class="message message--post" id="js-post-{9000 + n}"><div class="message-cell--user">'
+        f'<a href="/members/rider{i}.{300 + i}/" class="username">rider{i}</a></div><div class="message-main">'
+        f'<ul class="message-attribution"><li><time datetime="2024-05-0{i + 1}T10:00:00">May {i + 1}, 2024</time></li>'
+        f'<li><a href="/threads/chain-skips.4411/post-{9000 + n}">#{n}</a></li></ul>'
+        f'<div class="message-body"><div class="bbWrapper">{text}</div></div></div></article>'
+        for i, (n, text) in enumerate(zip(numbers, texts, strict=True)))
+    return f"""<html><head><title>Chain skips on the smallest cogs | Page 3 | Cycling Forum</title></head><body>
+    <nav><a href="/">Forums</a> <a href="/forums/mechanics.12/">Mechanics</a></nav>
+    <div class="p-title"><h1 class="p-title-value">Chain skips on the smallest cogs</h1></div>
+    <nav class="pageNav"><a href="/threads/chain-skips.4411/">1</a> <a href="/threads/chain-skips.4411/page-2">2</a>
+    <a class="pageNav-page--current">3</a></nav>
+    <div class="block-body js-replyNewMessageContainer">{posts}</div></body></html>""".encode()
+
+
+def test_a_later_page_of_a_thread_has_its_title_as_the_question_and_every_post_as_an_answer():
+    """Page 3 of a thread starts at post #21, a reply: the opening post is on page 1, and the title is all the page
+    shows of the question (pairing the replies with post #21 would make every pair wrong)."""
+    url = "https://forum.example.org/threads/chain-skips.4411/page-3"
+    doc = extract(_thread_page(21), url)
+    assert doc.page_type == "forum"
+    assert doc.question == "Chain skips on the smallest cogs"
+    assert [post.text.split()[:2] for post in doc.answers] == [
+        ["Swapped", "the"], ["Check", "the"], ["Mine", "did"], ["Cable", "tension"], ["Thanks", "all,"]]
+    assert {pair.question for pair in doc.qa_pairs} == {"Chain skips on the smallest cogs"}
+    first_page = extract(_thread_page(1), url)  # post #1 is the opening post
+    assert first_page.question.startswith("Chain skips on the smallest cogs\nSwapped the cassette")
+    ids = extract(_thread_page(0, [833702, 833703, 833705, 840938, 840939]), url)  # post ids, not ordinals
+    assert ids.question.startswith("Chain skips on the smallest cogs\nSwapped the cassette")

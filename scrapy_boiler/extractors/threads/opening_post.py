@@ -20,6 +20,7 @@ from urllib.parse import urljoin, urlsplit
 from lxml import etree
 
 from scrapy_boiler.extractors.threads.best_answer import split_best_answer
+from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post, title_above
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.extractors.threads.thread_title import from_title, title_element, title_forms, titled
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
@@ -97,6 +98,8 @@ def settle_thread(
             # in the box that shows who shared it
             return with_opening_post(group, [title_element(post[0].element, forms)], boxed=True)
         group = with_opening_post(group, [block.element for block in post])
+    if starts_past_opening_post(group) and (heading := title_above(above, forms)) is not None:
+        return with_opening_post(group, [heading])  # a later page of the thread: its title is all of the question
     return group
 
 
