@@ -405,8 +405,8 @@ def test_a_best_answer_box_repeating_a_reply_is_neither_the_question_nor_another
     assert [p.accepted for p in doc.posts] == [False, False, True, False, False]
 
 
-def _thread_page(first: int, numbers: list[int] | None = None) -> bytes:
-    """A XenForo-style thread page whose posts show their ordinals (``#21``), starting at ``first``."""
+def _thread_page(first: int, numbers: list[int] | None = None, ordinal: str = "#{}") -> bytes:
+    """A XenForo-style thread page whose posts show their ordinals (``ordinal``: ``#21``), starting at ``first``."""
     texts = ["Swapped the cassette last week and the chain still jumps on the two smallest cogs under load.",
              "Check the derailleur hanger first, a bent one gives exactly that and a new cassette will not help.",
              "Mine did the same until I replaced the chain as well, a worn chain skips on fresh teeth.",
@@ -417,7 +417,7 @@ def _thread_page(first: int, numbers: list[int] | None = None) -> bytes:
         f'<article class="message message--post" id="js-post-{9000 + n}"><div class="message-cell--user">'
         f'<a href="/members/rider{i}.{300 + i}/" class="username">rider{i}</a></div><div class="message-main">'
         f'<ul class="message-attribution"><li><time datetime="2024-05-0{i + 1}T10:00:00">May {i + 1}, 2024</time></li>'
-        f'<li><a href="/threads/chain-skips.4411/post-{9000 + n}">#{n}</a></li></ul>'
+        f'<li><a href="/threads/chain-skips.4411/post-{9000 + n}">{ordinal.format(n)}</a></li></ul>'
         f'<div class="message-body"><div class="bbWrapper">{text}</div></div></div></article>'
         for i, (n, text) in enumerate(zip(numbers, texts, strict=True)))
     return f"""<html><head><title>Chain skips on the smallest cogs | Page 3 | Cycling Forum</title></head><body>
@@ -438,6 +438,8 @@ def test_a_later_page_of_a_thread_has_its_title_as_the_question_and_every_post_a
     assert [post.text.split()[:2] for post in doc.answers] == [
         ["Swapped", "the"], ["Check", "the"], ["Mine", "did"], ["Cable", "tension"], ["Thanks", "all,"]]
     assert {pair.question for pair in doc.qa_pairs} == {"Chain skips on the smallest cogs"}
+    for floor in ("{}楼", "<em>{}</em><sup>#</sup>"):  # a Chinese board's floors: Tieba, Discuz
+        assert extract(_thread_page(21, ordinal=floor), url).question == "Chain skips on the smallest cogs"
     first_page = extract(_thread_page(1), url)  # post #1 is the opening post
     assert first_page.question.startswith("Chain skips on the smallest cogs\nSwapped the cassette")
     ids = extract(_thread_page(0, [833702, 833703, 833705, 840938, 840939]), url)  # post ids, not ordinals

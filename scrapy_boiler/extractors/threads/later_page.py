@@ -2,8 +2,8 @@
 
 A crawler that follows a forum's pagination fetches pages 2, 3... of every long thread. Their first post is not the
 question, and pairing it with the others as one would make every pair wrong. Forums number their posts (``#4951``,
-``Post #12``); a page whose posts count on from a number above 1, with no opening post found above them, is such a
-later page, and the thread's title is all it shows of the question.
+``Post #12``, a board's floors ``31楼``); a page whose posts count on from a number above 1, with no opening post
+found above them, is such a later page, and the thread's title is all it shows of the question.
 """
 
 from __future__ import annotations
@@ -19,8 +19,10 @@ from scrapy_boiler.parse.normalize import comparable
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.post_groups import PostGroup
 
-#: A post's ordinal as forums show it: ``#4951``, ``Post #12``, ``Beitrag #3``.
-_ORDINAL = re.compile(r"^(?:#|(?:post|beitrag|message)\s*#?\s*)(\d{1,7})$", re.I)
+#: A post's ordinal as forums show it: ``#4951``, ``Post #12``, ``Reply #3``; boards count floors: ``5#``, ``31楼``,
+#: ``2F``.
+_ORDINAL = re.compile(r"^(?:#|(?:post|reply|beitrag|antwort|message)\s*#?\s*)(\d{1,7})$|^(\d{1,7})\s*(?:#|楼|樓|F)$",
+                      re.I)
 #: Longest text read as an ordinal.
 _ORDINAL_CHARS = 16
 #: Posts that must show their ordinal, counting on by one, for the numbers to be read as ordinals (not ids).
@@ -28,12 +30,14 @@ MIN_NUMBERED = 3
 
 
 def post_ordinal(member: etree._Element) -> int | None:
-    """The ordinal a post shows (the first short text of the ``#N`` form inside it), or None."""
+    """The ordinal a post shows (the first short text of an :data:`_ORDINAL` form inside it: one element's, or a
+    small element's with its children, ``<em>2</em><sup>#</sup>``), or None."""
     for el in member.iter():
-        if isinstance(el.tag, str) and el.text and len(text := el.text.strip()) <= _ORDINAL_CHARS:
-            found = _ORDINAL.match(text)
-            if found:
-                return int(found.group(1))
+        if not isinstance(el.tag, str) or len(el) > 2:
+            continue
+        text = "".join(el.itertext()).strip() if len(el) else (el.text or "").strip()
+        if text and len(text) <= _ORDINAL_CHARS and (found := _ORDINAL.match(text)):
+            return int(found.group(1) or found.group(2))
     return None
 
 
