@@ -91,7 +91,7 @@ class PageTypeRouter:
 #: c * [typed thread]). Fitted on the training splits (articles: dragnet, l3s-gn1, fundus-train; threads:
 #: threads-train, webforum-train) by ``python -m scrapy_boiler.evaluation.page_types --fit``; (0, 1, 0) is the raw
 #: score.
-PAGE_TYPE_CALIBRATION: tuple[float, float, float] = (-3.174, 0.517, 1.963)
+PAGE_TYPE_CALIBRATION: tuple[float, float, float] = (-3.663, 0.599, 2.016)
 #: Raw scores are clipped to [SCORE_CLIP, 1 - SCORE_CLIP] before the logit, so the scaling stays finite.
 SCORE_CLIP = 3e-4
 
