@@ -97,7 +97,9 @@ def settle_thread(
             # a title alone: the title itself, without the site a shared link goes to ("Happiness (i.imgur.com)"),
             # in the box that shows who shared it
             return with_opening_post(group, [title_element(post[0].element, forms)], boxed=True)
-        group = with_opening_post(group, [block.element for block in post])
+        # the title alone, not the tags, domain and byline inlined in its line (Lobsters' story details)
+        first = title_element(post[0].element, forms) if opening else post[0].element
+        group = with_opening_post(group, [first, *(block.element for block in post[1:])])
     if starts_past_opening_post(group) and (heading := title_above(above, forms)) is not None:
         return with_opening_post(group, [heading])  # a later page of the thread: its title is all of the question
     return group
