@@ -459,3 +459,15 @@ def test_a_link_aggregators_story_has_its_title_and_note_as_question_and_nested_
         ("mtrx", 12), ("hjalmar", 5), ("penelope", 7), ("kestrel", 3), ("ondrej", 2)]
     assert all(post.date == "2025-01-14 11:00:00 -0600" for post in doc.answers)
     assert doc.answers[1].text.startswith("It is a shared buffer") and "reply" not in doc.answers[0].text
+
+
+def test_a_later_page_of_an_smf_topic_is_told_by_its_reply_numbers(page_bytes):
+    # SMF leads each reply's date line with its number ("Reply #16 on: January 12, 2024"); the opening post has none
+    html = page_bytes("smf_thread.html").decode()
+    later = html.replace(">January 12, 2024, 08:15:22 PM »<", ">Reply #15 on: January 12, 2024, 08:15:22 PM »<")
+    for n in (3, 2, 1):
+        later = later.replace(f">Reply #{n} on:", f">Reply #{15 + n} on:")
+    url = "https://forum.example.org/index.php?topic=77.15"
+    assert extract(later.encode(), url).question == "Engine won't start after winter"
+    assert len(extract(later.encode(), url).answers) == 4
+    assert extract(html.encode(), url).question.startswith("Engine won't start after winter\nMy old Honda")

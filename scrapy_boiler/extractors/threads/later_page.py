@@ -19,12 +19,15 @@ from scrapy_boiler.parse.normalize import comparable
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.post_groups import PostGroup
 
-#: A post's ordinal as forums show it: ``#4951``, ``Post #12``, ``Reply #3``; boards count floors: ``5#``, ``31楼``,
+#: A post's ordinal as forums show it: ``#4951``, ``Post #12``; boards count floors: ``5#``, ``31楼``,
 #: ``2F``.
 _ORDINAL = re.compile(r"^(?:#|(?:post|reply|beitrag|antwort|message)\s*#?\s*)(\d{1,7})$|^(\d{1,7})\s*(?:#|楼|樓|F)$",
                       re.I)
 #: Longest text read as an ordinal.
 _ORDINAL_CHARS = 16
+#: A reply's ordinal leading its date line: SMF's ``Reply #15 on: January 12, 2024, 09:02:10 PM »``.
+_REPLY_ORDINAL = re.compile(r"^«?\s*(?:reply|antwort|réponse|respuesta|risposta)\s*#\s*(\d{1,7})\b", re.I)
+_REPLY_LINE_CHARS = 64
 #: Posts that must show their ordinal, counting on by one, for the numbers to be read as ordinals (not ids).
 MIN_NUMBERED = 3
 
@@ -38,6 +41,8 @@ def post_ordinal(member: etree._Element) -> int | None:
         text = "".join(el.itertext()).strip() if len(el) else (el.text or "").strip()
         if text and len(text) <= _ORDINAL_CHARS and (found := _ORDINAL.match(text)):
             return int(found.group(1) or found.group(2))
+        if text and len(text) <= _REPLY_LINE_CHARS and (found := _REPLY_ORDINAL.match(text)):
+            return int(found.group(1))
     return None
 
 
