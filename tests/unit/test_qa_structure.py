@@ -471,3 +471,17 @@ def test_a_later_page_of_an_smf_topic_is_told_by_its_reply_numbers(page_bytes):
     assert extract(later.encode(), url).question == "Engine won't start after winter"
     assert len(extract(later.encode(), url).answers) == 4
     assert extract(html.encode(), url).question.startswith("Engine won't start after winter\nMy old Honda")
+
+
+def test_a_hacker_news_item_is_a_link_shared_for_discussion_with_its_comments_as_answers(page_bytes):
+    """Hacker News: the story is a table row whose title links to another site, the comments are rows of one table
+    nested only by an indent image; the question is the title alone, submitted by the story's poster, and every
+    comment is an answer with its author and the date in its age's title."""
+    doc = extract(page_bytes("hn_item.html"), "https://news.ycombinator.com/item?id=41234567")
+    assert doc.page_type == "forum"
+    assert doc.question == "How we cut p99 latency in half with per-request arenas"
+    assert (doc.posts[0].author, doc.posts[0].date) == ("arenafan", "2024-11-02T11:02:33")
+    assert [(post.author, post.date) for post in doc.answers] == [
+        ("tptacek", "2024-11-02T13:01:00"), ("pcwalton", "2024-11-02T13:55:00"), ("jsnell", "2024-11-02T14:12:00"),
+        ("dang", "2024-11-02T15:08:00"), ("kragen", "2024-11-02T15:20:00")]
+    assert doc.answers[0].text.startswith("The interesting part") and "reply" not in doc.answers[0].text
