@@ -4,9 +4,10 @@ SemText (Zhang and Wang, "Boilerplate Detection via Semantic Classification of T
 pages, whose main content sits in one place, from type-2 pages, whose content is scattered over a list of posts.
 :func:`detect` decides from the repeated sibling group that
 :func:`~scrapy_boiler.segment.post_groups.find_post_group` finds: an article's paragraphs repeat too, so what tells
-posts apart is what each member carries — an author link, a date, a template with inner structure — plus how much of
-the page's text the group holds, post-like class names and a thread-like URL. The weights were set by hand on
-webforum-train (type-2) and dragnet:train / l3s-gn1:train / cleaneval-dev (articles); accuracy is in the README.
+posts apart is what each member carries — its author (a link to a user page, or an element naming the poster), a
+date, a template with inner structure — plus how much of the page's text the group holds, post-like class names and
+a thread-like URL. The weights were set by hand on webforum-train (type-2) and dragnet:train / l3s-gn1:train /
+cleaneval-dev (articles); accuracy is in the README.
 
 On a page whose URL names it a page of comments (``/r/sub/comments/id/``), a long discussed post can outweigh the few
 comments served with it; the best group whose members show a date and an author link is then weighed as well.
@@ -102,6 +103,7 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     comment_thread = bool(_COMMENT.search(group.signature) and not _POST.search(group.signature))
     user_linked = sum(any(map(has_user_link, group.with_head(m))) for m in members) / len(members)
     signed = sum(any(has_user_link(el) or names_poster(el) for el in group.with_head(m)) for m in members)
+    signed /= len(members)
     return PageTypeFeatures(
         members=len(members),
         share=group.words / max(1, stats.text_words(root)),
@@ -109,7 +111,7 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         structure=structure,
         dated=sum(any(map(has_date, group.with_head(m))) for m in members) / len(members),
         user_linked=user_linked,
-        signed=signed / len(members),
+        signed=signed,
         keyword=group.keyword,
         thread_url=bool(url and _THREAD_URL.search(url)),
         comment_thread=comment_thread,
