@@ -30,7 +30,7 @@ from scrapy_boiler.assemble.post_byline import (
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import signature_elements
+from scrapy_boiler.segment.post_bodies import body_owner, signature_elements
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links.
@@ -41,17 +41,6 @@ _CHROME_LINE = re.compile(
     r"(?:share|edit|follow|flag|reply|quote|report)(?:\s+(?:share|edit|follow|flag|reply|quote|report))+)$",
     re.I,
 )
-
-
-def _owner(leaf: Leaf, owners: dict[etree._Element, int]) -> int | None:
-    """Index of the member whose (body) element holds ``leaf``, walking up from its parent."""
-    node: etree._Element | None = leaf.parent
-    while node is not None:
-        found = owners.get(node)
-        if found is not None:
-            return found if found >= 0 else None
-        node = node.getparent()
-    return None
 
 
 def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool] | None = None,
@@ -77,7 +66,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     for index, leaf in enumerate(leaves):
         if content is not None and not content[index]:
             continue
-        member = _owner(leaf, owners)
+        member = body_owner(leaf.parent, owners)
         if member is None or _in_vote_count(leaf.parent, widgets):
             continue
         quote = quote_of.get(leaf.parent)

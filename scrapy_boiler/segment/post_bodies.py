@@ -327,6 +327,17 @@ def has_date(member: etree._Element) -> bool:
     return any(_DATE.search(text) for text in member.itertext() if len(text) < 80)
 
 
+def body_owner(node: etree._Element | None, owners: dict[etree._Element, int]) -> int | None:
+    """Index of the post whose body holds ``node``, walking up from it through ``owners`` (``PostGroup.body_of``);
+    None outside every body, or in a forum signature below one."""
+    while node is not None:
+        found = owners.get(node)
+        if found is not None:
+            return found if found >= 0 else None
+        node = node.getparent()
+    return None
+
+
 def signature_elements(body: etree._Element) -> list[etree._Element]:
     """The elements below a post body inside a forum signature (:data:`_SIGNATURE_NAME`)."""
     signed = [el for el in body.iterdescendants() if isinstance(el.tag, str) and _SIGNATURE_NAME.search(

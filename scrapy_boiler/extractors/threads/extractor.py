@@ -18,6 +18,7 @@ from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.extractors.threads.thread_title import page_address, page_titles
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Segmentation, annotate, segment
+from scrapy_boiler.segment.post_bodies import body_owner
 from scrapy_boiler.segment.post_groups import PostGroup
 
 NAME = "posts"
@@ -33,20 +34,12 @@ def label_thread(seg: Segmentation, group: PostGroup | None) -> None:
     for block in seg.blocks:
         # a block of inline elements may start with the post's byline and hold its body after it (PTT's one-line
         # pushes: tag, user, text, time): its text leaves in the body carry it
-        inside = any(_in_body(leaf.parent, bodies) for leaf in seg.leaves[block.leaf_start:block.leaf_end])
+        inside = any(body_owner(leaf.parent, bodies) is not None
+                     for leaf in seg.leaves[block.leaf_start:block.leaf_end])
         headline = block.element.tag == "h1" and _before(block.element, first)
         block.is_content = inside or headline
         block.score = 1.0 if block.is_content else 0.0
         block.reasons.append("post body" if inside else "headline" if headline else "outside posts")
-
-
-def _in_body(node: etree._Element | None, bodies: dict[etree._Element, int]) -> bool:
-    """Whether ``node`` lies in a post body, and not in a signature below it."""
-    while node is not None:
-        if node in bodies:
-            return bodies[node] >= 0
-        node = node.getparent()
-    return False
 
 
 def _before(el: etree._Element, other: etree._Element) -> bool:
