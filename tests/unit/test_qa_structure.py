@@ -485,3 +485,15 @@ def test_a_hacker_news_item_is_a_link_shared_for_discussion_with_its_comments_as
         ("tptacek", "2024-11-02T13:01:00"), ("pcwalton", "2024-11-02T13:55:00"), ("jsnell", "2024-11-02T14:12:00"),
         ("dang", "2024-11-02T15:08:00"), ("kragen", "2024-11-02T15:20:00")]
     assert doc.answers[0].text.startswith("The interesting part") and "reply" not in doc.answers[0].text
+
+
+def test_a_thread_title_linking_to_the_www_host_of_the_same_forum_does_not_link_away():
+    """The thread's heading links to the thread on ``www.`` of the page's host: the same site, so its first post is
+    the opening post (a title linking to another site would make every post a reply to a shared link)."""
+    page = _thread_page(1).decode().replace(
+        '<h1 class="p-title-value">Chain skips on the smallest cogs</h1>',
+        '<h1 class="p-title-value"><a href="https://www.forum.example.org/threads/chain-skips.4411/">Chain skips on '
+        'the smallest cogs</a></h1>')
+    doc = extract(page.encode(), "https://forum.example.org/threads/chain-skips.4411/")
+    assert doc.question.startswith("Chain skips on the smallest cogs\nSwapped the cassette")
+    assert len(doc.answers) == 4

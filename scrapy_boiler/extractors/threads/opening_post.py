@@ -22,7 +22,7 @@ from lxml import etree
 from scrapy_boiler.extractors.threads.best_answer import split_best_answer
 from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post, title_above
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
-from scrapy_boiler.extractors.threads.thread_title import from_title, title_element, title_forms, titled
+from scrapy_boiler.extractors.threads.thread_title import from_title, site_of, title_element, title_forms, titled
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import USER_HREF, class_tokens
@@ -171,11 +171,11 @@ def _up_to(bodies: list[etree._Element], member: etree._Element) -> set[etree._E
 
 def _links_away(heading: etree._Element, url: str | None) -> bool:
     """Whether the title heading is a link to another site: a link shared for discussion, whose replies are all
-    answers (a forum's title links to the thread itself, on the same host)."""
+    answers (a forum's title links to the thread itself, on the same site: ``www.`` or ``m.`` of its host too)."""
     host = urlsplit(url).hostname if url else None
     for anchor in heading.iter("a"):
         target = urlsplit(urljoin(url or "", anchor.get("href") or "")).hostname
-        if host and target and target != host and collapse_spaces("".join(anchor.itertext())):
+        if host and target and site_of(target) != site_of(host) and collapse_spaces("".join(anchor.itertext())):
             return True
     return False
 

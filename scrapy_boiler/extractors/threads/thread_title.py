@@ -96,7 +96,7 @@ def title_links_away(root: etree._Element, url: str | None, title: str, shared: 
     for anchor in root.iter("a"):
         if comparable(collapse_spaces("".join(anchor.itertext()))) in forms:
             target = urlsplit(urljoin(url or "", anchor.get("href") or ""))
-            if (target.hostname and _site(target.hostname) != _site(page.hostname)
+            if (target.hostname and site_of(target.hostname) != site_of(page.hostname)
                     and target.path.rstrip("/") != page.path.rstrip("/")):
                 return True
     return False
@@ -114,7 +114,7 @@ def _story_forms(title: str, shared: str) -> set[str]:
     return {form for form in forms if len(form.split()) >= longest}
 
 
-def _site(host: str) -> str:
+def site_of(host: str) -> str:
     """The site a host belongs to: its last two labels, three under a country's second level (``bbc.co.uk``)."""
     labels = host.lower().rstrip(".").split(".")
     keep = 3 if len(labels) > 2 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL else 2
