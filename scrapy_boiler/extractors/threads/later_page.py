@@ -14,8 +14,7 @@ from itertools import pairwise
 
 from lxml import etree
 
-from scrapy_boiler.extractors.threads.thread_title import repeats, title_element
-from scrapy_boiler.parse.normalize import comparable
+from scrapy_boiler.extractors.threads.thread_title import from_title, title_element
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.post_groups import PostGroup
 
@@ -65,9 +64,9 @@ _HEADINGS = frozenset({"h1", "h2"})
 def title_above(above: Sequence[TextBlock], forms: set[str]) -> etree._Element | None:
     """The thread's title above its posts: the last block repeating the page's title (one of ``forms``), else the
     last top-level heading ("Thread: ..." adds a word before the title)."""
-    for block in reversed(above):
-        if repeats(comparable(block.text), forms):
-            return title_element(block.element, forms)
+    repeated = from_title(above, [], forms)
+    if repeated:
+        return title_element(repeated[0].element, forms)
     for block in reversed(above):
         heading = next((el for el in (block.element, *block.element.iterancestors()) if el.tag in _HEADINGS), None)
         if heading is not None:
