@@ -101,8 +101,9 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     members = group.members
     structure = sum(len({signature(el) for el in m.iter()}) for m in members) / len(members)
     comment_thread = bool(_COMMENT.search(group.signature) and not _POST.search(group.signature))
-    user_linked = sum(any(map(has_user_link, group.with_head(m))) for m in members) / len(members)
-    signed = sum(any(has_user_link(el) or names_poster(el) for el in group.with_head(m)) for m in members)
+    linked = [any(map(has_user_link, group.with_head(m))) for m in members]
+    user_linked = sum(linked) / len(members)
+    signed = sum(link or any(map(names_poster, group.with_head(m))) for m, link in zip(members, linked, strict=True))
     signed /= len(members)
     return PageTypeFeatures(
         members=len(members),
