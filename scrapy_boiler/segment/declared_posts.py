@@ -22,8 +22,8 @@ from dataclasses import replace
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces
-from scrapy_boiler.segment.post_bodies import signature
 from scrapy_boiler.segment.post_groups import MIN_MEMBERS, DeclaredPost, PostGroup, common_ancestor
+from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: schema.org types whose items are posts of a thread.

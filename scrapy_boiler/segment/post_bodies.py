@@ -1,9 +1,9 @@
-"""Post signatures and post bodies: what makes the posts of one template alike, and where each post's text is.
+"""Post bodies: what makes the posts of one template alike, and where each post's text is.
 
-A post's *signature* is its tag and class names with the post's own id cut away (``post-123``, ``t1_ehzpcbo``), so
-every post a template renders shares it. Inside each post, the *body* is found by descending while one child path
-(the same relative signature path in every post) holds most of the posts' words: this drops author boxes,
-signatures and "reply / quote" bars when the body is one element.
+Posts are compared by the signatures of the elements inside them (:mod:`scrapy_boiler.segment.signatures`). Inside
+each post, the *body* is found by descending while one child path (the same relative signature path in every post)
+holds most of the posts' words: this drops author boxes, signatures and "reply / quote" bars when the body is one
+element.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable
-from functools import lru_cache
 
 from lxml import etree
 
+from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: A member counts as a post when it holds at least this many non-link words.
@@ -47,7 +47,6 @@ NAMED_BODY_MOST = 3
 #: A poster's standing footer inside a post body (``div.signature``, XenForo's ``message-signature``, Invision's
 #: ``data-role="memberSignature"``, phpBB's ``postsig``): not what the post says.
 _SIGNATURE_NAME = re.compile(r"signature|postsig|\bsig\b", re.I)
-_DIGITS = re.compile(r"\d+")
 #: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``, Lobsters' and Slashdot's
 #: ``/~ann``: the root of a tilde path, not a personal home page's files such as ``/~ann/tutorial/``...).
 USER_HREF = re.compile(r"member|user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people", re.I)
@@ -56,29 +55,6 @@ _DATE = re.compile(
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)",
     re.I,
 )
-
-
-#: A letter or two before an id's first digit, at its start or after a separator, begin the post's own hash when
-#: letters and digits mix after it (``c_a1b2c3``: Lobsters' short ids), not the template's prefix (``p24027``,
-#: ``post24027``, ``t1_ehzpcbo``).
-_HASH_START = re.compile(r"(?:^|(?<=[-_:.]))[A-Za-z]{1,2}$")
-_HASH_REST = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]+")
-
-
-def signature(el: etree._Element) -> str:
-    """Tag and class names as a template repeats them; a generated id (one with digits) joins as ``#prefix``."""
-    return _signature(el.tag if isinstance(el.tag, str) else "", el.get("class") or "", el.get("id") or "")
-
-
-@lru_cache(maxsize=8192)
-def _signature(tag: str, class_names: str, ident: str) -> str:
-    """:func:`signature` of the attribute values (cached: a page repeats a few templates many times)."""
-    classes = " ".join(sorted(_template_name(c) for c in class_names.split()))
-    match = _DIGITS.search(ident)  # an id is unique: what follows its first digit is the post's own
-    generated = ident[: match.start()] if match else ""
-    if match and _HASH_REST.fullmatch(ident, match.start()):
-        generated = _HASH_START.sub("", generated)
-    return f"{tag}.{classes}#{generated}"
 
 
 def inner_structure(member: etree._Element, alias: Callable[[str], str] | None = None) -> set[str]:
@@ -98,28 +74,6 @@ def inner_structure(member: etree._Element, alias: Callable[[str], str] | None =
                     nxt.append((child, sub))
         frontier = nxt
     return paths
-
-
-def id_template(el: etree._Element) -> str:
-    """The element's id with its digit runs as ``#`` (``post-#`` of ``post-1251884``), or "" for an id without
-    digits: posts a template renders share it, its other parts (``-comments``) included."""
-    ident = el.get("id") or ""
-    return _DIGITS.sub("#", ident) if _DIGITS.search(ident) else ""
-
-
-def class_tokens(el: etree._Element) -> frozenset[str]:
-    """The element's class names as a template repeats them (see :func:`_template_name`)."""
-    return frozenset(_template_name(c) for c in (el.get("class") or "").split())
-
-
-def _template_name(name: str) -> str:
-    """The part of a class name that a template repeats: a lower-case name is cut at its first digit, since
-    what follows is the post's own id (``post-123``, ``t1_ehzpcbo``, ``comment-5f3a2b``); a mixed-case name
-    (a CSS-module hash such as ``_1YCqQVO-9r``) only loses its digits."""
-    if name.islower() or not any(ch.isalpha() for ch in name):
-        match = _DIGITS.search(name)
-        return name[: match.start()] if match else name
-    return _DIGITS.sub("", name)
 
 
 def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list[list[etree._Element]], str]:

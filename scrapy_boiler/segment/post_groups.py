@@ -22,14 +22,12 @@ from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
     SignatureAliases,
-    class_tokens,
-    id_template,
     inner_structure,
     member_bodies,
-    signature,
     signature_elements,
 )
 from scrapy_boiler.segment.question_above import with_question_above
+from scrapy_boiler.segment.signatures import class_tokens, id_template, signature
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
 
 #: Members needed for a group; a question with a single answer is still a thread.

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from lxml import etree
 
-from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure, signature
+from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure
 from scrapy_boiler.segment.semantics import is_main_landmark, names_best_answer
+from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: Levels above the group searched for a question container, and the structure overlap it needs.

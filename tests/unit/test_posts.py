@@ -15,8 +15,8 @@ from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
-from scrapy_boiler.segment.post_bodies import signature
 from scrapy_boiler.segment.post_groups import find_post_group
+from scrapy_boiler.segment.signatures import signature
 
 
 def test_qa_page_is_detected_and_keeps_question_and_answers(page_bytes):

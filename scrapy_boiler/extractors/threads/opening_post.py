@@ -25,9 +25,10 @@ from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.extractors.threads.thread_title import from_title, site_of, title_element, title_forms, titled
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import USER_HREF, class_tokens
+from scrapy_boiler.segment.post_bodies import USER_HREF
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 from scrapy_boiler.segment.semantics import is_main_landmark
+from scrapy_boiler.segment.signatures import class_tokens
 
 #: A page stays a thread when at least this share of the article model's content words lie in its posts.
 POSTS_HOLD_CONTENT = 0.5

@@ -30,8 +30,9 @@ from scrapy_boiler.extractors.threads.thread_title import title_links_away
 from scrapy_boiler.parse.json_ld_posts import JsonLdPost
 from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
-from scrapy_boiler.segment.post_bodies import has_date, has_user_link, names_poster, signature
+from scrapy_boiler.segment.post_bodies import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
+from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
 
 #: Text nodes shorter than this don't count towards the lead (see :func:`lead_words`).

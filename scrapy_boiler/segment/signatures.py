@@ -1,0 +1,133 @@
+"""Element signatures: an element's tag and class names as the template that rendered it repeats them.
+
+The posts of one template share a signature once each post's own id is cut from its class names (``post-123``,
+``t1_ehzpcbo``, ``comment-5f3a2b``). Generated style names have the same shape, a prefix and then a hash
+(styled-components' ``sc-99b3a5c-2``, emotion's ``css-1dbjc4n``, Tailwind's ``h-[72px]``), but they name a style
+the template reuses, not one post. Cutting them too would give every ``div`` of such a page one signature. The two
+are told apart by the page itself: a post's id is written on one element or a few, and is often some element's
+``id`` too; a style's name is written on every element drawn with it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+
+from lxml import etree
+
+#: A generated style name is kept whole when the page writes it on at least this many elements...
+STYLE_REPEATS = 3
+#: ... unless an element's id holds its hash (new reddit writes a comment's ``t1_ehznnqc`` on several elements of
+#: the comment, and as the id of one), or its family (the names sharing its cut prefix) is ids: at least this many
+#: names, nearly all written once (old reddit's ``id-t2_…`` names the poster of each comment, so a prolific poster's
+#: repeats).
+ID_FAMILY_SIZE = 10
+ID_FAMILY_ONCE = 0.8
+
+_DIGITS = re.compile(r"\d+")
+#: What follows a lower-case name's first digit, when it holds a letter: a hash (``1dbjc4n``, ``5f3a2b``) or a
+#: size (``72px]``), as opposed to a number (``post-123``, ``depth-2``: cut, whatever the page repeats).
+_HASH_TAIL = re.compile(r"\d[\w\[\].#-]*[a-z]")
+#: A letter or two before an id's first digit, at its start or after a separator, begin the post's own hash when
+#: letters and digits mix after it (``c_a1b2c3``: Lobsters' short ids), not the template's prefix (``p24027``,
+#: ``post24027``, ``t1_ehzpcbo``).
+_HASH_START = re.compile(r"(?:^|(?<=[-_:.]))[A-Za-z]{1,2}$")
+_HASH_REST = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]+")
+
+_NONE: frozenset[str] = frozenset()
+#: The style names of the last few pages looked at, by their root (held, so its id is not reused meanwhile).
+_STYLE_NAMES: dict[int, tuple[etree._Element, frozenset[str]]] = {}
+_PAGES_HELD = 4
+
+
+def signature(el: etree._Element) -> str:
+    """Tag and class names as a template repeats them; a generated id (one with digits) joins as ``#prefix``."""
+    class_names = el.get("class") or ""
+    return _signature(el.tag if isinstance(el.tag, str) else "", class_names, el.get("id") or "",
+                      _kept_whole(el, class_names))
+
+
+def class_tokens(el: etree._Element) -> frozenset[str]:
+    """The element's class names as a template repeats them (see :func:`template_name`)."""
+    class_names = el.get("class") or ""
+    return _class_tokens(class_names, _kept_whole(el, class_names))
+
+
+def id_template(el: etree._Element) -> str:
+    """The element's id with its digit runs as ``#`` (``post-#`` of ``post-1251884``), or "" for an id without
+    digits: posts a template renders share it, its other parts (``-comments``) included."""
+    ident = el.get("id") or ""
+    return _DIGITS.sub("#", ident) if _DIGITS.search(ident) else ""
+
+
+def template_name(name: str) -> str:
+    """The part of a class name that a template repeats: a lower-case name is cut at its first digit, since
+    what follows is the post's own id (``post-123``, ``t1_ehzpcbo``, ``comment-5f3a2b``); a mixed-case name
+    (a CSS-module hash such as ``_1YCqQVO-9r``) only loses its digits. A style name the page repeats is not cut
+    (:func:`style_names`)."""
+    if name.islower() or not any(ch.isalpha() for ch in name):
+        match = _DIGITS.search(name)
+        return name[: match.start()] if match else name
+    return _DIGITS.sub("", name)
+
+
+def style_names(root: etree._Element) -> frozenset[str]:
+    """The generated style names of the page under ``root`` (cached for the last few pages): lower-case names with
+    a hash after their first digit, written on :data:`STYLE_REPEATS` elements or more, outside id families."""
+    held = _STYLE_NAMES.get(id(root))
+    if held is not None and held[0] is root:
+        return held[1]
+    counts = Counter(name for value in root.xpath("//@class") for name in value.split() if _hash_cut(name))
+    families: dict[str, list[int]] = {}
+    for name, count in counts.items():
+        families.setdefault(template_name(name), []).append(count)
+    ids = {prefix for prefix, family in families.items()
+           if len(family) >= ID_FAMILY_SIZE and family.count(1) >= ID_FAMILY_ONCE * len(family)}
+    repeated = [name for name, count in counts.items() if count >= STYLE_REPEATS and template_name(name) not in ids]
+    if repeated:  # a hash that also ends an element's id is that element's own (new reddit's ``t1_ehznnqc``)
+        written_ids = "\n".join(root.xpath("//@id"))
+        repeated = [name for name in repeated if name[_DIGITS.search(name).start():] not in written_ids]
+    cached = frozenset(repeated) or _NONE
+    while len(_STYLE_NAMES) >= _PAGES_HELD:
+        _STYLE_NAMES.pop(next(iter(_STYLE_NAMES)), None)
+    _STYLE_NAMES[id(root)] = (root, cached)
+    return cached
+
+
+def _kept_whole(el: etree._Element, class_names: str) -> frozenset[str]:
+    """The element's style names the page repeats; the page is only looked at when one could be."""
+    if not class_names or not _hashes_in(class_names):
+        return _NONE
+    kept = _hashes_in(class_names) & style_names(el.getroottree().getroot())
+    return kept or _NONE
+
+
+@lru_cache(maxsize=8192)
+def _hashes_in(class_names: str) -> frozenset[str]:
+    """The names that :func:`template_name` would cut before a hash."""
+    return frozenset(name for name in class_names.split() if _hash_cut(name))
+
+
+def _hash_cut(name: str) -> bool:
+    """Whether :func:`template_name` cuts ``name`` before a hash (not before a number)."""
+    if not (name.islower() or not any(ch.isalpha() for ch in name)):
+        return False
+    match = _DIGITS.search(name)
+    return bool(match and _HASH_TAIL.match(name, match.start()))
+
+
+@lru_cache(maxsize=8192)
+def _signature(tag: str, class_names: str, ident: str, kept: frozenset[str]) -> str:
+    """:func:`signature` of the attribute values (cached: a page repeats a few templates many times)."""
+    classes = " ".join(sorted(name if name in kept else template_name(name) for name in class_names.split()))
+    match = _DIGITS.search(ident)  # an id is unique: what follows its first digit is the post's own
+    generated = ident[: match.start()] if match else ""
+    if match and _HASH_REST.fullmatch(ident, match.start()):
+        generated = _HASH_START.sub("", generated)
+    return f"{tag}.{classes}#{generated}"
+
+
+@lru_cache(maxsize=8192)
+def _class_tokens(class_names: str, kept: frozenset[str]) -> frozenset[str]:
+    return frozenset(name if name in kept else template_name(name) for name in class_names.split())

@@ -1,0 +1,63 @@
+"""Element signatures on pages whose class names are generated style hashes (CSS-in-JS, utility classes)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from lxml import etree
+
+from scrapy_boiler import extract
+from scrapy_boiler.segment.signatures import class_tokens, signature
+
+
+def _style_hash(class_names: str) -> str:
+    """An emotion-style generated name for a list of class names: ``css-`` and seven base-36 characters."""
+    number = int(hashlib.md5(class_names.encode()).hexdigest(), 16)
+    digits = ""
+    for _ in range(7):
+        number, rest = divmod(number, 36)
+        digits += "0123456789abcdefghijklmnopqrstuvwxyz"[rest]
+    return f"css-{digits}"
+
+
+def _as_generated_styles(html: bytes) -> bytes:
+    """The page as a CSS-in-JS build writes it: each element's class list replaced by one hash of it."""
+    return re.sub(rb'(\sclass=")([^"]*)"',
+                  lambda m: m.group(1) + _style_hash(" ".join(m.group(2).decode().split())).encode() + b'"',
+                  html)
+
+
+def test_style_hashes_a_page_repeats_are_kept_whole():
+    """``css-1dbjc4n`` and ``css-7kp13n`` name two styles, not two posts: cut at their first digit they would both
+    read ``css-``; a name written once (a post's own id) is still cut."""
+    rows = "".join(f'<div class="css-1dbjc4n"><p class="css-7kp13n">reply {n}</p><span class="css-9x{n}q"/></div>'
+                   for n in range(3))
+    root = etree.fromstring(f"<html><body>{rows}</body></html>", etree.HTMLParser())
+    row, para, own = root.find("body/div"), root.find("body/div/p"), root.find("body/div/span")
+    assert signature(row) == "div.css-1dbjc4n#"
+    assert signature(para) == "p.css-7kp13n#"
+    assert class_tokens(own) == frozenset({"css-"})
+
+
+def test_a_post_id_written_on_several_elements_of_its_post_is_still_cut():
+    """New reddit writes a comment's ``t1_…`` on several elements of the comment and as the id of one: the
+    comments still share one signature."""
+    comments = "".join(f'<div id="t1_e{n}zq"><div class="Comment t1_e{n}zq"><p class="t1_e{n}zq">text</p></div></div>'
+                       for n in range(3))
+    root = etree.fromstring(f"<html><body>{comments}</body></html>", etree.HTMLParser())
+    signatures = {signature(el) for el in root.iter("div") if el.get("class")}
+    assert signatures == {"div.Comment t#"}
+
+
+def test_a_thread_built_with_generated_style_names_reads_like_its_named_original(page_bytes):
+    """The CareerCup-style page with every class list replaced by a ``css-…`` hash: the question and the answers
+    are those of the page as written. Before the hashes a page repeats were kept whole, every ``div`` of it had
+    one signature and its answers' bylines became posts of their own."""
+    url = "https://careercup.com/question?id=881"
+    written = extract(page_bytes("careercup_question.html"), url)
+    generated = extract(_as_generated_styles(page_bytes("careercup_question.html")), url)
+    assert generated.page_type == written.page_type
+    assert generated.question == written.question
+    assert [post.text for post in generated.posts] == [post.text for post in written.posts]
+    assert len(generated.posts) == 5
