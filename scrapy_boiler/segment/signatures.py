@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from functools import lru_cache
+from threading import Lock
 
 from lxml import etree
 
@@ -39,6 +40,7 @@ _NONE: frozenset[str] = frozenset()
 #: The style names of the last few pages looked at, by their root (held, so its id is not reused meanwhile).
 _STYLE_NAMES: dict[int, tuple[etree._Element, frozenset[str]]] = {}
 _PAGES_HELD = 4
+_STYLE_NAMES_LOCK = Lock()
 
 
 def signature(el: etree._Element) -> str:
@@ -89,9 +91,10 @@ def style_names(root: etree._Element) -> frozenset[str]:
         written_ids = "\n".join(root.xpath("//@id"))
         repeated = [name for name in repeated if name[_DIGITS.search(name).start():] not in written_ids]
     cached = frozenset(repeated) or _NONE
-    while len(_STYLE_NAMES) >= _PAGES_HELD:
-        _STYLE_NAMES.pop(next(iter(_STYLE_NAMES)), None)
-    _STYLE_NAMES[id(root)] = (root, cached)
+    with _STYLE_NAMES_LOCK:  # pages may be read in several threads
+        while len(_STYLE_NAMES) >= _PAGES_HELD:
+            _STYLE_NAMES.pop(next(iter(_STYLE_NAMES)))
+        _STYLE_NAMES[id(root)] = (root, cached)
     return cached
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 from lxml import etree
 
@@ -61,3 +62,14 @@ def test_a_thread_built_with_generated_style_names_reads_like_its_named_original
     assert generated.question == written.question
     assert [post.text for post in generated.posts] == [post.text for post in written.posts]
     assert len(generated.posts) == 5
+
+
+def test_pages_read_in_several_threads_keep_their_own_style_names(page_bytes):
+    """The style names are cached by page: pages read at once in a crawl's threads each get theirs."""
+    url = "https://careercup.com/question?id=881"
+    pages = [_as_generated_styles(page_bytes("careercup_question.html")), page_bytes("careercup_question.html"),
+             page_bytes("forum_thread.html"), page_bytes("qa_thread.html")] * 6
+    alone = [[post.text for post in extract(page, url).posts] for page in pages[:4]]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda page: [post.text for post in extract(page, url).posts], pages))
+    assert together == alone * 6
