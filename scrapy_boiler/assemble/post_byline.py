@@ -64,6 +64,28 @@ _ACCEPTED_TEXT = re.compile(r"^[✓✔]?\s*(?:accepted (?:answer|solution)|marke
                             re.I)
 _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
 
+#: An element named like a post's metadata (PTT's ``div.article-metaline``, a ``post-byline``).
+_META_NAME = re.compile(r"meta|byline", re.I)
+#: The label of a labelled author field ("作者" | "billy3321 (雨蒼)", "Author:" | "ann").
+_AUTHOR_LABEL = re.compile(r"^(?:作者|发信人|發信人|投稿者|author|autor|auteur|autore|posted by|by)\s*[:：]?$", re.I)
+
+
+def leading_fields(body: etree._Element) -> list[etree._Element]:
+    """The short elements named like metadata that a post body starts with, before any of its text: the post's
+    byline written into its body (PTT's author, board, title and time lines above the post), not what it says."""
+    fields: list[etree._Element] = []
+    if (body.text or "").strip():
+        return fields
+    for child in body:
+        if not isinstance(child.tag, str) or not _META_NAME.search(child.get("class") or "") \
+                or len(collapse_spaces(" ".join(child.itertext())).split()) > MAX_META_WORDS:
+            break
+        fields.append(child)
+        if (child.tail or "").strip():
+            break
+    return fields if len(fields) < len(body) or (fields and (fields[-1].tail or "").strip()) else []
+
+
 def read_author(member: etree._Element, body: set[etree._Element]) -> str | None:
     """A link to a user profile with a short text, else a short element named like ``author``/``username`` that is
     not a date ("asked 2 hours ago" sits in ``user-action-time``), the innermost of nested ones (Tieba's
@@ -81,6 +103,9 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
             # a user's name; a number (points, posts) or an avatar's initial links to the profile too, and the
             # initial may sit in the same link as the name (Flarum's "<span class=Avatar>E</span>Ester")
             return _without_avatar(el) or text
+        label = el.getprevious()
+        if label is not None and _AUTHOR_LABEL.match(collapse_spaces("".join(label.itertext()))):
+            return text  # a labelled field: "作者" | "billy3321 (雨蒼)"
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         if (named_el is None or named_el in el.iterancestors()) and _AUTHOR_NAME.search(names):
             named, named_el = _SAYS.sub("", text) or text, el

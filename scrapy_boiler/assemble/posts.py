@@ -22,6 +22,7 @@ from scrapy_boiler.assemble.post_byline import (
     VOTE_NUMBER,
     first_found,
     is_accepted,
+    leading_fields,
     read_author,
     read_date,
     read_permalink,
@@ -35,7 +36,7 @@ from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links.
 _CHROME_LINE = re.compile(
-    r"^(?:[-+−]?\d[\d,.]*\s*(?:votes?|points?|likes?|k)?|share|edit|follow|reply|quote|report|flag|like|"
+    r"^(?:[-+−]?\d[\d,.]*\s*(?:votes?|points?|likes?|k)?|--|share|edit|follow|reply|quote|report|flag|like|"
     r"improve this (?:answer|question)|add a comment|permalink|cite|multi-?quote|(?:reply|quote) with quote|"
     r"antworten|zitieren|melden|teilen|répondre|citer|signaler|partager|回复|引用|举报|分享|"
     r"(?:share|edit|follow|flag|reply|quote|report)(?:\s+(?:share|edit|follow|flag|reply|quote|report))+)$",
@@ -63,11 +64,13 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     block_of: list[TextBlock | None] = [None] * len(leaves)  # the model's block of each leaf
     for block in blocks:
         block_of[block.leaf_start:block.leaf_end] = [block] * (block.leaf_end - block.leaf_start)
+    fields = [[field for b in bodies for field in leading_fields(b)] for bodies in group.bodies]
+    in_fields = {el for member_fields in fields for field in member_fields for el in field.iter()}
     for index, leaf in enumerate(leaves):
         if content is not None and not content[index]:
             continue
         member = body_owner(leaf.parent, owners)
-        if member is None or _in_vote_count(leaf.parent, widgets):
+        if member is None or _in_vote_count(leaf.parent, widgets) or leaf.parent in in_fields:
             continue
         quote = quote_of.get(leaf.parent)
         if leaf.block != last_block[member] or not texts[member] or line_quotes[member][-1] is not quote:
@@ -94,7 +97,8 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         if not lines:
             continue
         earlier.append(word_bag("\n".join([*quoted, *lines])))  # as shown: a reply may quote a quote
-        body = {el for b in group.bodies[index] for el in b.iter()}
+        body = {el for b in group.bodies[index] for el in b.iter()}.difference(
+            *(field.iter() for field in fields[index]))  # the byline fields a body starts with are read as such
         declared = group.declared[index] if group.declared else DeclaredPost("")
         bylines = group.with_head(member)  # a header row above the post's body row holds its byline
         posts.append(Post(
@@ -193,8 +197,11 @@ def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
 
 
 def trim_chrome(lines: list[str]) -> list[str]:
-    """``lines`` without the widget lines at their start and end (:data:`_CHROME_LINE`), nor the separator after
-    the poster's name the first one may start with."""
+    """``lines`` without a board's notes (:data:`_BOARD_NOTE`), the widget lines at their start and end
+    (:data:`_CHROME_LINE`), nor the separator after the poster's name the first one may start with."""
+    if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
+        lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
+                                   for line in lines) if line]
     start, end = 0, len(lines)
     while start < end and _CHROME_LINE.match(lines[start]):
         start += 1
@@ -206,6 +213,12 @@ def trim_chrome(lines: list[str]) -> list[str]:
     return lines
 
 
+#: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),
+#: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30"):
+#: where and when it was posted or edited, not what it says; written in its lines, so cut from them.
+_BOARD_NOTE = re.compile(
+    r"(?:(?:^|\s)--\s+)?※\s*(?:(?:發信站|发信站)[:：]\s*[^,\s]+(?:,\s*(?:來自|来自)[:：]\s*\S+(?:\s*\([^)]*\))?)?"
+    r"|(?:文章網址|文章网址)[:：]\s*\S+|(?:編輯|编辑)[:：]\s*\S+\s*\([^)]*\),\s*[\d/]+\s+[\d:]+)")
 #: The separator between a poster's name and a one-line post, left at the start of the post's text.
 _NAME_SEPARATOR = re.compile(r"[:：]\s+")
 

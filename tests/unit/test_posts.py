@@ -1054,3 +1054,14 @@ def test_a_bulletin_board_post_with_one_line_pushes_is_a_thread(page_bytes):
         ("greenlane88", "03/12 08:53"), ("oldcommuter", "03/12 09:31"), ("rivercyclist", "03/12 09:40")]
     assert doc.answers[0].text == "早上騎慢一點就不會那麼多汗，到公司先吹冷氣十分鐘"  # no ": " after the poster
     assert not any("mountainbiker" in post.text or post.text.startswith("推") for post in doc.answers)
+
+
+def test_a_bulletin_board_posts_header_lines_and_notes_are_its_byline_not_its_text(page_bytes):
+    # PTT writes the author, board, title and time as labelled lines at the top of the post's body, and its own
+    # notes ("※ 發信站: …", "※ 文章網址: …", "※ 編輯: …") after a "--" in its text
+    doc = extract(page_bytes("bbs_board_post.html"), "https://www.ptt.cc/bbs/Gossiping/M.1710204089.A.3F2.html")
+    opening = doc.posts[0]
+    assert (opening.author, opening.date) == ("windrider (追風的人)", "Tue Mar 12 08:41:27 2024")
+    assert opening.text.startswith("最近公司搬到河濱附近")
+    assert opening.text.endswith("反正也不是每天都要騎。")
+    assert not any(mark in doc.question for mark in ("作者", "看板", "時間", "※", "--", "ptt.cc"))
