@@ -83,7 +83,10 @@ def leading_fields(body: etree._Element) -> list[etree._Element]:
         fields.append(child)
         if (child.tail or "").strip():
             break
-    return fields if len(fields) < len(body) or (fields and (fields[-1].tail or "").strip()) else []
+    if not fields:
+        return fields
+    text_follows = len(fields) < len(body) or bool((fields[-1].tail or "").strip())
+    return fields if text_follows else []  # a body of such lines alone is all the post shows
 
 
 def read_author(member: etree._Element, body: set[etree._Element]) -> str | None:

@@ -66,8 +66,8 @@ def id_template(el: etree._Element) -> str:
 def template_name(name: str) -> str:
     """The part of a class name that a template repeats: a lower-case name is cut at its first digit, since
     what follows is the post's own id (``post-123``, ``t1_ehzpcbo``, ``comment-5f3a2b``); a mixed-case name
-    (a CSS-module hash such as ``_1YCqQVO-9r``) only loses its digits. A style name the page repeats is not cut
-    (:func:`style_names`)."""
+    (a CSS-module hash such as ``_1YCqQVO-9r``) only loses its digits. :func:`signature` and
+    :func:`class_tokens` keep the page's style names whole instead (:func:`style_names`)."""
     if name.islower() or not any(ch.isalpha() for ch in name):
         match = _DIGITS.search(name)
         return name[: match.start()] if match else name
@@ -87,7 +87,7 @@ def style_names(root: etree._Element) -> frozenset[str]:
     ids = {prefix for prefix, family in families.items()
            if len(family) >= ID_FAMILY_SIZE and family.count(1) >= ID_FAMILY_ONCE * len(family)}
     repeated = [name for name, count in counts.items() if count >= STYLE_REPEATS and template_name(name) not in ids]
-    if repeated:  # a hash that also ends an element's id is that element's own (new reddit's ``t1_ehznnqc``)
+    if repeated:  # a hash that an element's id also holds is that element's own (new reddit's ``t1_ehznnqc``)
         written_ids = "\n".join(root.xpath("//@id"))
         repeated = [name for name in repeated if name[_DIGITS.search(name).start():] not in written_ids]
     cached = frozenset(repeated) or _NONE
@@ -100,10 +100,10 @@ def style_names(root: etree._Element) -> frozenset[str]:
 
 def _kept_whole(el: etree._Element, class_names: str) -> frozenset[str]:
     """The element's style names the page repeats; the page is only looked at when one could be."""
-    if not class_names or not _hashes_in(class_names):
+    hashes = _hashes_in(class_names) if class_names else _NONE
+    if not hashes:
         return _NONE
-    kept = _hashes_in(class_names) & style_names(el.getroottree().getroot())
-    return kept or _NONE
+    return hashes & style_names(el.getroottree().getroot()) or _NONE
 
 
 @lru_cache(maxsize=8192)
