@@ -61,10 +61,24 @@ def is_main_landmark(el: etree._Element) -> bool:
     return el.tag == "main" or el.get("role") == "main"
 
 
+#: Attributes in which sites name their components besides class and id: test hooks (Testing Library's
+#: ``data-testid``, Cypress's ``data-cy``, ``data-test``, ``data-qa``) and component names (``data-component``,
+#: ``data-module``). CSS-in-JS sites (emotion's ``css-1dbjc4n``, CSS modules' ``body__17Yit``) hash their class
+#: names, and these are then the only names left: Reuters' ``data-testid="Body"``, Bild's ``data-qa="Article"``.
+COMPONENT_ATTRIBUTES = ("data-testid", "data-test", "data-qa", "data-cy", "data-component", "data-module")
+
+
 def element_names(el: etree._Element) -> str:
-    """The class, id, itemprop and role of an element, as one string to search."""
-    get = el.get
-    return " ".join(v for v in (get("class"), get("id"), get("itemprop"), get("role")) if v)
+    """The class, id, itemprop, role and component names (:data:`COMPONENT_ATTRIBUTES`) of an element, as one
+    string to search."""
+    attrib = el.attrib
+    if not attrib:
+        return ""
+    get = attrib.get
+    names = [v for v in (get("class"), get("id"), get("itemprop"), get("role")) if v]
+    if len(attrib) > len(names):
+        names += [v for v in map(get, COMPONENT_ATTRIBUTES) if v]
+    return " ".join(names)
 
 
 @lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
-from scrapy_boiler.segment.semantics import name_kinds
+from scrapy_boiler.segment.semantics import element_names, name_kinds
 
 #: LightGBM's dump of two trees: x0 <= 2 ? (x1 <= 0.5 ? -1 : 1) : 3, and a single leaf 0.25.
 DUMP = {"tree_info": [
@@ -119,6 +119,13 @@ def test_a_page_builders_body_split_across_widgets_is_one_region(page_bytes):
 def test_a_page_builders_widget_is_not_chrome_by_that_word(names, chrome):
     assert name_kinds(names)[2] == chrome
     assert name_kinds("elementor-widget elementor-widget-theme-post-content")[0] == 1
+
+
+def test_component_attributes_name_an_element_beside_its_class():
+    element = parse_html('<div class="css-1q8fn3x" data-testid="ArticleBody" data-track="click">x</div>').root
+    names = element_names(element.find(".//div"))
+    assert names == "css-1q8fn3x ArticleBody"
+    assert name_kinds(names)[0] == 1
 
 
 def test_blend_keeps_the_body_without_headline_or_read_more():
@@ -337,6 +344,23 @@ def test_a_newsletter_sign_up_box_inside_the_body_stays_out(page_bytes, page):
     box = ('<div class="inline-signup"><h3>Get our morning briefing</h3><p>The day\'s most important stories, '
            "explained, in your inbox every weekday morning before seven. Free to sign up, and you can unsubscribe at "
            'any time with one click.</p><form><input type="email"><button>Sign up</button></form></div>')
+    ends = [m.end() for m in re.finditer("</p>", html)]
+    middle = ends[len(ends) // 2]
+    plain, boxed = extract(html), extract(html[:middle] + box + html[middle:])
+    assert "morning briefing" not in boxed.text and "in your inbox" not in boxed.text
+    assert boxed.text == plain.text
+
+
+@pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
+@pytest.mark.parametrize("attribute", ["data-testid", "data-component", "data-qa"])
+def test_a_box_named_only_by_its_component_attribute_is_read_by_that_name(page_bytes, page, attribute):
+    """On a CSS-in-JS page the class names are hashes; the component's name is in a test hook or component
+    attribute, and a newsletter box named there stays out like one named in its class."""
+    html = page_bytes(page).decode("utf-8")
+    box = (f'<div class="css-1q8fn3x" {attribute}="InlineNewsletterSignup"><h3 class="css-9kd0a2b">Get our morning '
+           "briefing</h3><p class=\"css-4mx8s1c\">The day's most important stories, explained, in your inbox every "
+           "weekday morning before seven. Free to sign up, and you can unsubscribe at any time with one click.</p>"
+           '<form><input type="email"><button>Sign up</button></form></div>')
     ends = [m.end() for m in re.finditer("</p>", html)]
     middle = ends[len(ends) // 2]
     plain, boxed = extract(html), extract(html[:middle] + box + html[middle:])
