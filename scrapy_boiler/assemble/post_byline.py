@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces
-from scrapy_boiler.segment.post_bodies import USER_HREF
+from scrapy_boiler.segment.post_bodies import is_user_href
 
 _COUNT = re.compile(r"[\d\s.,+]+")
 #: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:"), and a
@@ -39,6 +39,8 @@ _DAY_OR_TIME = re.compile(_DAY_OR_TIME_PATTERN)
 #: The label of a user card's date, not the post's: "Joined: Jun 2004", "Registered: ...", "Mitglied seit: ...".
 _JOINED = re.compile(r"(?:joined|registered|member since|mitglied seit|registriert|dabei seit|inscrit|inscrito|"
                      r"iscritto|lid sinds|注册|註冊|加入)\b", re.I)
+#: The word a byline puts before its date ("by ann on February 8, 2012").
+_ON = re.compile(r"^on\s+(?=\S)", re.I)
 #: Arrows, bars and spaces around a shown date ("« on: 12 May 2024 »").
 _DATE_FRAME = " «»|•·‹›-–—\u200e\u200f"
 #: Author names and dates are short; longer texts are prose.
@@ -68,6 +70,15 @@ _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?
 _META_NAME = re.compile(r"meta|byline", re.I)
 #: The label of a labelled author field ("作者" | "billy3321 (雨蒼)", "Author:" | "ann").
 _AUTHOR_LABEL = re.compile(r"^(?:作者|发信人|發信人|投稿者|author|autor|auteur|autore|posted by|by)\s*[:：]?$", re.I)
+#: The text right before a link that makes it the author's: "by <a>Kris</a> on ...", "written by <a>Best Man</a>"
+#: (the whole text: "Answer selected by <a>ann</a>", "Last edited by <a>ann</a>" name someone else).
+_BY = re.compile(r"^\s*(?:(?:posted|written|submitted)\s+)?(?:by|von|par|por|door|av|przez)\s*[:：]?\s*$", re.I)
+#: A byline written as one line of text, the author's name between "by" and the date: "posted by Chris @ 10:02 PM",
+#: "written by mike, October 19, 2012", "by Kris Roadruck on February 8, 2012".
+_BY_LINE = re.compile(r"^(?:(?:posted|written|submitted)\s+)?by\s+([^\s@,|][^@,|]{0,38}?)\s*(?:@|,|\||\s(?:on|at)\s)",
+                      re.I)
+#: A byline's trailing metadata line may hold the date, the author and a "Reply" link: longer than a name.
+MAX_TRAILING_WORDS = 16
 
 
 def leading_fields(body: etree._Element) -> list[etree._Element]:
@@ -77,8 +88,7 @@ def leading_fields(body: etree._Element) -> list[etree._Element]:
     if (body.text or "").strip():
         return fields
     for child in body:
-        if not isinstance(child.tag, str) or not _META_NAME.search(child.get("class") or "") \
-                or len(collapse_spaces(" ".join(child.itertext())).split()) > MAX_META_WORDS:
+        if not isinstance(child.tag, str) or not _is_field(child, MAX_META_WORDS):
             break
         fields.append(child)
         if (child.tail or "").strip():
@@ -87,6 +97,21 @@ def leading_fields(body: etree._Element) -> list[etree._Element]:
         return fields
     text_follows = len(fields) < len(body) or bool((fields[-1].tail or "").strip())
     return fields if text_follows else []  # a body of such lines alone is all the post shows
+
+
+def trailing_fields(body: etree._Element) -> list[etree._Element]:
+    """The metadata line a post body ends with, after its text: the byline a blog's comment template writes below
+    the comment ("by <a>Kris</a> on February 8, 2012 at 1:26 pm. Reply #"), not what it says."""
+    children = [child for child in body if isinstance(child.tag, str)]
+    if len(children) < 2 or (children[-1].tail or "").strip() or not _is_field(children[-1], MAX_TRAILING_WORDS):
+        return []
+    return [children[-1]]
+
+
+def _is_field(el: etree._Element, max_words: int) -> bool:
+    """Whether an element is named like a post's metadata and short enough to be it."""
+    return bool(_META_NAME.search(el.get("class") or "")) \
+        and len(collapse_spaces(" ".join(el.itertext())).split()) <= max_words
 
 
 def read_author(member: etree._Element, body: set[etree._Element]) -> str | None:
@@ -98,10 +123,13 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
     for el in member.iter():
         if el in body or not isinstance(el.tag, str):
             continue
+        own = el.text
+        if named is None and own and (by := _BY_LINE.match(own.strip())) and len(own.split()) <= MAX_TRAILING_WORDS:
+            return by.group(1)  # "posted by Chris @ 10:02 PM", "written by mike, October 19, 2012"
         text = collapse_spaces("".join(el.itertext()))
         if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
             continue
-        if el.tag == "a" and USER_HREF.search(el.get("href") or "") and not _COUNT.fullmatch(text) and not (
+        if el.tag == "a" and is_user_href(el.get("href") or "") and not _COUNT.fullmatch(text) and not (
                 len(text) == 1 and text.isascii()):
             # a user's name; a number (points, posts) or an avatar's initial links to the profile too, and the
             # initial may sit in the same link as the name (Flarum's "<span class=Avatar>E</span>Ester")
@@ -109,10 +137,26 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
         label = el.getprevious()
         if label is not None and _AUTHOR_LABEL.match(collapse_spaces("".join(label.itertext()))):
             return text  # a labelled field: "作者" | "billy3321 (雨蒼)"
+        if named is None and el.tag == "a" and (_BY.search(_text_before(el, label)) or _is_commenters_site(el)):
+            return text  # "by <a>Kris</a>", a blog commenter's name linking to their site (after a name box: a reply's)
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         if (named_el is None or named_el in el.iterancestors()) and _AUTHOR_NAME.search(names):
             named, named_el = _SAYS.sub("", text) or text, el
     return named
+
+
+def _text_before(el: etree._Element, previous: etree._Element | None) -> str:
+    """The text right before an element: its previous sibling's tail, else its parent's text."""
+    if previous is not None:
+        return previous.tail or ""
+    parent = el.getparent()
+    return (parent.text or "") if parent is not None else ""
+
+
+def _is_commenters_site(link: etree._Element) -> bool:
+    """Whether a link is a blog commenter's name linking to their own site: WordPress writes it ``a.url`` with
+    ``rel="external nofollow"``, the one link of a comment's byline going away from the blog."""
+    return "url" in (link.get("class") or "").split() and "external" in (link.get("rel") or "").split()
 
 
 def _without_avatar(link: etree._Element) -> str:
@@ -164,7 +208,9 @@ def _shown_date(text: str) -> str:
     label, colon, rest = text.partition(": ")
     if colon and _DATE_TEXT.search(rest) and not _DATE_TEXT.search(label):
         text = rest
-    return text.strip(_DATE_FRAME)
+    if (by := _BY_LINE.match(text.strip())) is not None:
+        text = text.strip()[by.end():]
+    return _ON.sub("", text.strip(_DATE_FRAME))
 
 
 def _labelled(value: etree._Element) -> bool:

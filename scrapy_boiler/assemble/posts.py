@@ -27,6 +27,7 @@ from scrapy_boiler.assemble.post_byline import (
     read_date,
     read_permalink,
     read_votes,
+    trailing_fields,
 )
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
@@ -64,7 +65,8 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     block_of: list[TextBlock | None] = [None] * len(leaves)  # the model's block of each leaf
     for block in blocks:
         block_of[block.leaf_start:block.leaf_end] = [block] * (block.leaf_end - block.leaf_start)
-    fields = [[field for b in bodies for field in leading_fields(b)] for bodies in group.bodies]
+    fields = [[field for b in bodies for field in (*leading_fields(b), *trailing_fields(b))]
+              for bodies in group.bodies]
     in_fields = {el for member_fields in fields for field in member_fields for el in field.iter()}
     for index, leaf in enumerate(leaves):
         if content is not None and not content[index]:
@@ -98,9 +100,9 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             continue
         earlier.append(word_bag("\n".join([*quoted, *lines])))  # as shown: a reply may quote a quote
         body = {el for b in group.bodies[index] for el in b.iter()}.difference(
-            *(field.iter() for field in fields[index]))  # the byline fields a body starts with are read as such
+            *(field.iter() for field in fields[index]))  # the byline fields a body starts or ends with are read as such
         declared = group.declared[index] if group.declared else DeclaredPost("")
-        bylines = group.with_head(member)  # a header row above the post's body row holds its byline
+        bylines = group.bylines(member)  # a header row above the post's body row holds its byline
         posts.append(Post(
             "\n".join(lines),
             declared.author or first_found(read_author, bylines, body),

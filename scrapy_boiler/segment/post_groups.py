@@ -91,6 +91,14 @@ class PostGroup:
         head = self.heads.get(member)
         return (member,) if head is None else (member, head)
 
+    def bylines(self, member: etree._Element) -> tuple[etree._Element, ...]:
+        """Where a post's byline is read: :meth:`with_head`, and a ``<dd>``'s ``<dt>`` (comments written as a
+        definition list: who and when, then what). Not evidence of a thread: blogs list their comments so."""
+        rows = self.with_head(member)
+        if len(rows) == 1 and member.tag == "dd" and (term := member.getprevious()) is not None and term.tag == "dt":
+            return member, term
+        return rows
+
     def member_of(self) -> dict[etree._Element, int]:
         """Every element inside a member, mapped to the member's index (for locating text leaves)."""
         owner: dict[etree._Element, int] = {}

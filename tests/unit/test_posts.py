@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -934,7 +935,7 @@ def test_a_date_in_a_posts_heading_needs_a_day_or_a_time():
         for n in range(1, 5))
     doc = extract(f"<html><body><ol class='comments'>{comments}</ol></body></html>".encode(),
                   "https://blog.example.com/thread/1")
-    assert [p.date for p in doc.posts] == [f"on 30.10.2012 at 11:0{n}" for n in range(1, 5)]
+    assert [p.date for p in doc.posts] == [f"30.10.2012 at 11:0{n}" for n in range(1, 5)]  # "on" is the byline's word
 
 
 def test_a_layout_class_naming_where_its_sidebar_goes_is_no_sidebar(page_bytes):
@@ -1065,3 +1066,41 @@ def test_a_bulletin_board_posts_header_lines_and_notes_are_its_byline_not_its_te
     assert opening.text.startswith("最近公司搬到河濱附近")
     assert opening.text.endswith("反正也不是每天都要騎。")
     assert not any(mark in doc.question for mark in ("作者", "看板", "時間", "※", "--", "ptt.cc"))
+
+
+def _blog_comments_as(page: str, comment: str, wrapper: str = '<ol class="comment-list">{}</ol>') -> str:
+    """The blog page with its six comments written by another comment template (``{name}``, ``{date}``,
+    ``{text}``, ``{n}``), as older themes wrote them."""
+    found = re.findall(r'<b class="fn">([^<]+)</b>.*?<time [^>]*>([^<]+)</time>.*?<div class="comment-content"><p>'
+                       r"(.*?)</p>", page)
+    assert len(found) == 6
+    comments = "".join(comment.format(name=name, date=date, text=text, n=n) for n, (name, date, text)
+                       in enumerate(found))
+    return re.sub(r'<ol class="comment-list">.*?</ol>', lambda _: wrapper.format(comments), page, flags=re.S)
+
+
+_FEED_LINK = "/2019/03/bread/?utm_source=feed&amp;utm_campaign=Feed%3A+The+Blog+of+Author+Jo&amp;replytocom={n}"
+
+
+@pytest.mark.parametrize("template", [
+    # the byline below the text, inside the comment's body: "by <a>name</a> on date. Reply #"
+    '<li class="comment depth-1" id="comment-{n}"><div class="comment-body"><p>{text}</p><p class="comment-meta">by '
+    '<a href="https://site{n}.example/" rel="external nofollow" class="url">{name}</a> on {date}. '
+    '<a class="comment-reply-link" href="' + _FEED_LINK + '">Reply</a> <a href="#comment-{n}">#</a></p></div></li>',
+    # a definition list: who and when in the term, what in the description
+    '<dt class="comment" id="comment-{n}"><span class="comment_author">{name}</span> <span class="comment_time">'
+    '{date}</span></dt><dd class="comment"><div class="format_text"><p>{text}</p><p class="reply"><a '
+    'class="comment-reply-link" href="' + _FEED_LINK + '">Reply</a></p></div></dd>',
+    # the byline as one line of text above the body
+    '<div class="comment-entry" id="pc_{n}"><span class="small">written by {name}, {date}</span><br>'
+    '<div class="comment-text"><p>{text}</p></div></div>',
+])
+def test_a_blog_comments_byline_gives_its_author_and_date_and_stays_out_of_its_text(page_bytes, template):
+    page = page_bytes("blog_with_comments.html").decode("utf-8")
+    plain = extract(page, "https://breadblog.example/2019/03/easy-overnight-bread/")
+    wrapper = '<dl class="commentlist">{}</dl>' if template.startswith("<dt") else '<ol class="comment-list">{}</ol>'
+    doc = extract(_blog_comments_as(page, template, wrapper), "https://breadblog.example/2019/03/easy-overnight-bread/")
+    assert doc.page_type == "article" and doc.text == plain.text
+    assert [p.author for p in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
+    assert doc.posts[1].date == "March 11, 2019 at 9:11 am" + ("." if "comment-meta" in template else "")
+    assert [p.text for p in doc.posts] == [p.text for p in plain.posts]

@@ -25,7 +25,7 @@ from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.extractors.threads.thread_title import from_title, site_of, title_element, title_forms, titled
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import USER_HREF
+from scrapy_boiler.segment.post_bodies import is_user_href
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 from scrapy_boiler.segment.semantics import is_main_landmark
 from scrapy_boiler.segment.signatures import class_tokens
@@ -114,7 +114,7 @@ BYLINE_WORDS = 12
 def _byline(block: TextBlock, leaves: Sequence[Leaf]) -> bool:
     if count_words(block.text) > BYLINE_WORDS:
         return False
-    return any(leaf.in_anchor and USER_HREF.search(_anchor_href(leaf.element))
+    return any(leaf.in_anchor and is_user_href(_anchor_href(leaf.element))
                for leaf in leaves[block.leaf_start:block.leaf_end])
 
 
@@ -272,7 +272,7 @@ def _user_page(anchor: etree._Element, url: str | None) -> str:
     """The kind of user page a link goes to: its host, path without the last segment and query keys
     (``news.example.com/user?id``), or "" when it is no link to a user page."""
     href = anchor.get("href") or ""
-    if not USER_HREF.search(href):
+    if not is_user_href(href):
         return ""
     parts = urlsplit(urljoin(url or "", href))
     keys = ",".join(sorted({pair.split("=", 1)[0] for pair in parts.query.split("&") if "=" in pair}))
