@@ -448,8 +448,8 @@ def test_a_later_page_of_a_thread_has_its_title_as_the_question_and_every_post_a
 
 def test_a_link_aggregators_story_has_its_title_and_note_as_question_and_nested_comments_as_answers(page_bytes):
     """Lobsters: the title's line also holds the story's tags and domain, and its byline sits in the same details box;
-    the question is the title and the submitter's note alone, and the comments (replies nested in the ones they
-    answer) are the answers with their author, date and score."""
+    the question is the title and the submitter's note alone (its author read from that byline), and the comments
+    (replies nested in the ones they answer) are the answers with their author, date and score."""
     doc = extract(page_bytes("lobsters_story.html"), "https://lobste.rs/s/k3vq9x/shipping_sqlite_extension_as_single_wasm")
     assert doc.page_type == "forum"
     assert doc.question == ("Shipping a SQLite extension as a single WASM blob\nAuthor here. This started as a weekend "
@@ -459,6 +459,8 @@ def test_a_link_aggregators_story_has_its_title_and_note_as_question_and_nested_
         ("mtrx", 12), ("hjalmar", 5), ("penelope", 7), ("kestrel", 3), ("ondrej", 2)]
     assert all(post.date == "2025-01-14 11:00:00 -0600" for post in doc.answers)
     assert doc.answers[1].text.startswith("It is a shared buffer") and "reply" not in doc.answers[0].text
+    # the submitter's byline sits between the title and the note's box
+    assert (doc.posts[0].author, doc.posts[0].date) == ("hjalmar", "2025-01-14 09:12:33 -0600")
 
 
 def test_a_later_page_of_an_smf_topic_is_told_by_its_reply_numbers(page_bytes):

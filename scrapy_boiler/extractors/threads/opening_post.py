@@ -25,7 +25,7 @@ from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.extractors.threads.thread_title import from_title, site_of, title_element, title_forms, titled
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import is_user_href
+from scrapy_boiler.segment.post_bodies import has_user_link, is_user_href
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 from scrapy_boiler.segment.semantics import is_main_landmark
 from scrapy_boiler.segment.signatures import class_tokens
@@ -303,8 +303,27 @@ def with_opening_post(group: PostGroup, lead: list[etree._Element], *, boxed: bo
     if box is not None:
         added.append((box, best, DeclaredPost("answer", accepted=True)))
     declared = (*(post for _, _, post in added), *group.declared) if group.declared else None
+    byline = _byline_after_title(bodies, holder, members)
     return replace(group, members=[*(el for el, _, _ in added), *group.members],
-                   bodies=[*(els for _, els, _ in added), *group.bodies], declared=declared, question_found=True)
+                   bodies=[*(els for _, els, _ in added), *group.bodies], declared=declared, question_found=True,
+                   heads=group.heads if byline is None else {**group.heads, holder: byline})
+
+
+def _byline_after_title(bodies: list[etree._Element], holder: etree._Element,
+                        members: set[etree._Element]) -> etree._Element | None:
+    """The byline between an opening post's title and its text box, when the box does not show who wrote it
+    (Lobsters: the story's title, its tags, "authored by <a>hjalmar</a>", then the text): the first element after
+    the title linking to a user, before the box."""
+    if len(bodies) < 2 or has_user_link(holder):
+        return None
+    for sibling in bodies[0].itersiblings():
+        if not isinstance(sibling.tag, str):
+            continue
+        if any(el is holder or el in members for el in sibling.iter()):
+            return None
+        if has_user_link(sibling):
+            return sibling
+    return None
 
 
 #: A question's box (its text with its byline, votes and tags) holds at most this many times its text's words, and
