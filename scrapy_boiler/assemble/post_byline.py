@@ -66,8 +66,9 @@ _ACCEPTED_TEXT = re.compile(r"^[✓✔]?\s*(?:accepted (?:answer|solution)|marke
                             re.I)
 _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?number", re.I)
 
-#: An element named like a post's metadata (PTT's ``div.article-metaline``, a ``post-byline``).
-_META_NAME = re.compile(r"meta|byline", re.I)
+#: An element named like a post's metadata (PTT's ``div.article-metaline``, a ``post-byline``, a WordPress comment's
+#: ``div.comment-author.vcard`` and ``div.comment-meta`` where the comment's body is all of it).
+_META_NAME = re.compile(r"meta|byline|author|vcard", re.I)
 #: The label of a labelled author field ("作者" | "billy3321 (雨蒼)", "Author:" | "ann").
 _AUTHOR_LABEL = re.compile(r"^(?:作者|发信人|發信人|投稿者|author|autor|auteur|autore|posted by|by)\s*[:：]?$", re.I)
 #: The text right before a link that makes it the author's: "by <a>Kris</a> on ...", "written by <a>Best Man</a>"

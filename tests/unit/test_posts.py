@@ -11,6 +11,7 @@ import pytest
 from lxml import etree
 
 from scrapy_boiler import extract
+from scrapy_boiler.assemble.post_byline import leading_fields, read_author, read_date
 from scrapy_boiler.extractors import registry
 from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import detect
@@ -1104,3 +1105,19 @@ def test_a_blog_comments_byline_gives_its_author_and_date_and_stays_out_of_its_t
     assert [p.author for p in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
     assert doc.posts[1].date == "March 11, 2019 at 9:11 am" + ("." if "comment-meta" in template else "")
     assert [p.text for p in doc.posts] == [p.text for p in plain.posts]
+
+
+def test_a_comment_bodys_leading_author_and_meta_lines_are_its_byline():
+    # WordPress's comment template where the post body found is the whole comment: the author's and the date's
+    # lines come first, then the text
+    body = etree.fromstring(
+        '<div class="comment-body"><div class="comment-author vcard"><cite class="fn"><a href="https://becky.example/" '
+        'rel="external nofollow" class="url">Becky</a></cite> <span class="says">says:</span></div><div '
+        'class="comment-meta commentmetadata"><a href="#comment-1">November 12, 2012 at 10:07 am</a></div>'
+        "<p>I liked the page long ago.</p></div>")
+    fields = leading_fields(body)
+    assert [field.get("class") for field in fields] == ["comment-author vcard", "comment-meta commentmetadata"]
+    member = etree.Element("li")
+    member.append(body)
+    text = set(body.iter()).difference(*(field.iter() for field in fields))
+    assert read_author(member, text) == "Becky" and read_date(member, text) == "November 12, 2012 at 10:07 am"
