@@ -71,6 +71,9 @@ _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?
 _META_NAME = re.compile(r"meta|byline|author|vcard", re.I)
 #: The label of a labelled author field ("作者" | "billy3321 (雨蒼)", "Author:" | "ann").
 _AUTHOR_LABEL = re.compile(r"^(?:作者|发信人|發信人|投稿者|author|autor|auteur|autore|posted by|by)\s*[:：]?$", re.I)
+#: The label of a user card's profile link, not the poster's name ("Profile", "View profile", "Send PM").
+_PROFILE_LABEL = re.compile(r"(?:view |my )?(?:profile|profil|perfil|profilo|个人资料|個人資料|プロフィール)|contact|"
+                            r"send (?:pm|message)|pm|website|homepage|www|e-?mail", re.I)
 #: The text right before a link that makes it the author's: "by <a>Kris</a> on ...", "written by <a>Best Man</a>"
 #: (the whole text: "Answer selected by <a>ann</a>", "Last edited by <a>ann</a>" name someone else).
 _BY = re.compile(r"^\s*(?:(?:posted|written|submitted)\s+)?(?:by|von|par|por|door|av|przez)\s*[:：]?\s*$", re.I)
@@ -131,7 +134,7 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
         if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
             continue
         if el.tag == "a" and is_user_href(el.get("href") or "") and not _COUNT.fullmatch(text) and not (
-                len(text) == 1 and text.isascii()):
+                len(text) == 1 and text.isascii()) and not _PROFILE_LABEL.fullmatch(text):
             # a user's name; a number (points, posts) or an avatar's initial links to the profile too, and the
             # initial may sit in the same link as the name (Flarum's "<span class=Avatar>E</span>Ester")
             return _without_avatar(el) or text

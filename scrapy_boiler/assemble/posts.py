@@ -101,6 +101,9 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         earlier.append(word_bag("\n".join([*quoted, *lines])))  # as shown: a reply may quote a quote
         body = {el for b in group.bodies[index] for el in b.iter()}.difference(
             *(field.iter() for field in fields[index]))  # the byline fields a body starts or ends with are read as such
+        for quote in member.iter("blockquote"):  # a quoted post's byline, not a post written in a blockquote
+            if body.isdisjoint(quote.iter()):
+                body.update(quote.iter())
         declared = group.declared[index] if group.declared else DeclaredPost("")
         bylines = group.bylines(member)  # a header row above the post's body row holds its byline
         posts.append(Post(

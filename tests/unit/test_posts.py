@@ -1121,3 +1121,24 @@ def test_a_comment_bodys_leading_author_and_meta_lines_are_its_byline():
     member.append(body)
     text = set(body.iter()).difference(*(field.iter() for field in fields))
     assert read_author(member, text) == "Becky" and read_date(member, text) == "November 12, 2012 at 10:07 am"
+
+
+def test_a_quoted_posts_byline_and_a_profile_link_do_not_name_the_poster():
+    # fannation-style comments: a reply quotes an earlier comment with its byline, and the user card links
+    # "Profile" to the poster's page before their name
+    names = ["Flea Biscuit", "Debbie Does", "mhwings", "HtownTexans"]
+    quote = ('<blockquote><div class="quote_byline">Originally posted by <a href="/users/view_user_profile/1">Flea '
+             "Biscuit</a></div><p>Dobbin's should sit out next week's game, hand in hand with the rest of them.</p>"
+             "</blockquote>")
+    comments = "".join(
+        f'<div class="comment-wrap" id="comment_{n}"><div class="comment-content"><div class="comment-date">November '
+        f'12, 2012 01:{10 + n} PM ET</div><div class="comment-body">{quote if n else ""}<p>Comment {n} on the game: '
+        "the defence held for three quarters and then fell apart in the last one.</p></div></div><div "
+        f'class="comment-user_info"><ul><li><a href="/users/view_user_profile/{n + 1}">Profile</a></li></ul><p '
+        f'class="username"><a href="/users/view_user_profile/{n + 1}">{name}</a></p></div></div>'
+        for n, name in enumerate(names))
+    doc = extract(f"<html><body><article><h1>Bears at 49ers</h1><p>{'The game report went on. ' * 30}</p></article>"
+                  f"<div id='comments' class='comments'><h2>Comments</h2>{comments}</div></body></html>".encode(),
+                  "https://www.example.com/story/1")
+    assert doc.page_type == "article"
+    assert [p.author for p in doc.posts] == names
