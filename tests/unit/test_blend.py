@@ -337,18 +337,26 @@ def test_a_run_of_entries_is_whole_when_more_than_half_hold_content(holding, all
     assert sum(block.is_content for block in blocks) == (8 if all_kept else holding)
 
 
-@pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "hugo_post.html",
-                                  "news_article.html", "markdown_article.html"])
-def test_a_newsletter_sign_up_box_inside_the_body_stays_out(page_bytes, page):
-    html = page_bytes(page).decode("utf-8")
-    box = ('<div class="inline-signup"><h3>Get our morning briefing</h3><p>The day\'s most important stories, '
-           "explained, in your inbox every weekday morning before seven. Free to sign up, and you can unsubscribe at "
-           'any time with one click.</p><form><input type="email"><button>Sign up</button></form></div>')
+#: A newsletter sign-up box, its element named by ``{names}``.
+_SIGN_UP_BOX = ('<div {names}><h3>Get our morning briefing</h3><p>The day\'s most important stories, explained, '
+                "in your inbox every weekday morning before seven. Free to sign up, and you can unsubscribe at any "
+                'time with one click.</p><form><input type="email"><button>Sign up</button></form></div>')
+
+
+def _assert_box_in_the_middle_stays_out(html: str, box: str) -> None:
+    """The box put after the middle paragraph of ``html`` changes nothing of its text."""
     ends = [m.end() for m in re.finditer("</p>", html)]
     middle = ends[len(ends) // 2]
     plain, boxed = extract(html), extract(html[:middle] + box + html[middle:])
     assert "morning briefing" not in boxed.text and "in your inbox" not in boxed.text
     assert boxed.text == plain.text
+
+
+@pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "hugo_post.html",
+                                  "news_article.html", "markdown_article.html"])
+def test_a_newsletter_sign_up_box_inside_the_body_stays_out(page_bytes, page):
+    _assert_box_in_the_middle_stays_out(page_bytes(page).decode("utf-8"),
+                                        _SIGN_UP_BOX.format(names='class="inline-signup"'))
 
 
 @pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
@@ -356,13 +364,5 @@ def test_a_newsletter_sign_up_box_inside_the_body_stays_out(page_bytes, page):
 def test_a_box_named_only_by_its_component_attribute_is_read_by_that_name(page_bytes, page, attribute):
     """On a CSS-in-JS page the class names are hashes; the component's name is in a test hook or component
     attribute, and a newsletter box named there stays out like one named in its class."""
-    html = page_bytes(page).decode("utf-8")
-    box = (f'<div class="css-1q8fn3x" {attribute}="InlineNewsletterSignup"><h3 class="css-9kd0a2b">Get our morning '
-           "briefing</h3><p class=\"css-4mx8s1c\">The day's most important stories, explained, in your inbox every "
-           "weekday morning before seven. Free to sign up, and you can unsubscribe at any time with one click.</p>"
-           '<form><input type="email"><button>Sign up</button></form></div>')
-    ends = [m.end() for m in re.finditer("</p>", html)]
-    middle = ends[len(ends) // 2]
-    plain, boxed = extract(html), extract(html[:middle] + box + html[middle:])
-    assert "morning briefing" not in boxed.text and "in your inbox" not in boxed.text
-    assert boxed.text == plain.text
+    _assert_box_in_the_middle_stays_out(page_bytes(page).decode("utf-8"), _SIGN_UP_BOX.format(
+        names=f'class="css-1q8fn3x" {attribute}="InlineNewsletterSignup"'))
