@@ -49,7 +49,7 @@ NAMED_BODY_MOST = 3
 _SIGNATURE_NAME = re.compile(r"signature|postsig|\bsig\b", re.I)
 #: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``, Lobsters' and Slashdot's
 #: ``/~ann``: the root of a tilde path, not a personal home page's files such as ``/~ann/tutorial/``...).
-USER_HREF = re.compile(r"member|user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people", re.I)
+_USER_HREF = re.compile(r"member|user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people", re.I)
 #: A campaign-tracking parameter of a link (``utm_campaign=Feed: The Blog of Author Tim Ferriss``): its words are a
 #: feed's, not where the link goes.
 _TRACKING = re.compile(r"[?&;]utm_\w+=[^&#]*", re.I)
@@ -58,7 +58,9 @@ _TRACKING = re.compile(r"[?&;]utm_\w+=[^&#]*", re.I)
 def is_user_href(href: str) -> bool:
     """Whether a link goes to a user's profile (``/members/``, ``?u=``, ``/profile/``...), its tracking parameters
     left out (a blog's "Reply" link carries ``utm_campaign=...Author...``)."""
-    return USER_HREF.search(_TRACKING.sub("", href) if "utm_" in href else href) is not None
+    return _USER_HREF.search(_TRACKING.sub("", href) if "utm_" in href else href) is not None
+
+
 _DATE = re.compile(
     r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)",
