@@ -23,7 +23,12 @@ from scrapy_boiler.document import ARTICLE, FORUM, QA, THREAD_TYPES
 from scrapy_boiler.extractors.base import Extractor, PageLabels
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
 from scrapy_boiler.extractors.threads.opening_post import settle_thread
-from scrapy_boiler.extractors.threads.page_type import DECLARED_THREAD_SCORE, PageTypeDecision, detect
+from scrapy_boiler.extractors.threads.page_type import (
+    DECLARED_THREAD_SCORE,
+    PageTypeDecision,
+    declared_article,
+    detect,
+)
 from scrapy_boiler.extractors.threads.thread_title import page_address, page_titles
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.json_ld_posts import json_ld_posts
@@ -110,15 +115,16 @@ def thread_probability(score: float, typed_thread: bool) -> float:
 
 def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDecision:
     """:func:`~scrapy_boiler.extractors.threads.page_type.detect`, overruled by what the page's JSON-LD declares: an
-    article and no thread makes it an article (the post group is kept: an article's comment thread lands in
-    ``posts``); a ``QAPage`` or ``DiscussionForumPosting`` and no article makes a page with a post group a thread."""
+    article and no thread makes it an article, whose comment thread alone is looked for (it lands in ``posts``:
+    :func:`~scrapy_boiler.extractors.threads.page_type.declared_article`); a ``QAPage`` or
+    ``DiscussionForumPosting`` and no article makes a page with a post group a thread."""
+    if declared is not None and declared.is_article and not declared.is_thread:
+        return declared_article(page.root)
     says_thread = declared is not None and declared.is_thread and not declared.is_article
     decision = detect(page.root, page_address(page), json_ld_posts=json_ld_posts(page.json_ld) if says_thread else (),
                       titles=page_titles(page))
     if declared is None:
         return decision
-    if decision.page_type in THREAD_TYPES and declared.is_article and not declared.is_thread:
-        return PageTypeDecision(ARTICLE, decision.score, decision.group, decision.features)
     if decision.page_type == FORUM and declared.types & {"qapage", "question"} and not declared.is_article:
         return PageTypeDecision(QA, decision.score, decision.group, decision.features)  # a Q&A site without Q&A names
     features = decision.features

@@ -138,9 +138,12 @@ def test_blend_keeps_the_body_without_headline_or_read_more():
 
 
 def test_declared_article_with_many_comments_stays_an_article():
+    """Its comments outweigh its body, as a thread's posts would: the declaration decides, the layout is not weighed
+    (P(thread) is that of a type-2 score of 0), and the comments are still found."""
     ld = json.dumps({"@type": "NewsArticle", "headline": "Bridge reopens"})
     doc = extract(_article(3, json_ld=ld, comments=12))
     assert doc.page_type == "article" and doc.model == "blend"
+    assert doc.page_type_score is not None and doc.page_type_score < 0.001
     assert "The council said the harbour bridge" in doc.text
     assert "far too long" not in doc.text
     assert len(doc.posts) == 12 and all("far too long" in post.text for post in doc.posts)  # comments, apart

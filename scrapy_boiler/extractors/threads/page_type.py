@@ -128,9 +128,10 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
 _COMMENT_BOXES = etree.XPath("//*[contains(@class, 'comment') or contains(@id, 'comment')]")
 
 
-def _comment_thread(root: etree._Element, stats: TextStats) -> PostGroup | None:
+def _comment_thread(root: etree._Element, stats: TextStats | None) -> PostGroup | None:
     """The comment thread under an article: the best group of dated comments inside the outermost elements named
-    like comments (looked for there only, which spares a second walk of the whole page)."""
+    like comments (looked for there only, which spares a second walk of the whole page). Without ``stats`` (the
+    page's word counts), each box's words are counted alone: the words under an element are its subtree's."""
     inside: set[etree._Element] = set()
     best: PostGroup | None = None
     for box in _COMMENT_BOXES(root):
@@ -140,7 +141,7 @@ def _comment_thread(root: etree._Element, stats: TextStats) -> PostGroup | None:
         if parent is not None and any(signature(other) == signature(box) for other in box.itersiblings()):
             box = parent  # the comments themselves, not a box around them: look at them with their siblings
         inside.update(box.iter())
-        found = find_post_group(box, stats, accept=_dated_comments)
+        found = find_post_group(box, stats or text_stats(box), accept=_dated_comments)
         if found is not None and (best is None or found.words > best.words):
             best = found
     return best
@@ -229,6 +230,14 @@ def detect(root: etree._Element, url: str | None = None, stats: TextStats | None
             feats = features(group, stats, root, url, titles)
             return _declared_thread(group, score(feats), feats) or decision
     return decision
+
+
+def declared_article(root: etree._Element) -> PageTypeDecision:
+    """The decision for a page whose structured data declares an article and no thread: an article whatever its
+    layout (its declaration overrules the layout), so only its comment thread is looked for, in the elements named
+    like comments. The search of the whole page for post groups, a fifth of a modern article's time, is spared;
+    the score is 0 (no layout evidence was weighed)."""
+    return PageTypeDecision(ARTICLE, 0.0, _comment_thread(root, None), None)
 
 
 def _declared_thread(group: PostGroup, value: float, feats: PageTypeFeatures) -> PageTypeDecision | None:
