@@ -81,18 +81,22 @@ _BY = re.compile(r"^\s*(?:(?:posted|written|submitted)\s+)?(?:by|von|par|por|doo
 #: "written by mike, October 19, 2012", "by Kris Roadruck on February 8, 2012".
 _BY_LINE = re.compile(r"^(?:(?:posted|written|submitted)\s+)?by\s+([^\s@,|][^@,|]{0,38}?)\s*(?:@|,|\||\s(?:on|at)\s)",
                       re.I)
-#: A byline's trailing metadata line may hold the date, the author and a "Reply" link: longer than a name.
-MAX_TRAILING_WORDS = 16
+#: A byline's metadata line may hold the author, the date and a "Reply" link: longer than a name.
+MAX_FIELD_WORDS = 16
+#: A name written before its date in a byline heading ("GreatAunt <span>On Friday, November 2 at 12:14 pm</span>").
+MAX_NAME_WORDS = 4
 
 
 def leading_fields(body: etree._Element) -> list[etree._Element]:
-    """The short elements named like metadata that a post body starts with, before any of its text: the post's
-    byline written into its body (PTT's author, board, title and time lines above the post), not what it says."""
+    """The short elements named like metadata that a post body starts with, before any of its text, and a short
+    heading showing a day or a time there: the post's byline written into its body (PTT's author, board, title and
+    time lines above the post; a blog comment's "Chef Mark — July 17th, 2012, 6:18 pm" in a ``p.cm-meta``, or its
+    "<h4>GreatAunt <span>On Friday, November 2 at 12:14 pm</span></h4>"), not what it says."""
     fields: list[etree._Element] = []
     if (body.text or "").strip():
         return fields
     for child in body:
-        if not isinstance(child.tag, str) or not _is_field(child, MAX_META_WORDS):
+        if not isinstance(child.tag, str) or not (_is_field(child, MAX_FIELD_WORDS) or _is_dated_heading(child)):
             break
         fields.append(child)
         if (child.tail or "").strip():
@@ -107,7 +111,7 @@ def trailing_fields(body: etree._Element) -> list[etree._Element]:
     """The metadata line a post body ends with, after its text: the byline a blog's comment template writes below
     the comment ("by <a>Kris</a> on February 8, 2012 at 1:26 pm. Reply #"), not what it says."""
     children = [child for child in body if isinstance(child.tag, str)]
-    if len(children) < 2 or (children[-1].tail or "").strip() or not _is_field(children[-1], MAX_TRAILING_WORDS):
+    if len(children) < 2 or (children[-1].tail or "").strip() or not _is_field(children[-1], MAX_FIELD_WORDS):
         return []
     return [children[-1]]
 
@@ -116,6 +120,25 @@ def _is_field(el: etree._Element, max_words: int) -> bool:
     """Whether an element is named like a post's metadata and short enough to be it."""
     return bool(_META_NAME.search(el.get("class") or "")) \
         and len(collapse_spaces(" ".join(el.itertext())).split()) <= max_words
+
+
+def _is_dated_heading(el: etree._Element) -> bool:
+    """Whether an element is a short heading showing a day in numbers or a time (a year alone is a title's)."""
+    if el.tag not in _HEADINGS:
+        return False
+    text = collapse_spaces(" ".join(el.itertext()))
+    return len(text.split()) <= MAX_FIELD_WORDS and _DAY_OR_TIME.search(text) is not None
+
+
+def _name_before_date(heading: etree._Element) -> str | None:
+    """The name a byline heading starts with, when its first child shows the date: "GreatAunt" of
+    "<h4>GreatAunt <span>On Friday, November 2 at 12:14 pm</span></h4>"."""
+    name = collapse_spaces(heading.text or "").strip(_DATE_FRAME + ",:")
+    if not name or len(name.split()) > MAX_NAME_WORDS or _DATE_TEXT.search(name) or not len(heading):
+        return None
+    first = heading[0]
+    shown = collapse_spaces("".join(first.itertext())) if isinstance(first.tag, str) else ""
+    return name if _DAY_OR_TIME.search(shown) else None
 
 
 def read_author(member: etree._Element, body: set[etree._Element]) -> str | None:
@@ -128,8 +151,10 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
         if el in body or not isinstance(el.tag, str):
             continue
         own = el.text
-        if named is None and own and (by := _BY_LINE.match(own.strip())) and len(own.split()) <= MAX_TRAILING_WORDS:
+        if named is None and own and (by := _BY_LINE.match(own.strip())) and len(own.split()) <= MAX_FIELD_WORDS:
             return by.group(1)  # "posted by Chris @ 10:02 PM", "written by mike, October 19, 2012"
+        if named is None and el.tag in _HEADINGS and (name := _name_before_date(el)):
+            named, named_el = name, el  # a user link further in is still the author's (a reply's comes later)
         text = collapse_spaces("".join(el.itertext()))
         if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
             continue

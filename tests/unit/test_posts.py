@@ -1095,6 +1095,15 @@ _FEED_LINK = "/2019/03/bread/?utm_source=feed&amp;utm_campaign=Feed%3A+The+Blog+
     # the byline as one line of text above the body
     '<div class="comment-entry" id="pc_{n}"><span class="small">written by {name}, {date}</span><br>'
     '<div class="comment-text"><p>{text}</p></div></div>',
+    # the body's first line, named meta, as long as a byline gets: "Tom Becker — March 11, 2019 at 9:11 am"
+    '<li class="comment" id="comment-{n}"><div id="div-comment-{n}"><div class="comment_meta"><img alt="" '
+    'src="/avatar.png"></div><div class="comment_entry"><p class="cm-meta"><a href="https://site{n}.example/" '
+    'rel="external nofollow" class="url">{name}</a> — <a href="#comment-{n}" class="comment-meta-time">{date}</a></p>'
+    '<p>{text}</p><a class="comment-reply-link" href="' + _FEED_LINK + '">Reply</a></div></div></li>',
+    # the body's first line, an unnamed heading: the name, then the date in an element of its own
+    '<div class="comment depth-1" id="comment-{n}"><img alt="" class="avatar" src="/avatar.png"><div '
+    'class="comment-text"><h4>{name} <span>On {date}</span></h4><p>{text}</p><a class="comment-reply-link" href="'
+    + _FEED_LINK + '">Reply</a></div></div>',
 ])
 def test_a_blog_comments_byline_gives_its_author_and_date_and_stays_out_of_its_text(page_bytes, template):
     page = page_bytes("blog_with_comments.html").decode("utf-8")
@@ -1103,7 +1112,7 @@ def test_a_blog_comments_byline_gives_its_author_and_date_and_stays_out_of_its_t
     doc = extract(_blog_comments_as(page, template, wrapper), "https://breadblog.example/2019/03/easy-overnight-bread/")
     assert doc.page_type == "article" and doc.text == plain.text
     assert [p.author for p in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
-    assert doc.posts[1].date == "March 11, 2019 at 9:11 am" + ("." if "comment-meta" in template else "")
+    assert doc.posts[1].date == "March 11, 2019 at 9:11 am" + ("." if 'class="comment-meta"' in template else "")
     assert [p.text for p in doc.posts] == [p.text for p in plain.posts]
 
 
@@ -1121,6 +1130,24 @@ def test_a_comment_bodys_leading_author_and_meta_lines_are_its_byline():
     member.append(body)
     text = set(body.iter()).difference(*(field.iter() for field in fields))
     assert read_author(member, text) == "Becky" and read_date(member, text) == "November 12, 2012 at 10:07 am"
+
+
+@pytest.mark.parametrize(("byline", "author", "date"), [
+    ('<p class="cm-meta"><a href="https://chef.example/" rel="external nofollow" class="url">Chef Mark Garcia</a> — '
+     '<a href="#comment-1" class="comment-meta-time">July 17th, 2012, 6:18 pm</a></p>',
+     "Chef Mark Garcia", "July 17th, 2012, 6:18 pm"),
+    ("<h4>GreatAunt <span>On Friday, November 2 at 12:14 pm</span></h4>",
+     "GreatAunt", "Friday, November 2 at 12:14 pm"),
+])
+def test_a_comment_bodys_long_meta_line_or_dated_heading_is_its_byline(byline, author, date):
+    # the body found is the whole comment (its text is several paragraphs), so its byline line is in it: a line named
+    # meta as long as a name, a dash and a date with its time, or an unnamed heading with the name and then the date
+    body = etree.fromstring(f'<div class="comment_entry">{byline}<p>Tim,</p><p>You continue to impress me.</p></div>')
+    assert leading_fields(body) == [body[0]]
+    member = etree.Element("li")
+    member.append(body)
+    text = set(body.iter()).difference(body[0].iter())
+    assert read_author(member, text) == author and read_date(member, text) == date
 
 
 def test_a_quoted_posts_byline_and_a_profile_link_do_not_name_the_poster():
