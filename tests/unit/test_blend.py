@@ -11,7 +11,7 @@ import pytest
 from scrapy_boiler import ModelFileError, extract
 from scrapy_boiler.extractors.blend.extractor import BlendModel, _whole_entries
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
-from scrapy_boiler.extractors.blend.structure import declared_recipe, section_headings, squashed
+from scrapy_boiler.extractors.blend.structure import declared_recipe, section_headings, squashed, standfirst
 from scrapy_boiler.extractors.registry import model_file
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
@@ -147,6 +147,32 @@ def test_declared_article_with_many_comments_stays_an_article():
     assert "The council said the harbour bridge" in doc.text
     assert "far too long" not in doc.text
     assert len(doc.posts) == 12 and all("far too long" in post.text for post in doc.posts)  # comments, apart
+
+
+_LEAD = "Drivers can cross the harbour again from Thursday, after eight months of work that cost twelve million pounds."
+
+
+@pytest.mark.parametrize(("lead", "score", "kept"), [
+    (f'<div class="x7f2a">{_LEAD}</div>', 0.3, True),  # the lead, its class a hash, scored under the threshold
+    (f'<div class="x7f2a">{_LEAD}</div>', 0.05, False),  # ... a box the trees are sure of (a generated summary)
+    (f'<div class="c-article-caption">{_LEAD} - Copyright AP</div>', 0.3, False),  # a picture's caption
+    (f"<h2>{_LEAD}</h2>", 0.3, False),  # a second headline
+])
+def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept):
+    """In the article's header, above the byline and the date, outside the body's container: the lead scores lower
+    than the body's paragraphs, and its page's gold holds it (fundus-train: FAZ, ZDF, The New Yorker)."""
+    page = parse_html("<html><body><article><header><h1>Harbour bridge reopens after repairs</h1>" + lead
+                      + '<div class="byline">By Ann Lee</div><div class="date">12.03.2024, 10:15</div></header>'
+                      '<div class="article-body">' + _article(4).split('class="article-body">')[1].split("</div>")[0]
+                      + "</div></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = "harbour bridge will reopen" in block.text
+        block.score = 0.9 if block.is_content else score
+    standfirst(blocks, "harbour bridge reopens after repairs herald", "blend")
+    assert next(block for block in blocks if _LEAD[:20] in block.text).is_content is kept
+    assert sum(block.is_content for block in blocks) == 4 + kept
 
 
 def test_an_article_inside_an_unclosed_link_is_not_lost():

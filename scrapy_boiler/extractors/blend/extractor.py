@@ -29,6 +29,7 @@ from scrapy_boiler.extractors.blend.structure import (
     introduced_lists,
     section_headings,
     squashed,
+    standfirst,
     whole_lists,
 )
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
@@ -143,6 +144,7 @@ class BlendExtractor:
         _same_template(blocks, self.name)
         _whole_entries(blocks, self.name)
         _pointers_and_labels(blocks, self.name)
+        standfirst(blocks, " ".join(context.title_words), self.name)
         _drop_adverts(blocks, self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:

@@ -9,6 +9,7 @@ kept when the page's structured data declares them. The blocks are labelled in p
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 
 from lxml import etree
@@ -151,6 +152,73 @@ def section_headings(blocks: list[TextBlock], region: etree._Element | None, nam
         if following is not None and following.is_content:
             block.is_content = True
             block.reasons.append(f"{name}:a section heading over content")
+
+
+#: A lead (standfirst, dek) is a prose block of at least LEAD_WORDS: the first such block above the body's first
+#: content block (figures and shorter lines, such as a byline or a date, may sit between, LEAD_SCAN blocks at most),
+#: with the headline at most LEAD_REACH blocks above it; the trees' score must say it may be content (a summary box
+#: or a teaser scores lower).
+LEAD_WORDS = 10
+LEAD_SCAN = 8
+LEAD_REACH = 4
+LEAD_MIN_SCORE = 0.15
+LEAD_MAX_LINKS = 0.2
+#: A heading is the headline when it is an ``<h1>`` or most of its words are the title's; a block most of whose
+#: words are the title's is the headline again (a kicker joined to it), not the lead.
+HEADLINE_TITLE_SHARE = 0.6
+_HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
+
+
+def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
+    """Label as content the lead between the headline and the body: it sits in the article's header with the byline
+    and the date, outside the body's container, and scores below the body's paragraphs for it."""
+    first = next((position for position, block in enumerate(blocks) if block.is_content), None)
+    if first is None:
+        return
+    title_words = frozenset(comparable(title).split())
+    for position in range(first - 1, max(first - 1 - LEAD_SCAN, -1), -1):
+        block = blocks[position]
+        f = block.features
+        if f is None or _in_figure(block.element) or _in_media(block.element) or f.num_words < LEAD_WORDS:
+            continue
+        lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
+        if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
+                and any(_is_headline(above, title_words) for above in blocks[max(0, position - LEAD_REACH):position]):
+            block.is_content = True
+            block.reasons.append(f"{name}:the lead under the headline")
+        return
+
+
+#: Names of a picture's box and its caption or credit, which may sit between the headline and the body outside a
+#: ``<figure>`` ("div.c-article-caption", "div.newsitem-image > div.info").
+_MEDIA_NAME = re.compile(r"caption|credit|copyright|image|photo|picture|gallery|video|media", re.I)
+MEDIA_LEVELS = 3
+
+
+def _in_media(element: etree._Element) -> bool:
+    """Whether the element or one of its nearest ancestors is named as a picture's box, caption or credit."""
+    node: etree._Element | None = element
+    for _ in range(MEDIA_LEVELS):
+        if node is None:
+            return False
+        if _MEDIA_NAME.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
+            return True
+        node = node.getparent()
+    return False
+
+
+def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
+    element, parent = block.element, block.element.getparent()
+    tag = element.tag if element.tag in _HEADLINE_TAGS or parent is None else parent.tag
+    if tag not in _HEADLINE_TAGS or block.features is None or block.features.num_words < 3:
+        return False
+    return tag == "h1" or _title_share(block, title_words) >= HEADLINE_TITLE_SHARE
+
+
+def _title_share(block: TextBlock, title_words: frozenset[str]) -> float:
+    """The share of a block's words (punctuation aside) that the page's title has."""
+    tokens = comparable(block.text).split()
+    return sum(token in title_words for token in tokens) / len(tokens) if tokens else 0.0
 
 
 def _in_figure(element: etree._Element) -> bool:
