@@ -152,15 +152,21 @@ def test_declared_article_with_many_comments_stays_an_article():
 _LEAD = "Drivers can cross the harbour again from Thursday, after eight months of work that cost twelve million pounds."
 
 
+_GALLERY = "".join(f'<li class="to-image-slider">{n} Bilder - Fotostrecke öffnen</li>' for n in (3, 4, 5, 6))
+_LONG_BYLINE = '<p class="byline">By Takeo Maeda and Tatsuya Tanoue / Yomiuri Shimbun Staff Writers</p>'
+
+
 @pytest.mark.parametrize(("lead", "score", "kept"), [
     (f'<div class="x7f2a">{_LEAD}</div>', 0.3, True),  # the lead, its class a hash, scored under the threshold
+    (f'<ul>{_GALLERY}</ul><div class="x7f2a">{_LEAD}</div>{_LONG_BYLINE}', 0.3, True),  # a gallery, a long byline
     (f'<div class="x7f2a">{_LEAD}</div>', 0.05, False),  # ... a box the trees are sure of (a generated summary)
     (f'<div class="c-article-caption">{_LEAD} - Copyright AP</div>', 0.3, False),  # a picture's caption
     (f"<h2>{_LEAD}</h2>", 0.3, False),  # a second headline
 ])
 def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept):
     """In the article's header, above the byline and the date, outside the body's container: the lead scores lower
-    than the body's paragraphs, and its page's gold holds it (fundus-train: FAZ, ZDF, The New Yorker)."""
+    than the body's paragraphs, and its page's gold holds it (fundus-train: FAZ, ZDF, Stuttgarter Zeitung, The New
+    Yorker). A gallery's links may sit between the headline and the lead, a byline as long as a lead below it."""
     page = parse_html("<html><body><article><header><h1>Harbour bridge reopens after repairs</h1>" + lead
                       + '<div class="byline">By Ann Lee</div><div class="date">12.03.2024, 10:15</div></header>'
                       '<div class="article-body">' + _article(4).split('class="article-body">')[1].split("</div>")[0]

@@ -155,9 +155,9 @@ def section_headings(blocks: list[TextBlock], region: etree._Element | None, nam
 
 
 #: A lead (standfirst, dek) is a prose block of at least LEAD_WORDS: the first such block above the body's first
-#: content block (figures and shorter lines, such as a byline or a date, may sit between, LEAD_SCAN blocks at most),
-#: with the headline at most LEAD_REACH blocks above it; the trees' score must say it may be content (a summary box
-#: or a teaser scores lower).
+#: content block (figures, bylines and shorter lines, such as a date, may sit between, LEAD_SCAN blocks at most),
+#: with the headline at most LEAD_REACH blocks above it (pictures and captions aside); the trees' score must say it
+#: may be content (a summary box or a teaser scores lower).
 LEAD_WORDS = 10
 LEAD_SCAN = 8
 LEAD_REACH = 4
@@ -179,11 +179,12 @@ def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
     for position in range(first - 1, max(first - 1 - LEAD_SCAN, -1), -1):
         block = blocks[position]
         f = block.features
-        if f is None or _in_figure(block.element) or _in_media(block.element) or f.num_words < LEAD_WORDS:
+        if f is None or f.num_words < LEAD_WORDS or _in_figure(block.element) or _in_media(block.element) \
+                or _BYLINE_NAME.search(f"{block.element.get('class') or ''} {block.element.get('id') or ''}"):
             continue
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
         if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
-                and any(_is_headline(above, title_words) for above in blocks[max(0, position - LEAD_REACH):position]):
+                and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position)):
             block.is_content = True
             block.reasons.append(f"{name}:the lead under the headline")
         return
@@ -193,6 +194,9 @@ def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
 #: ``<figure>`` ("div.c-article-caption", "div.newsitem-image > div.info").
 _MEDIA_NAME = re.compile(r"caption|credit|copyright|image|photo|picture|gallery|video|media", re.I)
 MEDIA_LEVELS = 3
+#: Names of a byline, which may be as long as a lead ("By Takeo Maeda and Tatsuya Tanoue / Yomiuri Shimbun Staff
+#: Writers" in a ``p.byline``).
+_BYLINE_NAME = re.compile(r"byline|author|credit|writer|reporter|dateline", re.I)
 
 
 def _in_media(element: etree._Element) -> bool:
@@ -205,6 +209,17 @@ def _in_media(element: etree._Element) -> bool:
             return True
         node = node.getparent()
     return False
+
+
+def _blocks_above(blocks: list[TextBlock], position: int) -> list[TextBlock]:
+    """The LEAD_REACH blocks above ``position``, pictures and their captions passed over (a gallery's "5 Bilder")."""
+    found: list[TextBlock] = []
+    for block in reversed(blocks[:position]):
+        if len(found) == LEAD_REACH:
+            break
+        if not (_in_figure(block.element) or _in_media(block.element)):
+            found.append(block)
+    return found
 
 
 def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
