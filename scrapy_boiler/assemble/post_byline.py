@@ -198,9 +198,14 @@ def _without_avatar(link: etree._Element) -> str:
     return collapse_spaces("".join(pieces))
 
 
-def read_date(member: etree._Element, body: set[etree._Element]) -> str | None:
+def read_date(member: etree._Element, body: set[etree._Element],
+              replies: set[etree._Element] | frozenset[etree._Element] = frozenset()) -> str | None:
+    """The post's date: a ``<time>`` anywhere in it but in ``replies`` (the posts nested inside it), else a date
+    shown outside its body."""
     for el in member.iter():  # <time>, or a custom element with a datetime (GitHub's <relative-time>)
         if el.tag != "time" and not (isinstance(el.tag, str) and "-" in el.tag and el.get("datetime")):
+            continue
+        if el in replies:
             continue
         value = el.get("datetime") or collapse_spaces("".join(el.itertext()))
         if value:
@@ -260,11 +265,13 @@ def _outside(member: etree._Element, body: set[etree._Element]) -> list[etree._E
 
 
 
-def read_votes(member: etree._Element) -> int | None:
+def read_votes(member: etree._Element, replies: set[etree._Element] | frozenset[etree._Element] = frozenset()
+               ) -> int | None:
     """The number the first element named like a vote count shows (its own text, or its ``data-value``), in the
-    body too (a question found above the answers has its vote count kept with its text)."""
+    body too (a question found above the answers has its vote count kept with its text), not in ``replies`` (the
+    elements of the posts nested inside it)."""
     for el in member.iter():
-        if not isinstance(el.tag, str):
+        if not isinstance(el.tag, str) or el in replies:
             continue
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
         if not VOTE_NAME.search(names) or _POSTER_STAT.search(names):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from functools import partial
 
 from lxml import etree
 
@@ -91,6 +92,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             texts[member][-1] = [block_text(block, kept)]
     posts = []
     earlier: list[Counter[str]] = []
+    nested = _nested_members(group.members)
     for index, member in enumerate(group.members):
         lines, quoted = _split_quotes(texts[index], line_quotes[index], earlier)
         if not lines and quoted:  # nothing of its own besides the quotation: the quotation is what it says
@@ -104,19 +106,32 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         for quote in member.iter("blockquote"):  # a quoted post's byline, not a post written in a blockquote
             if body.isdisjoint(quote.iter()):
                 body.update(quote.iter())
+        replies = {el for reply in nested[index] for el in reply.iter()}
+        body.update(replies)  # a reply nested inside the post shows its own byline and votes
         declared = group.declared[index] if group.declared else DeclaredPost("")
         bylines = group.bylines(member)  # a header row above the post's body row holds its byline
         posts.append(Post(
             "\n".join(lines),
             declared.author or first_found(read_author, bylines, body),
-            declared.date or first_found(read_date, bylines, body),
+            declared.date or first_found(partial(read_date, replies=replies), bylines, body),
             tuple(member_blocks[index]),
-            declared.votes if declared.votes is not None else read_votes(member),
+            declared.votes if declared.votes is not None else read_votes(member, replies),
             declared.accepted or is_accepted(member, body),
             declared.url or first_found(read_permalink, bylines, body),
             tuple(quoted),
         ))
     return posts
+
+
+def _nested_members(members: Sequence[etree._Element]) -> list[list[etree._Element]]:
+    """Per member, the other members inside it: the replies a comment holds (WordPress's ``ul.children``, reddit)."""
+    index = {member: position for position, member in enumerate(members)}
+    inside: list[list[etree._Element]] = [[] for _ in members]
+    for position, member in enumerate(members):
+        for el in member.iterdescendants():
+            if el in index:
+                inside[position].append(el)
+    return inside
 
 
 #: An element quoting an earlier post: ``<blockquote>`` or a container named like a quote (BBCode renderers).

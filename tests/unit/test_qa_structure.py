@@ -107,6 +107,23 @@ def test_nested_replies_are_posts_of_their_own():
     assert "every loaf comes out flat and dense" in doc.text and "Weigh everything" not in doc.text
 
 
+def test_a_comment_without_a_byline_is_not_signed_by_a_reply_nested_in_it():
+    """A deleted user's comment shows no name, score or time; the replies nested inside it show theirs, which are
+    not its own."""
+    page = PAGE.with_name("nested_comments.html").read_text("utf-8")
+    own = ('<div class="midcol"><div class="score">208 points</div></div>\n    <div class="entry"><p class="tagline">'
+           '<a href="/user/levain_lou" class="author">levain_lou</a> <span class="score unvoted">208 points</span> '
+           '<time datetime="2019-11-20T09:12:00+00:00">4 years ago</time></p>')
+    assert own in page
+    page = page.replace(own, '<div class="entry"><p class="tagline">[deleted]</p>').replace(
+        'data-author="levain_lou">\n    <div class="entry">', '>\n    <div class="entry">')
+    doc = extract(page, "https://breadtalk.example/r/Breadmaking/9xq2la/best_way/")
+    first, reply = doc.posts[:2]
+    assert first.text.startswith("Bake the same simple recipe")
+    assert (first.author, first.votes, first.date) == (None, None, None)
+    assert (reply.author, reply.votes) == ("crumbshot", 41)
+
+
 def test_comments_named_replies_at_a_discussion_url_make_a_thread():
     """The same page at a URL naming it a discussion (``/comments/``): the comments are the page's main content
     and the submission above them is the opening post, so the thread keeps its question."""
