@@ -95,15 +95,21 @@ def leading_fields(body: etree._Element) -> list[etree._Element]:
     fields: list[etree._Element] = []
     if (body.text or "").strip():
         return fields
-    for child in body:
-        if not isinstance(child.tag, str) or not (_is_field(child, MAX_FIELD_WORDS) or _is_dated_heading(child)):
+    last = -1
+    for position, child in enumerate(body):
+        if not isinstance(child.tag, str):
+            break
+        if not (child.tail or "").strip() and not "".join(child.itertext()).strip():
+            continue  # an avatar or an anchor before the byline: nothing of what the post says
+        if not (_is_field(child, MAX_FIELD_WORDS) or _is_dated_heading(child)):
             break
         fields.append(child)
+        last = position
         if (child.tail or "").strip():
             break
     if not fields:
         return fields
-    text_follows = len(fields) < len(body) or bool((fields[-1].tail or "").strip())
+    text_follows = last + 1 < len(body) or bool((fields[-1].tail or "").strip())
     return fields if text_follows else []  # a body of such lines alone is all the post shows
 
 

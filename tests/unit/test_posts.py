@@ -1116,13 +1116,15 @@ def test_a_blog_comments_byline_gives_its_author_and_date_and_stays_out_of_its_t
     assert [p.text for p in doc.posts] == [p.text for p in plain.posts]
 
 
-def test_a_comment_bodys_leading_author_and_meta_lines_are_its_byline():
+@pytest.mark.parametrize("avatar", ["", '<img alt="" src="/avatar.png" class="avatar avatar-40 photo"/> '])
+def test_a_comment_bodys_leading_author_and_meta_lines_are_its_byline(avatar):
     # WordPress's comment template where the post body found is the whole comment: the author's and the date's
-    # lines come first, then the text
+    # lines come first (after the avatar, in some themes), then the text
     body = etree.fromstring(
-        '<div class="comment-body"><div class="comment-author vcard"><cite class="fn"><a href="https://becky.example/" '
-        'rel="external nofollow" class="url">Becky</a></cite> <span class="says">says:</span></div><div '
-        'class="comment-meta commentmetadata"><a href="#comment-1">November 12, 2012 at 10:07 am</a></div>'
+        f'<div class="comment-body">{avatar}<div class="comment-author vcard"><cite class="fn"><a '
+        'href="https://becky.example/" rel="external nofollow" class="url">Becky</a></cite> <span class="says">says:'
+        '</span></div><div class="comment-meta commentmetadata"><a href="#comment-1">November 12, 2012 at 10:07 am'
+        "</a></div>"
         "<p>I liked the page long ago.</p></div>")
     fields = leading_fields(body)
     assert [field.get("class") for field in fields] == ["comment-author vcard", "comment-meta commentmetadata"]
