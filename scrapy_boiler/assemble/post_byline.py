@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from collections.abc import Set as AbstractSet
 
 from lxml import etree
 
@@ -160,7 +161,7 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
         if named is None and own and (by := _BY_LINE.match(own.strip())) and len(own.split()) <= MAX_FIELD_WORDS:
             return by.group(1)  # "posted by Chris @ 10:02 PM", "written by mike, October 19, 2012"
         if named is None and el.tag in _HEADINGS and (name := _name_before_date(el)):
-            named, named_el = name, el  # a user link further in is still the author's (a reply's comes later)
+            named, named_el = name, el  # a link to the poster's user page further in still names them
         text = collapse_spaces("".join(el.itertext()))
         if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
             continue
@@ -205,7 +206,7 @@ def _without_avatar(link: etree._Element) -> str:
 
 
 def read_date(member: etree._Element, body: set[etree._Element],
-              replies: set[etree._Element] | frozenset[etree._Element] = frozenset()) -> str | None:
+              replies: AbstractSet[etree._Element] = frozenset()) -> str | None:
     """The post's date: a ``<time>`` anywhere in it but in ``replies`` (the posts nested inside it), else a date
     shown outside its body."""
     for el in member.iter():  # <time>, or a custom element with a datetime (GitHub's <relative-time>)
@@ -271,8 +272,7 @@ def _outside(member: etree._Element, body: set[etree._Element]) -> list[etree._E
 
 
 
-def read_votes(member: etree._Element, replies: set[etree._Element] | frozenset[etree._Element] = frozenset()
-               ) -> int | None:
+def read_votes(member: etree._Element, replies: AbstractSet[etree._Element] = frozenset()) -> int | None:
     """The number the first element named like a vote count shows (its own text, or its ``data-value``), in the
     body too (a question found above the answers has its vote count kept with its text), not in ``replies`` (the
     elements of the posts nested inside it)."""

@@ -223,6 +223,7 @@ def _blocks_above(blocks: list[TextBlock], position: int) -> list[TextBlock]:
 
 
 def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
+    """Whether a block is the headline: in an ``<h1>``, or in an ``<h2>``/``<h3>`` mostly of the title's words."""
     element, parent = block.element, block.element.getparent()
     tag = element.tag if element.tag in _HEADLINE_TAGS or parent is None else parent.tag
     if tag not in _HEADLINE_TAGS or block.features is None or block.features.num_words < 3:
