@@ -92,7 +92,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             texts[member][-1] = [block_text(block, kept)]
     posts = []
     earlier: list[Counter[str]] = []
-    nested = _nested_members(group.members)
+    member_of = group.member_of()  # an element of a reply nested in a post maps to the reply
     for index, member in enumerate(group.members):
         lines, quoted = _split_quotes(texts[index], line_quotes[index], earlier)
         if not lines and quoted:  # nothing of its own besides the quotation: the quotation is what it says
@@ -106,7 +106,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         for quote in member.iter("blockquote"):  # a quoted post's byline, not a post written in a blockquote
             if body.isdisjoint(quote.iter()):
                 body.update(quote.iter())
-        replies = {el for reply in nested[index] for el in reply.iter()}
+        replies = {el for el in member.iter() if member_of[el] != index}
         body.update(replies)  # a reply nested inside the post shows its own byline and votes
         declared = group.declared[index] if group.declared else DeclaredPost("")
         bylines = group.bylines(member)  # a header row above the post's body row holds its byline
@@ -121,17 +121,6 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             tuple(quoted),
         ))
     return posts
-
-
-def _nested_members(members: Sequence[etree._Element]) -> list[list[etree._Element]]:
-    """Per member, the other members inside it: the replies a comment holds (WordPress's ``ul.children``, reddit)."""
-    index = {member: position for position, member in enumerate(members)}
-    inside: list[list[etree._Element]] = [[] for _ in members]
-    for position, member in enumerate(members):
-        for el in member.iterdescendants():
-            if el in index:
-                inside[position].append(el)
-    return inside
 
 
 #: An element quoting an earlier post: ``<blockquote>`` or a container named like a quote (BBCode renderers).
