@@ -17,6 +17,7 @@ from lxml import etree
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
+from scrapy_boiler.segment.semantics import element_names
 
 
 def whole_lists(blocks: list[TextBlock], name: str) -> None:
@@ -180,7 +181,7 @@ def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
         block = blocks[position]
         f = block.features
         if f is None or f.num_words < LEAD_WORDS or _in_figure(block.element) or _in_media(block.element) \
-                or _BYLINE_NAME.search(f"{block.element.get('class') or ''} {block.element.get('id') or ''}"):
+                or _BYLINE_NAME.search(element_names(block.element)):
             continue
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
         if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
@@ -205,7 +206,7 @@ def _in_media(element: etree._Element) -> bool:
     for _ in range(MEDIA_LEVELS):
         if node is None:
             return False
-        if _MEDIA_NAME.search(f"{node.get('class') or ''} {node.get('id') or ''}"):
+        if _MEDIA_NAME.search(element_names(node)):
             return True
         node = node.getparent()
     return False
