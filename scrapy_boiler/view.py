@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from html import escape
-from urllib.parse import urljoin
 
 from lxml import etree
 
 from scrapy_boiler.document import Block, Document
 from scrapy_boiler.parse.encoding import decode_html
 from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.parse.urls import join_url
 from scrapy_boiler.segment.blocks import Leaf, segment
 
 CONTENT_RGB = (22, 163, 74)
@@ -200,10 +200,15 @@ def _make_safe(root: etree._Element, base: str | None) -> None:
                 if _UNSAFE_URL.match(value):
                     del element.attrib[name]
                 elif base:
-                    element.set(name, urljoin(base, value.strip()))
+                    joined = join_url(base, value.strip())
+                    if joined is None:  # a malformed address: as good as none
+                        del element.attrib[name]
+                    else:
+                        element.set(name, joined)
             elif lowered == "srcset" and base:
                 parts = [part.strip().split(None, 1) for part in (element.get(name) or "").split(",") if part.strip()]
-                element.set(name, ", ".join(" ".join([urljoin(base, p[0]), *p[1:]]) for p in parts))
+                joined = [(join_url(base, p[0]), p[1:]) for p in parts]
+                element.set(name, ", ".join(" ".join([url, *rest]) for url, rest in joined if url is not None))
         if element.tag == "a" and element.get("href"):
             element.set("target", "_blank")
             element.set("rel", "noopener noreferrer")
@@ -220,7 +225,7 @@ def _page_styles(text: str, base: str | None) -> tuple[list[str], str | None]:
         return [], base
     for element in root.iter("base"):
         if element.get("href"):
-            base = urljoin(base or "", element.get("href", ""))
+            base = join_url(base, element.get("href", "")) or base
             break
     styles: list[str] = []
     for element in root.iter("link", "style"):
@@ -229,8 +234,9 @@ def _page_styles(text: str, base: str | None) -> tuple[list[str], str | None]:
             styles.append(f"<style>{css}</style>")
         elif "stylesheet" in (element.get("rel") or "").lower().split() and element.get("href"):
             href = element.get("href", "")
-            if not _UNSAFE_URL.match(href):
-                styles.append(f'<link rel="stylesheet" href="{escape(urljoin(base or "", href))}">')
+            url = join_url(base, href) if not _UNSAFE_URL.match(href) else None
+            if url is not None:
+                styles.append(f'<link rel="stylesheet" href="{escape(url)}">')
     return styles, base
 
 

@@ -12,7 +12,6 @@ is mostly read or fed to models, where URLs are noise; ``links=True`` / ``images
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin
 
 from lxml import etree
 
@@ -30,6 +29,7 @@ from scrapy_boiler.assemble.markdown_text import (
     quote,
     table_cell,
 )
+from scrapy_boiler.parse.urls import join_url
 from scrapy_boiler.segment.blocks import INLINE_TAGS
 
 _HEADINGS = {"h1": 1, "h2": 2, "h3": 3, "h4": 4, "h5": 5, "h6": 6}
@@ -223,7 +223,9 @@ class _Writer:
         if tag == "a" and self.links:
             href = el.get("href", "").strip()
             if href and not href.lower().startswith(("javascript:", "#")) and content.strip():
-                url = urljoin(self.base_url, href) if self.base_url else href
+                url = join_url(self.base_url, href)
+                if url is None:  # a malformed address: the text without its link
+                    return content
                 stripped = content.strip()
                 lead, trail = content[: len(content) - len(content.lstrip())], content[len(content.rstrip()):]
                 return f"{lead}[{stripped}]({link_target(url)}){trail}"
@@ -247,7 +249,9 @@ class _Writer:
         src = (el.get("src") or el.get("data-src") or "").strip()
         if not self.images or not src or src.startswith("data:"):
             return ""
-        url = urljoin(self.base_url, src) if self.base_url else src
+        url = join_url(self.base_url, src)
+        if url is None:
+            return ""
         return f"![{escape(one_line(el.get('alt') or ''))}]({link_target(url)})"
 
 

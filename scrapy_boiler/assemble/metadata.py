@@ -5,7 +5,6 @@ plus what only the labelled page knows: the images inside the article body and h
 from __future__ import annotations
 
 from dataclasses import replace
-from urllib.parse import urljoin
 
 from lxml import etree
 
@@ -13,6 +12,7 @@ from scrapy_boiler.document import THREAD_TYPES, Metadata
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.metadata import read_metadata
+from scrapy_boiler.parse.urls import join_url
 from scrapy_boiler.segment.post_groups import common_ancestor
 
 #: Most body images listed (galleries can hold hundreds).
@@ -44,8 +44,8 @@ def body_images(labels: PageLabels, base: str) -> list[str]:
         url = _image_source(img)
         if url is None or img.get("width") in ("0", "1", "2") or img.get("height") in ("0", "1", "2"):
             continue
-        url = urljoin(base, url)
-        if url not in urls:
+        url = join_url(base, url)
+        if url is not None and url not in urls:
             urls.append(url)
             if len(urls) >= MAX_IMAGES:
                 break

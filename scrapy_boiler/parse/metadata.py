@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import re
 from typing import Any
-from urllib.parse import urljoin, urlsplit
 
 from scrapy_boiler.document import Breadcrumb, Metadata
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name, read_dom
@@ -22,6 +21,7 @@ from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.language import pick_language
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable
 from scrapy_boiler.parse.structured import ARTICLE_TYPES, json_ld_objects, type_names
+from scrapy_boiler.parse.urls import host_of, join_url
 
 _PUBLISHED = ("article:published_time", "og:article:published_time", "datepublished", "article.published",
               "publishdate", "publish-date", "publish_date", "pubdate", "published_time", "dc.date.issued",
@@ -74,9 +74,9 @@ def read_metadata(page: ParsedPage, text: str = "", shown_headline: str = "") ->
             published_raw, published = dom.date, normalise_date(dom.date)
             published_raw = published_raw if published else None
         if not crumbs:
-            crumbs = [Breadcrumb(name, urljoin(base, url) if url else None) for name, url in dom.breadcrumbs]
+            crumbs = [Breadcrumb(name, join_url(base, url) if url else None) for name, url in dom.breadcrumbs]
     canonical = page.links.get("canonical") or _url(_get(article, "url")) or meta.get("og:url")
-    canonical_url = urljoin(base, canonical) if canonical else None
+    canonical_url = join_url(base, canonical) if canonical else None
     return Metadata(
         headline=_headline(_get(article, "headline"), meta, (page.url, canonical_url), shown_headline),
         canonical_url=canonical_url,
@@ -117,7 +117,7 @@ def _only_adds_a_kicker(declared: str, shared: str, shown: str) -> bool:
 
 def _host_names(url: str | None) -> frozenset[str]:
     """How a site's name may be written from its host: ``golem.de`` and ``golem`` for ``https://www.golem.de/x``."""
-    host = (urlsplit(url).hostname or "") if url else ""
+    host = host_of(url)
     host = host.removeprefix("www.")
     return frozenset({host, host.split(".")[0]} - {""}) if "." in host else frozenset()
 
@@ -192,7 +192,7 @@ def _is_house(authors: list[str], site_name: str | None, url: str | None) -> boo
     if len(authors) != 1:
         return False
     name = authors[0].lower().replace(" ", "")
-    host = urlsplit(url or "").hostname or ""
+    host = host_of(url)
     return bool(name) and (name == (site_name or "").lower().replace(" ", "") or f".{name}." in f".{host}")
 
 
@@ -237,7 +237,7 @@ def _url(value: Any) -> str | None:
 
 def _image(value: Any, base: str) -> str | None:
     url = _url(value)
-    return urljoin(base, url) if url and not url.startswith("data:") else None
+    return join_url(base, url) if url and not url.startswith("data:") else None
 
 
 def _text(value: Any) -> str | None:

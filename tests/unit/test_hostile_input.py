@@ -119,3 +119,20 @@ def test_the_alarm_leaves_no_timer_or_handler_behind(slow_model):
     extract(article_page(), model=slow_model, limits=Limits(time_budget=5.0))
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
     assert signal.getsignal(signal.SIGALRM) is before
+
+
+def test_malformed_addresses_in_a_page_or_its_url_are_as_good_as_absent():
+    # urljoin and urlsplit raise on a host they cannot parse ("Invalid IPv6 URL"): a link, a picture, a declared
+    # canonical address or the page's own URL written so must not fail the page
+    from scrapy_boiler.view import render_view
+
+    body = " ".join(["The harbour plan passed after a long debate in the council."] * 8)
+    html = ('<html><head><title>Harbour</title><link rel="canonical" href="https://<![CDATA[news.example/1">'
+            '<link rel="stylesheet" href="//[cdn/site.css"></head><body><article><h1>Harbour</h1>'
+            f'<p>{body} <a href="http://[bad/x">the minutes</a></p><img src="//[cdn/photo.jpg" alt="x">'
+            f'<p>{body}</p></article></body></html>')
+    for url in ("https://news.example/harbour", "http://[bad/harbour", None):
+        doc = extract(html, url)
+        assert doc.error is None and doc.page_type == "article" and "harbour plan passed" in doc.text
+        assert "[the minutes]" not in doc.markdown and doc.metadata.canonical_url is None
+        assert "harbour plan passed" in render_view(html, doc)

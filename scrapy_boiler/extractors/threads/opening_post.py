@@ -15,7 +15,6 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
-from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
@@ -24,6 +23,7 @@ from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post
 from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
 from scrapy_boiler.extractors.threads.thread_title import from_title, site_of, title_element, title_forms, titled
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
+from scrapy_boiler.parse.urls import host_of, join_url, split_url
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import has_user_link, is_user_href
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
@@ -173,9 +173,9 @@ def _up_to(bodies: list[etree._Element], member: etree._Element) -> set[etree._E
 def _links_away(heading: etree._Element, url: str | None) -> bool:
     """Whether the title heading is a link to another site: a link shared for discussion, whose replies are all
     answers (a forum's title links to the thread itself, on the same site: ``www.`` or ``m.`` of its host too)."""
-    host = urlsplit(url).hostname if url else None
+    host = host_of(url)
     for anchor in heading.iter("a"):
-        target = urlsplit(urljoin(url or "", anchor.get("href") or "")).hostname
+        target = host_of(join_url(url, anchor.get("href") or ""))
         if host and target and site_of(target) != site_of(host) and collapse_spaces("".join(anchor.itertext())):
             return True
     return False
@@ -274,7 +274,9 @@ def _user_page(anchor: etree._Element, url: str | None) -> str:
     href = anchor.get("href") or ""
     if not is_user_href(href):
         return ""
-    parts = urlsplit(urljoin(url or "", href))
+    parts = split_url(join_url(url, href))
+    if parts is None:
+        return ""
     keys = ",".join(sorted({pair.split("=", 1)[0] for pair in parts.query.split("&") if "=" in pair}))
     folder = parts.path.rstrip("/").rsplit("/", 1)[0] if not keys else parts.path
     return f"{parts.hostname}{folder}?{keys}"

@@ -21,13 +21,13 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 from lxml import etree
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, PageType
 from scrapy_boiler.extractors.threads.thread_title import title_links_away
 from scrapy_boiler.parse.json_ld_posts import JsonLdPost
+from scrapy_boiler.parse.urls import split_url
 from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.post_bodies import has_date, has_user_link, names_poster
@@ -158,8 +158,8 @@ def _show_posters(members: list[etree._Element]) -> bool:
 
 
 def _path_and_query(url: str) -> str:
-    parts = urlsplit(url)
-    return f"{parts.path}?{parts.query}"
+    parts = split_url(url)
+    return f"{parts.path}?{parts.query}" if parts is not None else ""
 
 
 def lead_words(root: etree._Element, first: etree._Element) -> int:

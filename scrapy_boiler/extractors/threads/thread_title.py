@@ -7,12 +7,12 @@ discussion shows only that title, with the site the link goes to after it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from urllib.parse import urljoin, urlsplit
 
 from lxml import etree
 
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts
+from scrapy_boiler.parse.urls import join_url, split_url
 from scrapy_boiler.segment.blocks import TextBlock
 
 #: A piece of the ``<title>`` with at least this many words can be the thread's title (see :func:`from_title`),
@@ -37,7 +37,8 @@ def page_address(page: ParsedPage) -> str | None:
     if page.url:
         return page.url
     for declared in (page.links.get("canonical"), page.meta.get("og:url")):
-        if declared and urlsplit(declared).scheme in ("http", "https"):
+        parts = split_url(declared)
+        if parts is not None and parts.scheme in ("http", "https"):
             return declared
     return None
 
@@ -89,14 +90,14 @@ def title_links_away(root: etree._Element, url: str | None, title: str, shared: 
     and goes to another site: the page is a link shared for discussion. An article's headline links to the article
     itself, if anywhere: on another host of the same site (``m.``, ``blog.``) or, for a page served from a mirror or
     a new domain, at the same path."""
-    page = urlsplit(url) if url else None
+    page = split_url(url)
     forms = _story_forms(title, shared) if title else set()
     if page is None or not page.hostname or not forms:
         return False
     for anchor in root.iter("a"):
         if comparable(collapse_spaces("".join(anchor.itertext()))) in forms:
-            target = urlsplit(urljoin(url or "", anchor.get("href") or ""))
-            if (target.hostname and site_of(target.hostname) != site_of(page.hostname)
+            target = split_url(join_url(url, anchor.get("href") or ""))
+            if (target is not None and target.hostname and site_of(target.hostname) != site_of(page.hostname)
                     and target.path.rstrip("/") != page.path.rstrip("/")):
                 return True
     return False
