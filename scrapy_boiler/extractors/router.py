@@ -28,11 +28,14 @@ from scrapy_boiler.extractors.threads.page_type import (
     PageTypeDecision,
     declared_article,
     detect,
+    names_comments,
 )
 from scrapy_boiler.extractors.threads.thread_title import page_address, page_titles
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.json_ld_posts import json_ld_posts
 from scrapy_boiler.parse.structured import StructuredArticle, read_json_ld
+from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.signatures import signature
 
 ARTICLE_MODEL = "blend"
 #: A page whose JSON-LD declares a thread is typed one when its post group looks like posts: at least this share of
@@ -67,6 +70,9 @@ class PageTypeRouter:
                 continue
             decisions[i] = PageTypeDecision(d.page_type, d.score, group, d.features)
         threads = [i for i in threads if decisions[i].page_type in THREAD_TYPES]
+        for labels, d in zip(article_labels, decisions, strict=True):
+            if d.page_type not in THREAD_TYPES and d.group is not None and names_comments(d.group.signature):
+                _leave_out_comments(labels, d.group)
         out: list[PageLabels | None] = [
             self._stamp(labels, d, self.article.name) if d.page_type not in THREAD_TYPES else None
             for labels, d in zip(article_labels, decisions, strict=True)
@@ -90,6 +96,21 @@ class PageTypeRouter:
         labels.post_group = decision.group
         labels.model = model
         return labels
+
+
+def _leave_out_comments(labels: PageLabels, comments: PostGroup) -> None:
+    """An article's comment thread is no part of its body (it lands in ``Document.posts``): the content blocks inside
+    the comments become boilerplate, unless nothing of the body would be left (then the comments are all the page
+    has to say). The first member stays when it was found above the comments and is not named a comment itself:
+    the article."""
+    owner = comments.member_of()
+    first = 1 if comments.question_found and not names_comments(signature(comments.members[0])) else 0
+    content = [block for block in labels.blocks if block.is_content]
+    inside = [block for block in content if owner.get(block.element, -1) >= first]
+    if inside and len(inside) < len(content):
+        for block in inside:
+            block.is_content = False
+            block.reasons.append("an article's comments (in Document.posts, not in the body)")
 
 
 #: Platt scaling of the type-2 score given the router's final decision: P(thread) = sigmoid(a + b * logit(score) +

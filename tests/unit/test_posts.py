@@ -1171,3 +1171,77 @@ def test_a_quoted_posts_byline_and_a_profile_link_do_not_name_the_poster():
                   "https://www.example.com/story/1")
     assert doc.page_type == "article"
     assert [p.author for p in doc.posts] == names
+
+
+def _says_comments(count: int) -> str:
+    """A blog's comments as WordPress's old default theme wrote them: a number, "Name Says:", the date, the text;
+    the commenters are visitors (no link to a user page, no element naming them)."""
+    names = ["Marrije", "Jeff", "Anna", "Tom", "Priya", "Lena", "Omar", "Kees"]
+    return "".join(
+        f'<li class="alt" id="comment-{i}"><span class="num">{i}</span> <cite>{names[i % len(names)]}</cite> Says:'
+        f'<br><small class="commentmetadata">November {i}th, 2012 at 9:4{i % 10} pm</small>'
+        f"<p>Congratulations on the news, what a lovely thing to share with all of us here, number {i}.</p></li>"
+        for i in range(1, count + 1)
+    )
+
+
+def test_a_short_blog_post_under_many_visitors_comments_stays_an_article():
+    # two lines of post (too short to count as an article's lead) under twenty comments: the comments hold nearly
+    # all the words, but they are visitors' comments on a page whose URL names no discussion
+    html = ("<html><head><title>My new project</title></head><body><div class='post'><h2>My New Project</h2>"
+            "<p>Max Jacob Newport. Born 11/6/12.</p><p>Future study hacker.</p></div>"
+            f"<h3>20 Responses</h3><ol class='commentlist'>{_says_comments(20)}</ol></body></html>")
+    doc = extract(html, "https://blog.example/2012/11/07/my-new-project/")
+    assert doc.page_type == "article"
+    assert "Max Jacob Newport" in doc.text and "Congratulations" not in doc.text
+    assert len(doc.posts) == 20
+
+
+def _gallery_page(shots: int = 12) -> str:
+    """A photo blog's entry: its pictures, each in the same box with its notes, a caption and the same "add comment"
+    prompt; no box shows a date or who took it."""
+    captions = ["the stage before the doors open", "the crowd at noon on the first day", "our team building the booth",
+                "a cosplayer posing with the mascot", "the queue for the signing session", "lanterns over the hall",
+                "the mascot's new costume up close", "a sketch artist drawing visitors", "the raffle prizes on a table",
+                "sunset over the harbour after the show", "the last visitors leaving at night", "packing everything up"]
+    boxes = "".join(
+        f'<div class="image-wrapper"><div class="entry-photo"><a href="/p/{i}.jpg"><img src="/p/{i}.jpg"></a></div>'
+        f'<div class="notes"><span class="hint">Mouseover photo to load notes or <a href="#c">add comment</a></span>'
+        f'</div><div class="entry-caption"><p>Shot {i} of the festival: <b>{caption}</b>, taken by our '
+        f"<i>photographer</i> with the small camera this weekend.</p></div>"
+        f'<ul class="tags"><li><a href="/t/booth">booth</a></li><li><a href="/t/festival">festival</a></li></ul></div>'
+        for i, caption in enumerate(captions[:shots], 1)
+    )
+    return f"<html><body><h1>Festival preview</h1><p>Short note.</p><div class='gallery'>{boxes}</div></body></html>"
+
+
+def _table_layout_page() -> str:
+    """A 2007 portal: menu, story and sidebar are three cells of one table row, built alike (a heading, a date, text,
+    links), two of them dated."""
+    def cell(heading: str, date: str, text: str, links: list[str]) -> str:
+        items = "".join(f'<li><a href="/{link.lower()}">{link}</a></li>' for link in links)
+        return f"<td><div class='box'><b>{heading}</b> <i>{date}</i><div>{text}</div><ul>{items}</ul></div></td>"
+
+    story = "<br>".join(f"The Bears closed the season with a win over the Saints in part {i}, as Devin Hester "
+                        "returned a punt for a score and the defence held late in the fourth quarter."
+                        for i in range(6))
+    return ("<html><body><table><tr>"
+            + cell("Local teams", "", "Pix and flix: check out this great photo in the sports album, want to see your "
+                   "picture here? Try submitting one today to our editors.", ["Raiders", "Giants", "Sharks"])
+            + cell("Hester runs Bears to win in season finale", "Posted: 6:12 PM Dec 30, 2007", story,
+                   ["Email", "Print"])
+            + cell("Games and scores", "Last updated Dec 31, 2007", "Right now: sports ticket poll, who will win the "
+                   "championship this year? Click here to see the current results of the poll.", ["Packers", "Giants"])
+            + "</tr></table></body></html>")
+
+
+def test_boxes_that_show_no_date_and_no_poster_are_no_thread():
+    doc = extract(_gallery_page(), "https://photos.example/2012/11/festival-preview")
+    assert doc.page_type == "article"
+    assert "Shot 1 of the festival" in doc.text and not doc.posts and not doc.question
+
+
+def test_the_columns_of_a_table_layout_are_no_thread():
+    doc = extract(_table_layout_page(), "https://sports.example/story/hester-runs-bears")
+    assert doc.page_type == "article"
+    assert "Devin Hester" in doc.text

@@ -84,6 +84,9 @@ class PageTypeFeatures:
     #: discussion (Lobsters, old reddit), whose comments are the page's main content (read only for comment threads:
     #: see :func:`title_links_away`; a blog's commenters link to their own sites, not to user pages)
     shared_link: bool = False
+    #: the members are the cells of one table row: a table layout's columns (menu, body, sidebar), not posts, which
+    #: follow each other down the page
+    columns: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,7 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     """Features of the best post group of a page; ``titles`` are its ``<title>`` and ``og:title``."""
     members = group.members
     structure = sum(len({signature(el) for el in m.iter()}) for m in members) / len(members)
-    comment_thread = bool(_COMMENT.search(group.signature) and not _POST.search(group.signature))
+    comment_thread = names_comments(group.signature)
     linked = [any(map(has_user_link, group.with_head(m))) for m in members]
     user_linked = sum(linked) / len(members)
     signed = sum(link or any(map(names_poster, group.with_head(m))) for m, link in zip(members, linked, strict=True))
@@ -121,7 +124,15 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         discussion_url=bool(url and _DISCUSSION_URL.search(_path_and_query(url))),
         lead=lead_words(root, group.members[0]),
         shared_link=comment_thread and 2 * user_linked >= 1 and title_links_away(root, url, *titles),
+        columns=_row_cells(members),
     )
+
+
+def _row_cells(members: list[etree._Element]) -> bool:
+    """Whether the members are cells (``td``, ``th``) of one table row."""
+    parent = members[0].getparent()
+    return parent is not None and parent.tag == "tr" and all(
+        m.tag in ("td", "th") and m.getparent() is parent for m in members)
 
 
 #: Elements named like comments (``div#comments``, ``ol.comment-list``), where an article's comment thread is.
@@ -145,6 +156,12 @@ def _comment_thread(root: etree._Element, stats: TextStats | None) -> PostGroup 
         if found is not None and (best is None or found.words > best.words):
             best = found
     return best
+
+
+def names_comments(name: str) -> bool:
+    """Whether a signature (``li.comment#comment-``) names comments, not posts, messages or answers: on an article,
+    the members of a group so named are its comment thread."""
+    return bool(_COMMENT.search(name) and not _POST.search(name))
 
 
 def _dated_comments(members: list[etree._Element]) -> bool:
@@ -203,9 +220,21 @@ def score(f: PageTypeFeatures) -> float:
         + 0.5 * min(f.members, 10) / 10
         - (1.5 if f.members <= 2 and not f.keyword else 0.0)  # two similar boxes are weak evidence
         - 1.5 * min(f.lead, LEAD_SCALE) / LEAD_SCALE
-        - (5.0 if f.comment_thread and f.lead >= LEAD_MIN_WORDS and not (f.discussion_url or f.shared_link) else 0.0)
+        - (5.0 if _article_comments(f) else 0.0)
+        - (3.0 if not (f.dated or f.signed) else 0.0)  # posts show who wrote them or when: these show neither
+        - (3.0 if f.columns else 0.0)
     )
     return 1.0 / (1.0 + math.exp(-2.0 * evidence))
+
+
+def _article_comments(f: PageTypeFeatures) -> bool:
+    """Whether the group is the comment thread under an article, not the page's main content: comments (not posts)
+    on a page whose URL names no discussion and whose title links nowhere else, below an article's body or left by
+    visitors rather than the site's users (most comments neither link to a user page nor name their poster: a blog's
+    comments under a post of a few short lines)."""
+    if not f.comment_thread or f.discussion_url or f.shared_link:
+        return False
+    return f.lead >= LEAD_MIN_WORDS or 2 * f.signed < 1
 
 
 #: Score of a page whose markup declares a question or a forum post (``Comment`` items alone are scored as usual).
