@@ -27,6 +27,10 @@ ID_FAMILY_SIZE = 10
 ID_FAMILY_ONCE = 0.8
 
 _DIGITS = re.compile(r"\d+")
+#: Zebra striping: class names a template alternates between the rows it repeats (WordPress's comments are "comment
+#: even thread-even" and "comment odd alt thread-odd thread-alt"), which no more tell one row's template from the
+#: next than a post's id does.
+_STRIPE = re.compile(r"(?:.*[-_])?(?:odd|even|alt)")
 #: What follows a lower-case name's first digit, when it holds a letter: a hash (``1dbjc4n``, ``5f3a2b``) or a
 #: size (``72px]``), as opposed to a number (``post-123``, ``depth-2``: cut, whatever the page repeats).
 _HASH_TAIL = re.compile(r"\d[\w\[\].#-]*[a-z]")
@@ -44,7 +48,8 @@ _STYLE_NAMES_LOCK = Lock()
 
 
 def signature(el: etree._Element) -> str:
-    """Tag and class names as a template repeats them; a generated id (one with digits) joins as ``#prefix``."""
+    """Tag and class names as a template repeats them, without zebra stripes (``odd``, ``even``, ``alt``); a generated
+    id (one with digits) joins as ``#prefix``."""
     class_names = el.get("class") or ""
     return _signature(el.tag if isinstance(el.tag, str) else "", class_names, el.get("id") or "",
                       _kept_whole(el, class_names))
@@ -123,7 +128,8 @@ def _hash_cut(name: str) -> bool:
 @lru_cache(maxsize=8192)
 def _signature(tag: str, class_names: str, ident: str, kept: frozenset[str]) -> str:
     """:func:`signature` of the attribute values (cached: a page repeats a few templates many times)."""
-    classes = " ".join(sorted(name if name in kept else template_name(name) for name in class_names.split()))
+    classes = " ".join(sorted(name if name in kept else template_name(name) for name in class_names.split()
+                              if not _STRIPE.fullmatch(name)))
     match = _DIGITS.search(ident)  # an id is unique: what follows its first digit is the post's own
     generated = ident[: match.start()] if match else ""
     if match and _HASH_REST.fullmatch(ident, match.start()):

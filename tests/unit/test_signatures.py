@@ -73,3 +73,11 @@ def test_pages_read_in_several_threads_keep_their_own_style_names(page_bytes):
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda page: [post.text for post in extract(page, url).posts], pages))
     assert together == alone * 6
+
+
+def test_zebra_stripes_are_not_part_of_a_signature():
+    # WordPress alternates its comments' classes; a class that only contains the word stays
+    even = etree.fromstring('<li class="comment even thread-even depth-1" id="comment-11"/>')
+    odd = etree.fromstring('<li class="comment odd alt thread-odd thread-alt depth-1" id="comment-12"/>')
+    assert signature(even) == signature(odd) == "li.comment depth-#comment-"
+    assert signature(etree.fromstring('<div class="altitude row_odd"/>')) == "div.altitude#"
