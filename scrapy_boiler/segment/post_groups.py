@@ -27,7 +27,7 @@ from scrapy_boiler.segment.post_bodies import (
     signature_elements,
 )
 from scrapy_boiler.segment.question_above import with_question_above
-from scrapy_boiler.segment.signatures import class_tokens, id_template, signature
+from scrapy_boiler.segment.signatures import class_overlap, class_tokens, id_template, signature
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
 
 #: Members needed for a group; a question with a single answer is still a thread.
@@ -175,7 +175,9 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
     The first post is often marked (``post first-post``, ``post--odd``), so children join a group
     when their class names overlap the group's first member's by at least :data:`MIN_CLASS_OVERLAP`, or when they
     share its generated id (``post#`` of ``post24027``: classes that mark the poster, ``spType-Admin spEven``, may
-    outnumber the template's own).
+    outnumber the template's own), or when both or neither have a generated id and their class names overlap so
+    without zebra stripes (WordPress's "comment even thread-even parent" and "comment odd alt thread-odd": the
+    stripes and a state class outnumber the template's own; a heading row without the posts' id stays apart).
     """
     groups: dict[str, list[etree._Element]] = {}
     keys: list[tuple[str, frozenset[str], str, str]] = []
@@ -189,8 +191,10 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
         tokens = class_tokens(child)
         generated = id_template(child)
         for tag, first_tokens, first_generated, key in keys:
-            overlap = len(tokens & first_tokens) / len(tokens | first_tokens) if tokens and first_tokens else 0.0
-            if tag == child.tag and (overlap >= MIN_CLASS_OVERLAP or (generated and generated == first_generated)):
+            if tag == child.tag and (class_overlap(tokens, first_tokens) >= MIN_CLASS_OVERLAP
+                                     or (generated and generated == first_generated)
+                                     or (bool(generated) == bool(first_generated) and class_overlap(
+                                         tokens, first_tokens, stripes=False) >= MIN_CLASS_OVERLAP)):
                 groups[key].append(child)
                 break
         else:

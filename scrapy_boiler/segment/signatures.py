@@ -61,6 +61,14 @@ def class_tokens(el: etree._Element) -> frozenset[str]:
     return _class_tokens(class_names, _kept_whole(el, class_names))
 
 
+def class_overlap(tokens: frozenset[str], others: frozenset[str], *, stripes: bool = True) -> float:
+    """Jaccard overlap of two elements' class tokens (0 when either has none); without ``stripes``, the zebra stripes
+    a template alternates between rows (``odd``, ``thread-even``...) are set aside."""
+    if not stripes:
+        tokens, others = (frozenset(t for t in side if not _STRIPE.fullmatch(t)) for side in (tokens, others))
+    return len(tokens & others) / len(tokens | others) if tokens and others else 0.0
+
+
 def id_template(el: etree._Element) -> str:
     """The element's id with its digit runs as ``#`` (``post-#`` of ``post-1251884``), or "" for an id without
     digits: posts a template renders share it, its other parts (``-comments``) included."""

@@ -1245,3 +1245,26 @@ def test_the_columns_of_a_table_layout_are_no_thread():
     doc = extract(_table_layout_page(), "https://sports.example/story/hester-runs-bears")
     assert doc.page_type == "article"
     assert "Devin Hester" in doc.text
+
+
+def test_a_threads_alternating_and_state_classes_leave_its_comments_one_group(page_bytes):
+    # WordPress alternates even/odd (and alt) on its comments and adds state classes: "parent" on a comment with
+    # replies, "bypostauthor" on the author's own (and this theme writes no comment ids): all six comments are
+    # still one thread
+    page = page_bytes("blog_with_comments.html").decode("utf-8")
+    states = ["parent", "", "bypostauthor", "", "parent bypostauthor", ""]
+    stripes = ["even thread-even", "odd alt thread-odd thread-alt"]
+    template = ('<li class="comment {stripe} depth-1 {state}"><div class="comment-body">'
+                '<div class="comment-author"><b class="fn">{name}</b> says:</div><div class="comment-meta">'
+                '<time datetime="2019-03-1{n}">{date}</time></div><div class="comment-content"><p>{text}</p></div>'
+                "</div></li>")
+    found = re.findall(r'<b class="fn">([^<]+)</b>.*?<time [^>]*>([^<]+)</time>.*?<div class="comment-content"><p>'
+                       r"(.*?)</p>", page)
+    comments = "".join(template.format(stripe=stripes[n % 2], state=states[n], name=name, date=date, text=text, n=n)
+                       for n, (name, date, text) in enumerate(found))
+    page = re.sub(r'<ol class="comment-list">.*?</ol>', lambda _: f'<ol class="comment-list">{comments}</ol>', page,
+                  flags=re.S)
+    doc = extract(page, "https://breadblog.example/2019/03/easy-overnight-bread/")
+    assert doc.page_type == "article" and "Bake it in the pot for 30 minutes" in doc.text
+    assert [p.author for p in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
+    assert not any(text in doc.text for _, _, text in found)
