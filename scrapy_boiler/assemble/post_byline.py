@@ -23,7 +23,11 @@ _COUNT = re.compile(r"[\d\s.,+]+")
 #: class that is ``name`` alone the poster's name on boards without accounts (5ch's ``span.name``).
 _AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick|\bfn\b|^name(?:\s|$)", re.I)
 #: The verb a name box may end with ("Lisa says:", "ann wrote:").
-_SAYS = re.compile(r"\s+(?:says|said|wrote|writes|schreibt|schrieb|a écrit|escribió|dice|scrive|zegt)\s*:?\s*$", re.I)
+_SAYS_VERBS = r"(?:says|said|wrote|writes|schreibt|schrieb|a écrit|escribió|dice|scrive|zegt)"
+_SAYS = re.compile(rf"\s+{_SAYS_VERBS}\s*:?\s*$", re.I)
+#: ... or follow it, after the element holding the name: WordPress's old default theme writes
+#: ``<cite>Marrije</cite> Says:``.
+_SAYS_AFTER = re.compile(rf"^\s*{_SAYS_VERBS}\s*:", re.I)
 #: A machine-readable date in a ``title`` attribute (``<abbr class="timeago" title="2008-05-04T16:08:38Z">``,
 #: ``<span class="age" title="2024-02-16T14:20:01 1708093201">``) beside a relative one ("9 months ago").
 _TITLE_DATE = re.compile(
@@ -170,6 +174,8 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
             # a user's name; a number (points, posts) or an avatar's initial links to the profile too, and the
             # initial may sit in the same link as the name (Flarum's "<span class=Avatar>E</span>Ester")
             return _without_avatar(el) or text
+        if named is None and el.tail and _SAYS_AFTER.match(el.tail) and len(text.split()) <= MAX_NAME_WORDS:
+            return _without_avatar(el) if el.tag == "a" else text  # "<cite>Marrije</cite> Says:"
         label = el.getprevious()
         if label is not None and _AUTHOR_LABEL.match(collapse_spaces("".join(label.itertext()))):
             return text  # a labelled field: "作者" | "billy3321 (雨蒼)"

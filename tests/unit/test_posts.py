@@ -1195,6 +1195,8 @@ def test_a_short_blog_post_under_many_visitors_comments_stays_an_article():
     assert doc.page_type == "article"
     assert "Max Jacob Newport" in doc.text and "Congratulations" not in doc.text
     assert len(doc.posts) == 20
+    # "<cite>Jeff</cite> Says:" names the commenter
+    assert [p.author for p in doc.posts[:3]] == ["Jeff", "Anna", "Tom"] and not doc.posts[0].text.startswith("1")
 
 
 def _gallery_page(shots: int = 12) -> str:
