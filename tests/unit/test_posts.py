@@ -1270,3 +1270,19 @@ def test_a_threads_alternating_and_state_classes_leave_its_comments_one_group(pa
     assert doc.page_type == "article" and "Bake it in the pot for 30 minutes" in doc.text
     assert [p.author for p in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
     assert not any(text in doc.text for _, _, text in found)
+
+
+def test_an_opinion_columns_paragraphs_named_commentary_stay_its_body():
+    # "commentary" is the column, not comments on it: its paragraphs are the body, never moved out to posts
+    paragraphs = "".join(
+        f'<div class="commentary-paragraph"><p>{sentence} The council still has to say how it will pay for the '
+        f"harbour, and the column argues it should ask the port's users first.</p></div>"
+        for sentence in ("Harbours are built for a century.", "The plan is larger than the town.",
+                         "Ferries will need the new quay.", "Fishermen were not asked.", "Costs have doubled.",
+                         "A smaller quay would do."))
+    html = ("<html><head><title>Build the harbour for the town we are</title></head><body><article><h1>Build the "
+            "harbour for the town we are</h1><p class='standfirst'>The council's plan is too big for a town of "
+            f"four thousand people, our columnist writes.</p>{paragraphs}</article></body></html>")
+    doc = extract(html, "https://news.example/opinion/2024/03/harbour-plan")
+    assert doc.page_type == "article" and not doc.posts
+    assert "Fishermen were not asked" in doc.text and "A smaller quay would do" in doc.text

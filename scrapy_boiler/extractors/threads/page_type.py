@@ -58,7 +58,8 @@ _DISCUSSION_URL = re.compile(
     r"|[?&](?:comments?|t|topic|thread)=",
     re.I,
 )
-_COMMENT = re.compile(r"comment", re.I)
+#: Comments, not commentary: an opinion column's body may be named ``commentary`` (or its writer ``commentator``).
+_COMMENT = re.compile(r"comment(?!ar[yi]|ator)", re.I)
 _POST = re.compile(r"post|message|answer|reply", re.I)
 _QA_WORD = re.compile(r"question|answer|accepted|votes?\b|qa-", re.I)
 
