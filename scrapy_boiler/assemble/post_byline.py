@@ -83,9 +83,9 @@ _PROFILE_LABEL = re.compile(r"(?:view |my )?(?:profile|profil|perfil|profilo|个
 #: (the whole text: "Answer selected by <a>ann</a>", "Last edited by <a>ann</a>" name someone else).
 _BY = re.compile(r"^\s*(?:(?:posted|written|submitted)\s+)?(?:by|von|par|por|door|av|przez)\s*[:：]?\s*$", re.I)
 #: A byline written as one line of text, the author's name between "by" and the date: "posted by Chris @ 10:02 PM",
-#: "written by mike, October 19, 2012", "by Kris Roadruck on February 8, 2012".
-_BY_LINE = re.compile(r"^(?:(?:posted|written|submitted)\s+)?by\s+([^\s@,|][^@,|]{0,38}?)\s*(?:@|,|\||\s(?:on|at)\s)",
-                      re.I)
+#: "written by mike, October 19, 2012", "by Kris Roadruck on February 8, 2012", "Posted By: hawaiian | January 16 2008".
+_BY_LINE = re.compile(
+    r"^(?:(?:posted|written|submitted)\s+)?by\s*:?\s+([^\s@,|:][^@,|]{0,38}?)\s*(?:@|,|\||\s(?:on|at)\s)", re.I)
 #: A byline's metadata line may hold the author, the date and a "Reply" link: longer than a name.
 MAX_FIELD_WORDS = 16
 #: A name written before its date in a byline heading ("GreatAunt <span>On Friday, November 2 at 12:14 pm</span>").

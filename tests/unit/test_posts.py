@@ -1100,6 +1100,9 @@ _FEED_LINK = "/2019/03/bread/?utm_source=feed&amp;utm_campaign=Feed%3A+The+Blog+
     'src="/avatar.png"></div><div class="comment_entry"><p class="cm-meta"><a href="https://site{n}.example/" '
     'rel="external nofollow" class="url">{name}</a> — <a href="#comment-{n}" class="comment-meta-time">{date}</a></p>'
     '<p>{text}</p><a class="comment-reply-link" href="' + _FEED_LINK + '">Reply</a></div></div></li>',
+    # TypePad: the text, then a footer line "Posted by: name | date" (a colon after "by")
+    '<div class="comment" id="c{n}"><div class="comment-content"><p>{text}</p></div><p class="comment-footer">'
+    'Posted by: {name} | <a href="#c{n}">{date}</a></p></div>',
     # the body's first line, an unnamed heading: the name, then the date in an element of its own
     '<div class="comment depth-1" id="comment-{n}"><img alt="" class="avatar" src="/avatar.png"><div '
     'class="comment-text"><h4>{name} <span>On {date}</span></h4><p>{text}</p><a class="comment-reply-link" href="'
