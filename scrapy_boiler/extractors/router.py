@@ -7,9 +7,9 @@ typed as a thread is also read by the article model and stays a thread only when
 the posts or just above them on a page that is clearly a thread
 (:func:`~scrapy_boiler.extractors.threads.opening_post.settle_thread`). A page declaring a thread and no article
 with a post group is a thread, and its declared opening post is looked up in the page. An article's comment
-thread, when one was found, lands in ``Document.posts``. Article pages go to
-``blend`` (:mod:`~scrapy_boiler.extractors.blend`). Type-2 pages (forums, Q&A) go to the ``posts`` rules
-(:mod:`~scrapy_boiler.extractors.threads.extractor`), or to the trained model
+thread, when one was found, lands in ``Document.posts`` and out of its text (:func:`_leave_out_comments`).
+Article pages go to ``blend`` (:mod:`~scrapy_boiler.extractors.blend`). Type-2 pages (forums, Q&A) go to the
+``posts`` rules (:mod:`~scrapy_boiler.extractors.threads.extractor`), or to the trained model
 :data:`scrapy_boiler.extractors.registry.AUTO_TYPE2_MODEL` names, so a thread keeps its question and all its
 answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
 """
