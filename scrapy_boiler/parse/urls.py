@@ -16,7 +16,9 @@ def join_url(base: str | None, href: str) -> str | None:
         joined = urljoin(base, href) if base else href
     except ValueError:
         return None
-    return joined if split_url(joined) is not None or not joined else None
+    if joined and split_url(joined) is None:
+        return None
+    return joined
 
 
 def split_url(url: str | None) -> SplitResult | None:

@@ -65,8 +65,14 @@ def class_overlap(tokens: frozenset[str], others: frozenset[str], *, stripes: bo
     """Jaccard overlap of two elements' class tokens (0 when either has none); without ``stripes``, the zebra stripes
     a template alternates between rows (``odd``, ``thread-even``...) are set aside."""
     if not stripes:
-        tokens, others = (frozenset(t for t in side if not _STRIPE.fullmatch(t)) for side in (tokens, others))
+        tokens, others = _without_stripes(tokens), _without_stripes(others)
     return len(tokens & others) / len(tokens | others) if tokens and others else 0.0
+
+
+@lru_cache(maxsize=8192)
+def _without_stripes(tokens: frozenset[str]) -> frozenset[str]:
+    """``tokens`` without zebra stripes (cached: the group search compares the same few class lists over and over)."""
+    return frozenset(token for token in tokens if not _STRIPE.fullmatch(token))
 
 
 def id_template(el: etree._Element) -> str:
