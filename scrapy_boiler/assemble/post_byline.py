@@ -84,8 +84,13 @@ _PROFILE_LABEL = re.compile(r"(?:view |my )?(?:profile|profil|perfil|profilo|个
 _BY = re.compile(r"^\s*(?:(?:posted|written|submitted)\s+)?(?:by|von|par|por|door|av|przez)\s*[:：]?\s*$", re.I)
 #: A byline written as one line of text, the author's name between "by" and the date: "posted by Chris @ 10:02 PM",
 #: "written by mike, October 19, 2012", "by Kris Roadruck on February 8, 2012", "Posted By: hawaiian | January 16 2008".
+#: Not the English phrases that start with "by" ("by the way, ...", "by now", "by email"), in lower case: "By The
+#: Editors" and a commenter's "by a german fan" are bylines.
 _BY_LINE = re.compile(
-    r"^(?:(?:posted|written|submitted)\s+)?by\s*:?\s+([^\s@,|:][^@,|]{0,38}?)\s*(?:@|,|\||\s(?:on|at)\s)", re.I)
+    r"^(?:(?:posted|written|submitted)\s+)?by\s*:?\s+"
+    r"(?!(?-i:the\s+(?:way|time|end|same|looks)|far|now|then|default|all\s+means|no\s+means|design|hand|mistake"
+    r"|accident|chance|e-?mail|phone|mail)\b)"
+    r"([^\s@,|:][^@,|]{0,38}?)\s*(?:@|,|\||\s(?:on|at)\s)", re.I)
 #: A byline's metadata line may hold the author, the date and a "Reply" link: longer than a name.
 MAX_FIELD_WORDS = 16
 #: A name written before its date in a byline heading ("GreatAunt <span>On Friday, November 2 at 12:14 pm</span>").

@@ -1289,3 +1289,18 @@ def test_an_opinion_columns_paragraphs_named_commentary_stay_its_body():
     doc = extract(html, "https://news.example/opinion/2024/03/harbour-plan")
     assert doc.page_type == "article" and not doc.posts
     assert "Fishermen were not asked" in doc.text and "A smaller quay would do" in doc.text
+
+
+@pytest.mark.parametrize(("line", "author"), [
+    ("By the way, the rye was from the market, cheaper than online.", None),
+    ("by now, everyone has seen the new oven, see above", None),
+    ("By The Editors, March 3, 2019", "The Editors"),
+    ("posted by mike, March 3, 2019", "mike"),
+    ("by a german fan, March 3, 2019", "a german fan"),  # a name a visitor typed
+])
+def test_a_line_starting_with_by_is_a_byline_only_when_a_name_follows(line, author):
+    # "by the way, ..." in a short line beside the post's text is a phrase, not a byline naming "the way"
+    member = etree.fromstring(f'<li class="comment"><p class="note">{line}</p><div class="comment-content"><p>Baked '
+                              "it twice this week and both loaves rose well.</p></div></li>")
+    body = set(member[1].iter())
+    assert read_author(member, body) == author
