@@ -1252,6 +1252,36 @@ def test_the_columns_of_a_table_layout_are_no_thread():
     assert "Devin Hester" in doc.text
 
 
+def _stacked_tables_page() -> str:
+    """A 2007 news page laid out as two tables one above the other, built alike (a heading, a date, text, links):
+    the site's menu with its scores, then the story. Neither names a poster."""
+    def table(heading: str, date: str, text: str, links: list[str]) -> str:
+        rows = "".join(f'<tr class="row"><td class="icon"><img src="/i/{link.lower()}.gif" alt=""></td><td '
+                       f'class="name"><a href="/{link.lower()}">{link}</a></td><td class="sep"><span>|</span></td>'
+                       "</tr>" for link in links)
+        return (f"<table><tr class='head'><td colspan=3><b>{heading}</b></td></tr><tr class='date'><td colspan=3><i>"
+                f"{date}</i></td></tr><tr class='body'><td colspan=3>{text}</td></tr>{rows}</table>")
+
+    story = "<br>".join(f"The Bears closed the season with a win over the Saints in part {i}, as Devin Hester "
+                        "returned a punt for a score and the defence held late in the fourth quarter."
+                        for i in range(6))
+    return ("<html><body>"
+            + table("Local teams", "Last updated Dec 31, 2007", "Pix and flix: check out this great photo in the "
+                    "sports album, want to see your picture here? Try submitting one today to our editors.",
+                    ["Raiders", "Giants", "Sharks", "Warriors"])
+            + table("Hester runs Bears to win in season finale", "Dec 30, 2007 6:12 PM", story,
+                    ["Email", "Print", "Share", "Archive"])
+            + "</body></html>")
+
+
+def test_two_layout_tables_that_name_no_poster_are_no_thread():
+    # two or three boxes alike, dated, on a page whose URL and names say nothing of a discussion: a thread this short
+    # would show who wrote each post
+    doc = extract(_stacked_tables_page(), "https://sports.example/story/hester-runs-bears")
+    assert doc.page_type == "article"
+    assert "Devin Hester" in doc.text
+
+
 def test_a_threads_alternating_and_state_classes_leave_its_comments_one_group(page_bytes):
     # WordPress alternates even/odd (and alt) on its comments and adds state classes: "parent" on a comment with
     # replies, "bypostauthor" on the author's own (and this theme writes no comment ids): all six comments are

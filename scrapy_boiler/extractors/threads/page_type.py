@@ -41,6 +41,8 @@ LEAD_MIN_WORDS = 12
 LEAD_SCALE = 400
 #: ``page_type_score`` above which a page is type-2.
 THRESHOLD = 0.5
+#: A group of at most this many boxes must show a poster, or be called a discussion, to be a thread.
+FEW_MEMBERS = 3
 
 _THREAD_URL = re.compile(
     r"thread|topic|forum|viewtopic|showthread|/questions?/|/t/|board|discussion|/talk/|/posts?/|community|answers"
@@ -224,6 +226,7 @@ def score(f: PageTypeFeatures) -> float:
         - (5.0 if _article_comments(f) else 0.0)
         - (3.0 if not (f.dated or f.signed) else 0.0)  # posts show who wrote them or when: these show neither
         - (3.0 if f.columns else 0.0)
+        - (3.0 if _unsigned_few(f) else 0.0)
     )
     return 1.0 / (1.0 + math.exp(-2.0 * evidence))
 
@@ -236,6 +239,14 @@ def _article_comments(f: PageTypeFeatures) -> bool:
     if not f.comment_thread or f.discussion_url or f.shared_link:
         return False
     return f.lead >= LEAD_MIN_WORDS or 2 * f.signed < 1
+
+
+def _unsigned_few(f: PageTypeFeatures) -> bool:
+    """Whether the group is two or three boxes none of which names or links to a poster, on a page that nothing (class
+    names, URL) calls a discussion: the layout tables of an old page (menu, story, footer), not a short thread, whose
+    posts say who wrote them."""
+    return (f.members <= FEW_MEMBERS and not f.signed and not f.user_linked
+            and not (f.keyword or f.thread_url or f.discussion_url))
 
 
 #: Score of a page whose markup declares a question or a forum post (``Comment`` items alone are scored as usual).
