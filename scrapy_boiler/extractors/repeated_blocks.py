@@ -11,6 +11,7 @@ text the page repeats can still be its content (an article printed twice, a head
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words
@@ -28,10 +29,7 @@ def drop_repeated(blocks: Sequence[TextBlock], name: str) -> None:
     more, the page's ``blocks`` hold :data:`MIN_COPIES` times or more, letter case and spacing aside."""
     keys = [collapse_spaces(block.text).casefold() if count_words(block.text) >= MIN_WORDS else ""
             for block in blocks]
-    copies: dict[str, int] = {}
-    for key in keys:
-        if key:
-            copies[key] = copies.get(key, 0) + 1
+    copies = Counter(key for key in keys if key)
     said: set[str] = set()
     for block, key in zip(blocks, keys, strict=True):
         if not block.is_content or not key or copies[key] < MIN_COPIES:
