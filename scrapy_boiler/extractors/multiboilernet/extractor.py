@@ -31,8 +31,7 @@ from scrapy_boiler.extractors.multiboilernet.network import MultiBoilerNet, Page
 from scrapy_boiler.extractors.multiboilernet.ngrams import subword_ids
 from scrapy_boiler.extractors.multiboilernet.sentence_vectors import Encoder, load_encoder
 from scrapy_boiler.extractors.multiboilernet.tag_path import TagVocabulary, tag_paths
-from scrapy_boiler.extractors.repeated_blocks import drop_repeated
-from scrapy_boiler.extractors.short_result import rescue_short
+from scrapy_boiler.extractors.tidy import tidy_labels
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.segment.blocks import Leaf, segment
 
@@ -130,7 +129,6 @@ class MultiBoilerNetExtractor:
             blocks = blocks_from_leaf_labels(seg, [s > 0.5 for s in scores], scores, self.name)
             out.append(PageLabels(seg.leaves, blocks))
         for page, labels in zip(pages, out, strict=True):
-            drop_repeated(labels.blocks, self.name)
-            rescue_short(page, labels, self.name)
+            tidy_labels(page, labels, self.name)
         return out
 

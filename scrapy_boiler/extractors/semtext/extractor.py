@@ -13,11 +13,10 @@ from pathlib import Path
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.device import module_device, pick_device, place, run_with_cpu_fallback
 from scrapy_boiler.extractors.model_files import model_file
-from scrapy_boiler.extractors.repeated_blocks import drop_repeated
 from scrapy_boiler.extractors.semtext.model import NAME, SemTextModel, predict_sequences
 from scrapy_boiler.extractors.semtext.scs import scs
 from scrapy_boiler.extractors.semtext.words import page_strings
-from scrapy_boiler.extractors.short_result import rescue_short
+from scrapy_boiler.extractors.tidy import tidy_labels
 from scrapy_boiler.parse.html import ParsedPage
 
 
@@ -50,8 +49,7 @@ class SemTextExtractor:
             for seg, page_labels in zip(segmented, labels, strict=True)
         ]
         for page, page_labels in zip(pages, out, strict=True):
-            drop_repeated(page_labels.blocks, self.name)
-            rescue_short(page, page_labels, self.name)
+            tidy_labels(page, page_labels, self.name)
         return out
 
 

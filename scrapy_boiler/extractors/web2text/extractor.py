@@ -15,8 +15,7 @@ from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.device import module_device, pick_device, place, run_with_cpu_fallback
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.model_files import interpreting, load_payload, load_state
-from scrapy_boiler.extractors.repeated_blocks import drop_repeated
-from scrapy_boiler.extractors.short_result import rescue_short
+from scrapy_boiler.extractors.tidy import tidy_labels
 from scrapy_boiler.extractors.web2text.cdom import collapse
 from scrapy_boiler.extractors.web2text.features import PageFeatures, page_features
 from scrapy_boiler.extractors.web2text.network import Web2TextModel
@@ -59,7 +58,6 @@ class Web2TextExtractor:
             blocks = blocks_from_leaf_labels(seg, labels, potentials.content_probability(), self.name)
             out.append(PageLabels(seg.leaves, blocks))
         for page, labels in zip(pages, out, strict=True):
-            drop_repeated(labels.blocks, self.name)
-            rescue_short(page, labels, self.name)
+            tidy_labels(page, labels, self.name)
         return out
 
