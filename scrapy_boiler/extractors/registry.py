@@ -39,7 +39,7 @@ from scrapy_boiler.extractors.model_files import (
     model_file,
 )
 from scrapy_boiler.extractors.model_paths import FileKind, FileLoader, as_file, semtext_prefix
-from scrapy_boiler.extractors.router import ARTICLE_MODEL, PageTypeRouter
+from scrapy_boiler.extractors.router import ARTICLE_MODEL, CommentsApart, PageTypeRouter
 from scrapy_boiler.extractors.threads.extractor import NAME as THREAD_RULES
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
 from scrapy_boiler.segment.blocks import TextBlock
@@ -95,14 +95,14 @@ def _blend(device: str) -> Extractor:
 def _semtext(device: str) -> Extractor:
     from scrapy_boiler.extractors.semtext.extractor import load_extractor
 
-    return load_extractor(device)
+    return CommentsApart(load_extractor(device))
 
 
 def _semtext_split(device: str) -> Extractor:
     """SemText with the paper's even split of long pages instead of overlapping windows (for comparison)."""
     from scrapy_boiler.extractors.semtext.extractor import load_extractor
 
-    return load_extractor(device, window_mode="split")
+    return CommentsApart(load_extractor(device, window_mode="split"))
 
 
 def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
@@ -111,7 +111,7 @@ def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
     def build(device: str) -> Extractor:
         from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text
 
-        return Web2TextExtractor(load_web2text(model_file(filename), device), name, use_pairwise)
+        return CommentsApart(Web2TextExtractor(load_web2text(model_file(filename), device), name, use_pairwise))
 
     return build
 
@@ -119,7 +119,7 @@ def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
 def _multiboilernet(device: str) -> Extractor:
     from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet
 
-    return MultiBoilerNetExtractor(load_multiboilernet(model_file(_MULTIBOILERNET), device))
+    return CommentsApart(MultiBoilerNetExtractor(load_multiboilernet(model_file(_MULTIBOILERNET), device)))
 
 
 _SEMTEXT_FILES = ("semtext.json", "semtext.pt")
@@ -149,13 +149,13 @@ SHIPPED: dict[str, ModelSpec] = {
 def _web2text_file(path: str, device: str) -> Extractor:
     from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text
 
-    return Web2TextExtractor(load_web2text(path, device), f"web2text:{path}", True)
+    return CommentsApart(Web2TextExtractor(load_web2text(path, device), f"web2text:{path}", True))
 
 
 def _multiboilernet_file(path: str, device: str) -> Extractor:
     from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet
 
-    return MultiBoilerNetExtractor(load_multiboilernet(path, device), f"multiboilernet:{path}")
+    return CommentsApart(MultiBoilerNetExtractor(load_multiboilernet(path, device), f"multiboilernet:{path}"))
 
 
 def _semtext_file(path: str, device: str) -> Extractor:
@@ -163,7 +163,7 @@ def _semtext_file(path: str, device: str) -> Extractor:
 
     extractor = load_extractor(device, prefix=semtext_prefix(path))
     extractor.name = f"semtext:{path}"
-    return extractor
+    return CommentsApart(extractor)
 
 
 def _blend_file(path: str, device: str) -> Extractor:

@@ -1,0 +1,55 @@
+"""A neural article model asked for by name leaves an article's comments out of its text, as ``auto`` does
+(``extractors/router.py``, :class:`CommentsApart`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scrapy_boiler.assemble import assemble
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.router import CommentsApart
+from scrapy_boiler.parse.html import ParsedPage, parse_html
+from scrapy_boiler.segment.blocks import annotate, segment
+
+URL = "https://breadblog.example/2019/03/easy-overnight-bread/"
+
+
+class KeepsProse:
+    """Stands for a network that reads comments as prose: every block of ten words or more is content."""
+
+    name = "keeps-prose"
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        out = []
+        for page in pages:
+            seg = segment(page.root)
+            annotate(seg.blocks)
+            for block in seg.blocks:
+                block.is_content = len(block.text.split()) >= 10
+            out.append(PageLabels(seg.leaves, seg.blocks, runs=seg.runs))
+        return out
+
+
+def _document(model, html: bytes, url: str = URL):
+    page = parse_html(html, url=url)
+    return assemble(page, model.label_pages([page])[0], model.name)
+
+
+def test_the_comments_go_to_posts_and_the_article_stays(page_bytes):
+    html = page_bytes("blog_with_comments.html")
+    alone = _document(KeepsProse(), html)
+    assert "whole wheat" in alone.text and not alone.posts  # the model alone keeps the comments in the text
+    doc = _document(CommentsApart(KeepsProse()), html)
+    assert doc.model == "keeps-prose" and doc.page_type == "article"
+    assert "Bake it in the pot for 30 minutes" in doc.text and "whole wheat" not in doc.text
+    assert [post.author for post in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
+    left_out = [block for block in doc.blocks if any("an article's comments" in r for r in block.reasons)]
+    assert len(left_out) == 6
+
+
+def test_a_thread_keeps_the_models_labels(page_bytes):
+    # a Lemmy post: typed a forum, its replies named comments (li.comment); the named model was asked for
+    html = page_bytes("lemmy_post.html")
+    url = "https://lemmy.world/post/11223344"
+    alone, apart = _document(KeepsProse(), html, url), _document(CommentsApart(KeepsProse()), html, url)
+    assert apart.page_type == "article" and apart.text == alone.text and not apart.posts
