@@ -138,7 +138,16 @@ def _in_pool(chunks: Iterable[list[Record]], model: str, fmt: str, jobs: int,
     pending: deque[tuple[list[Record], Future[list[Result]]]] = deque()
     try:
         for chunk in chunks:
-            pending.append((chunk, pool.submit(task, chunk, model, fmt)))
+            try:
+                future = pool.submit(task, chunk, model, fmt)
+            except BrokenProcessPool:  # a worker died since the last collection: settle the chunks in flight first
+                while pending:
+                    results, pool = _collect(pending, pool, context, jobs, model, fmt)
+                    yield from results
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = ProcessPoolExecutor(jobs, mp_context=context)
+                future = pool.submit(task, chunk, model, fmt)
+            pending.append((chunk, future))
             while len(pending) > jobs * (1 + CHUNKS_AHEAD):
                 results, pool = _collect(pending, pool, context, jobs, model, fmt)
                 yield from results

@@ -8,11 +8,14 @@ import os
 import re
 import subprocess
 import sys
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from io import BytesIO
 from pathlib import Path
 
 import pytest
 
+from scrapy_boiler.bulk import run as bulk_run
 from scrapy_boiler.bulk.record import EMPTY, HTTP_STATUS, NON_HTML, UNREADABLE, Record, is_html
 from scrapy_boiler.bulk.run import WORKER_DIED, Tally, _in_pool, extract_records, process_chunk, resolve_jobs
 from scrapy_boiler.bulk.sources import read_records
@@ -160,6 +163,38 @@ def test_a_dying_worker_fails_its_chunks_and_the_run_goes_on():
     assert [r.source for r in results] == [r.source for r in records]  # one result per record, in order
     assert results[1].error == WORKER_DIED and json.loads(results[1].output)["error"] == WORKER_DIED
     assert all(r.error is None and json.loads(r.output)["text"] for r in results[10:])  # a fresh pool took over
+
+
+class _PoolThatBreaks:
+    """Stands for a process pool whose worker dies on the page marked poison: that chunk's future fails, and every
+    later submit is refused, as the real pool does once it noticed (when it notices before the next collection
+    depends on timing; this makes it happen at once)."""
+
+    def __init__(self, jobs: int, mp_context=None) -> None:
+        self.broken = False
+
+    def submit(self, fn, *args):
+        if self.broken:
+            raise BrokenProcessPool("a child process terminated abruptly")
+        future: Future = Future()
+        if any(record.url == "poison" for record in args[0]):
+            self.broken = True
+            future.set_exception(BrokenProcessPool("a child process terminated abruptly"))
+        else:
+            future.set_result(fn(*args))
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        pass
+
+
+def test_a_pool_found_broken_when_submitting_fails_the_chunks_in_flight_and_goes_on(monkeypatch):
+    monkeypatch.setattr(bulk_run, "ProcessPoolExecutor", _PoolThatBreaks)
+    records = [Record(f"page-{i}", ARTICLE, "poison" if i == 1 else f"http://x.test/{i}") for i in range(6)]
+    results = list(_in_pool(([r] for r in records), "news", "json", 2, task=process_chunk))
+    assert [r.source for r in results] == [r.source for r in records]
+    assert results[1].error == WORKER_DIED
+    assert results[0].error is None and all(r.error is None and json.loads(r.output)["text"] for r in results[2:])
 
 
 def test_resolve_jobs():
