@@ -7,6 +7,10 @@ from pathlib import Path
 
 from scrapy_boiler.datasets.corpora import Page
 from scrapy_boiler.datasets.labels import LabelledPage, label_page
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.blocks import segment
 
 PAGES = Path(__file__).parent / "pages"
 ARTICLE_GOLD = (
@@ -14,6 +18,18 @@ ARTICLE_GOLD = (
     "Engineers replaced the cables in 2019, and the work took three years. Was it worth it? The mayor "
     "thinks so, and she said the city will pay for the rest of the work."
 )
+
+
+def all_content_labels(body: str) -> PageLabels:
+    """A page of ``body`` (the HTML inside ``<body>``) with every leaf labelled content, as a network that keeps
+    everything: the input of the checks the neural models share."""
+    seg = segment(parse_html(f"<html><body>{body}</body></html>".encode()).root)
+    flags = [True] * len(seg.leaves)
+    return PageLabels(seg.leaves, blocks_from_leaf_labels(seg, flags, [1.0] * len(flags), "test"))
+
+
+def kept_texts(labels: PageLabels) -> list[str]:
+    return [block.text for block in labels.blocks if block.is_content]
 
 
 def labelled_pages() -> list[LabelledPage]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from neural_pages import all_content_labels
+from neural_pages import kept_texts as _kept
+
 from scrapy_boiler.extractors.base import PageLabels
-from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.link_cards import CARD_MAX_WORDS, drop_link_cards
-from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.blocks import segment
 
 BODY = [
     "The harbour board met on Tuesday evening to decide how the old <a href='/pier'>ferry pier</a> should be repaired.",
@@ -19,14 +19,7 @@ CARD = ("<a href='/news/bridge'><section><h3>Bridge closed for a week</h3>"
 def _labels(after_body: str) -> PageLabels:
     """Every leaf labelled content, as a neural model keeps a rail of cards below the article."""
     body = "".join(f"<p>{text}</p>" for text in BODY)
-    html = f"<html><body><article>{body}</article><div class='more'>{after_body}</div></body></html>"
-    seg = segment(parse_html(html.encode()).root)
-    flags = [True] * len(seg.leaves)
-    return PageLabels(seg.leaves, blocks_from_leaf_labels(seg, flags, [1.0] * len(flags), "test"))
-
-
-def _kept(labels: PageLabels) -> list[str]:
-    return [block.text for block in labels.blocks if block.is_content]
+    return all_content_labels(f"<article>{body}</article><div class='more'>{after_body}</div>")
 
 
 def test_a_card_is_dropped_and_a_link_inside_a_paragraph_stays():

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from neural_pages import all_content_labels
+from neural_pages import kept_texts as _kept
+
 from scrapy_boiler.extractors.base import PageLabels
-from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.repeated_blocks import MIN_COPIES, drop_repeated
-from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.blocks import segment
 
 PARAGRAPHS = [
     "The harbour board met on Tuesday evening to decide how the old ferry pier should be repaired this winter.",
@@ -22,13 +22,7 @@ def _labels(copies: int, *, spelled: tuple[str, ...] = ()) -> PageLabels:
     shown = list(spelled) or [PLACEHOLDER] * copies
     body = "".join(f"<p>{text}</p>" + (f"<div class='embed'><p>{shown[i]}</p></div>" if i < len(shown) else "")
                    for i, text in enumerate(PARAGRAPHS))
-    seg = segment(parse_html(f"<html><body><article>{body}</article></body></html>".encode()).root)
-    flags = [True] * len(seg.leaves)
-    return PageLabels(seg.leaves, blocks_from_leaf_labels(seg, flags, [1.0] * len(flags), "test"))
-
-
-def _kept(labels: PageLabels) -> list[str]:
-    return [block.text for block in labels.blocks if block.is_content]
+    return all_content_labels(f"<article>{body}</article>")
 
 
 def test_a_placeholder_shown_three_times_is_said_once():
