@@ -72,8 +72,8 @@ class PageTypeRouter:
             decisions[i] = PageTypeDecision(d.page_type, d.score, group, d.features)
         threads = [i for i in threads if decisions[i].page_type in THREAD_TYPES]
         for labels, d in zip(article_labels, decisions, strict=True):
-            if d.page_type not in THREAD_TYPES and d.group is not None and names_comments(d.group.signature):
-                _leave_out_comments(labels, d.group)
+            if (comments := _article_comments(d)) is not None:
+                _leave_out_comments(labels, comments)
         out: list[PageLabels | None] = [
             self._stamp(labels, d, self.article.name) if d.page_type not in THREAD_TYPES else None
             for labels, d in zip(article_labels, decisions, strict=True)
@@ -114,13 +114,19 @@ class CommentsApart:
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
         out = self.model.label_pages(pages)
         for page, labels in zip(pages, out, strict=True):
-            decision = _decide(page, read_json_ld(page.json_ld) if page.json_ld else None)
-            group = decision.group
-            if decision.page_type in THREAD_TYPES or group is None or not names_comments(group.signature):
-                continue
-            _leave_out_comments(labels, group)
-            labels.post_group = group
+            comments = _article_comments(_decide(page, read_json_ld(page.json_ld) if page.json_ld else None))
+            if comments is not None:
+                _leave_out_comments(labels, comments)
+                labels.post_group = comments
         return out
+
+
+def _article_comments(decision: PageTypeDecision) -> PostGroup | None:
+    """The post group of a page typed article when it is named like comments (the article's comment thread)."""
+    group = decision.group
+    if decision.page_type in THREAD_TYPES or group is None or not names_comments(group.signature):
+        return None
+    return group
 
 
 def _leave_out_comments(labels: PageLabels, comments: PostGroup) -> None:
