@@ -1058,6 +1058,32 @@ def test_a_bulletin_board_post_with_one_line_pushes_is_a_thread(page_bytes):
     assert not any("mountainbiker" in post.text or post.text.startswith("推") for post in doc.answers)
 
 
+def _bulletin_board_essay(page: bytes) -> bytes:
+    """The PTT page with a long essay (forty lines, about 1,900 characters) in place of its six-line post."""
+    essay = "\n".join(f"第{day}天騎車通勤的紀錄：出門時氣溫{20 + day % 10}度，河濱自行車道上遇到{day * 3}位騎士，"
+                      f"到公司花了{35 + day % 9}分鐘。" for day in range(1, 41))
+    text = page.decode("utf-8")
+    start = text.index("最近公司搬到河濱附近")
+    end = text.index("停車會不會被偷？") + len("停車會不會被偷？")
+    return (text[:start] + essay + text[end:]).encode("utf-8")
+
+
+@pytest.mark.parametrize(("url", "page_type"), [
+    ("https://www.ptt.cc/bbs/Gossiping/M.1710204089.A.3F2.html", "forum"),
+    ("https://www.example.com/2024/03/12/cycling-to-work.html", "article"),
+])
+def test_a_long_bulletin_board_essay_above_one_line_pushes_is_a_thread_at_a_boards_address(page_bytes, url, page_type):
+    # The essay outweighs its pushes, as an article outweighs short comments under it: the board's address (a
+    # thread's URL path) tells them apart
+    doc = extract(_bulletin_board_essay(page_bytes("bbs_board_post.html")), url)
+    assert doc.page_type == page_type
+    if page_type == "forum":
+        assert "第1天騎車通勤的紀錄" in doc.question and "第40天騎車通勤的紀錄" in doc.question
+        assert len(doc.answers) == 6
+    else:
+        assert "第40天騎車通勤的紀錄" in doc.text and not doc.question
+
+
 def test_a_bulletin_board_posts_header_lines_and_notes_are_its_byline_not_its_text(page_bytes):
     # PTT writes the author, board, title and time as labelled lines at the top of the post's body, and its own
     # notes ("※ 發信站: …", "※ 文章網址: …", "※ 編輯: …") after a "--" in its text

@@ -20,7 +20,7 @@ from lxml import etree
 
 from scrapy_boiler.extractors.threads.best_answer import split_best_answer
 from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post, title_above
-from scrapy_boiler.extractors.threads.page_type import PageTypeDecision
+from scrapy_boiler.extractors.threads.page_type import THRESHOLD, PageTypeDecision
 from scrapy_boiler.extractors.threads.thread_title import from_title, site_of, title_element, title_forms, titled
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.parse.urls import host_of, join_url, split_url
@@ -34,7 +34,9 @@ from scrapy_boiler.segment.signatures import class_tokens
 POSTS_HOLD_CONTENT = 0.5
 #: ... or when its opening post sits above the posts, in its own container: the page's type-2 score is at least
 #: this, its URL is a thread's, its posts are not named "comments", and the article model's text lies above and in
-#: the posts (at least :data:`ABOVE_AND_INSIDE` of it).
+#: the posts (at least :data:`ABOVE_AND_INSIDE` of it). At a thread's URL path (:data:`_THREAD_PATH`: a board's
+#: ``/bbs/``, ``/thread/``, ``viewtopic``...) the page typing's own threshold is enough: an article with short
+#: comments under it has no such address, while a board's long post above one-line replies scores low like one.
 OPENING_POST_SCORE = 0.85
 ABOVE_AND_INSIDE = 0.8
 #: Article-model words above the first post that make an opening post of their own (the question outside the
@@ -225,12 +227,13 @@ def _opening_post_above(
     (:func:`_signed_like_replies`: staff may be members of the site's forum too), and strong post structure. Nor
     a title linking to another site: comments on a link shared for discussion."""
     features = decision.features
-    if features is None or decision.score < OPENING_POST_SCORE or (
+    thread_path = bool(url and _THREAD_PATH.search(url))
+    if features is None or decision.score < (THRESHOLD if thread_path else OPENING_POST_SCORE) or (
             features.comment_thread and not (features.discussion_url or features.shared_link)):
         return False
     if _words(lead) + inside < ABOVE_AND_INSIDE * total:
         return False
-    if (url and _THREAD_PATH.search(url)) or features.shared_link:
+    if thread_path or features.shared_link:
         return True
     if decision.group is not None and "answer" in decision.group.signature.lower():
         return True  # answers answer a question: the text above them (Naver KiN's, ending in "요." not "?")
