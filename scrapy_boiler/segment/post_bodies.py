@@ -289,7 +289,12 @@ def has_date(member: etree._Element) -> bool:
     """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
     if next(member.iter("time"), None) is not None:
         return True
-    return any(_DATE.search(text) for text in member.itertext() if len(text) < 80)
+    return any(has_date_text(text) for text in member.itertext() if len(text) < 80)
+
+
+def has_date_text(text: str) -> bool:
+    """Whether a short text reads like a date or time ("03/12 08:45", "2 hours ago", "Mar 12, 2024")."""
+    return _DATE.search(text) is not None
 
 
 def body_owner(node: etree._Element | None, owners: dict[etree._Element, int]) -> int | None:

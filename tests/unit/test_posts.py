@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+import zlib
 
 import pytest
 from lxml import etree
@@ -18,7 +19,9 @@ from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.post_groups import find_post_group
+from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.signatures import signature
+from scrapy_boiler.segment.text_stats import text_stats
 
 
 def test_qa_page_is_detected_and_keeps_question_and_answers(page_bytes):
@@ -1082,6 +1085,34 @@ def test_a_long_bulletin_board_essay_above_one_line_pushes_is_a_thread_at_a_boar
         assert len(doc.answers) == 6
     else:
         assert "第40天騎車通勤的紀錄" in doc.text and not doc.question
+
+
+def test_a_bulletin_board_whose_class_names_say_nothing_still_signs_its_pushes(page_bytes):
+    # The same PTT page with every class name replaced by an opaque token (as CSS modules hash them, or a board
+    # names its elements in its own words): no class says "user", and no poster links to a user page, but each push
+    # shows a name in the same place, beside a date
+    opaque = re.sub(rb'class="([^"]*)"', lambda m: b'class="%s"' % b" ".join(
+        b"k%x" % zlib.crc32(token) for token in m.group(1).split()), page_bytes("bbs_board_post.html"))
+    doc = extract(opaque, "https://www.ptt.cc/bbs/Gossiping/M.1710204089.A.3F2.html")
+    assert doc.page_type == "forum"
+    assert "最近公司搬到河濱附近" in doc.question
+    assert [post.text for post in doc.answers] == [
+        "早上騎慢一點就不會那麼多汗，到公司先吹冷氣十分鐘", "台北一年有一半在下雨，撐不了多久的啦",
+        "買一台二手的平把公路車就好，鎖要買好一點的U型鎖", "停在公司大樓的地下室比較不會被偷",
+        "騎了五年了，最重要的是準備一套備用衣服放在公司", "河濱早上風很大，逆風的時候會騎到懷疑人生"]
+
+
+def test_a_column_of_short_texts_in_table_rows_or_in_paragraphs_is_no_poster():
+    # product names in a table's rows, and a link in each paragraph of a story, change from member to member like
+    # posters' names: they are not bylines
+    rows = "".join(f"<tr><td>{n}</td><td>Brand {chr(65 + n)} Sauce</td><td>Recalled on 0{n % 9 + 1}/05/2005 after "
+                   f"a dye was found in its paprika, the agency said today</td></tr>" for n in range(8))
+    paragraphs = "".join(f"<p>As <a href='/p/{n}'>Reporter {chr(65 + n)}</a> wrote on 0{n % 9 + 1}/05/2005, the "
+                         f"council met again to discuss the plan for the river and its banks.</p>" for n in range(8))
+    for body in (f"<table>{rows}</table>", f"<div>{paragraphs}</div>"):
+        root = parse_html(f"<html><body>{body}</body></html>").root
+        members = list(root.iter("tr")) or list(root.iter("p"))
+        assert not any(poster_slot_members(members, text_stats(root)))
 
 
 def test_a_bulletin_board_posts_header_lines_and_notes_are_its_byline_not_its_text(page_bytes):

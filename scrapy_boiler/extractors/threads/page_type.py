@@ -32,6 +32,7 @@ from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.post_bodies import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
+from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
 
@@ -77,6 +78,9 @@ class PageTypeFeatures:
     dated: float  #: share of members showing a date
     user_linked: float  #: share of members linking to a user profile
     signed: float  #: share of members linking to a user profile or naming their poster (:func:`names_poster`)
+    #: share of members showing a name in the group's poster slot (:func:`poster_slot_members`, whatever its class
+    #: names) and a date: who wrote them and when, as posts show it
+    slot_signed: float
     keyword: bool
     thread_url: bool
     comment_thread: bool  #: members are "comments" (not posts/messages): a thread under an article
@@ -112,14 +116,17 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     user_linked = sum(linked) / len(members)
     signed = sum(link or any(map(names_poster, group.with_head(m))) for m, link in zip(members, linked, strict=True))
     signed /= len(members)
+    dated = [any(map(has_date, group.with_head(m))) for m in members]
     return PageTypeFeatures(
         members=len(members),
         share=group.words / max(1, stats.text_words(root)),
         similarity=group.similarity,
         structure=structure,
-        dated=sum(any(map(has_date, group.with_head(m))) for m in members) / len(members),
+        dated=sum(dated) / len(members),
         user_linked=user_linked,
         signed=signed,
+        slot_signed=sum(slot and date for slot, date in zip(poster_slot_members(members, stats), dated, strict=True))
+        / len(members),
         keyword=group.keyword,
         thread_url=bool(url and _THREAD_URL.search(url)),
         comment_thread=comment_thread,
@@ -216,7 +223,7 @@ def score(f: PageTypeFeatures) -> float:
         -4.0
         + 2.0 * min(f.structure, 12) / 12
         + 2.0 * f.dated
-        + 2.0 * f.signed
+        + 2.0 * max(f.signed, f.slot_signed)
         + 1.5 * f.keyword
         + 1.0 * f.thread_url
         + 1.5 * f.share
