@@ -18,6 +18,7 @@ from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
+from scrapy_boiler.segment.post_bodies import has_date_text
 from scrapy_boiler.segment.post_groups import find_post_group
 from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.signatures import signature
@@ -940,6 +941,15 @@ def test_a_date_in_a_posts_heading_needs_a_day_or_a_time():
     doc = extract(f"<html><body><ol class='comments'>{comments}</ol></body></html>".encode(),
                   "https://blog.example.com/thread/1")
     assert [p.date for p in doc.posts] == [f"30.10.2012 at 11:0{n}" for n in range(1, 5)]  # "on" is the byline's word
+
+
+@pytest.mark.parametrize(("text", "is_date"), [
+    ("2024年04月24日", True), ("2019 年 1 月 5 日 12:30", True), ("1 月前", True), ("3 小時前", True),
+    ("5分前", True), ("2일 전", True), ("刚刚", True), ("年前的事了", False), ("前面那位说得对", False),
+])
+def test_chinese_japanese_and_korean_dates_are_dates(text, is_date):
+    # Ruby China shows "1 月前" (a month ago) under a reply; boards write days as "2024年04月24日"
+    assert has_date_text(text) is is_date
 
 
 def test_a_layout_class_naming_where_its_sidebar_goes_is_no_sidebar(page_bytes):
