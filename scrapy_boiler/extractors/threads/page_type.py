@@ -79,7 +79,8 @@ class PageTypeFeatures:
     user_linked: float  #: share of members linking to a user profile
     signed: float  #: share of members linking to a user profile or naming their poster (:func:`names_poster`)
     #: share of members showing a name in the group's poster slot (:func:`poster_slot_members`, whatever its class
-    #: names) and a date: who wrote them and when, as posts show it
+    #: names) and a date: who wrote them and when, as posts show it. It signs a group at a thread's URL only: the
+    #: visitors' comments under an article show their names that way too
     slot_signed: float
     keyword: bool
     thread_url: bool
@@ -223,7 +224,7 @@ def score(f: PageTypeFeatures) -> float:
         -4.0
         + 2.0 * min(f.structure, 12) / 12
         + 2.0 * f.dated
-        + 2.0 * max(f.signed, f.slot_signed)
+        + 2.0 * (max(f.signed, f.slot_signed) if f.thread_url else f.signed)  # see PageTypeFeatures.slot_signed
         + 1.5 * f.keyword
         + 1.0 * f.thread_url
         + 1.5 * f.share
