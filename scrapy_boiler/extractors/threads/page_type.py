@@ -78,9 +78,9 @@ class PageTypeFeatures:
     dated: float  #: share of members showing a date
     user_linked: float  #: share of members linking to a user profile
     signed: float  #: share of members linking to a user profile or naming their poster (:func:`names_poster`)
-    #: share of members showing a name in the group's poster slot (:func:`poster_slot_members`, whatever its class
-    #: names) and a date: who wrote them and when, as posts show it. It signs a group at a thread's URL only: the
-    #: visitors' comments under an article show their names that way too
+    #: at a thread's URL, the share of members showing a name in the group's poster slot (:func:`poster_slot_members`,
+    #: whatever its class names) and a date: who wrote them and when, as posts show it. 0 elsewhere (not computed):
+    #: the visitors' comments under an article show their names that way too
     slot_signed: float
     keyword: bool
     thread_url: bool
@@ -118,6 +118,9 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     signed = sum(link or any(map(names_poster, group.with_head(m))) for m, link in zip(members, linked, strict=True))
     signed /= len(members)
     dated = [any(map(has_date, group.with_head(m))) for m in members]
+    thread_url = bool(url and _THREAD_URL.search(url))
+    slot_signed = sum(slot and date for slot, date in zip(poster_slot_members(members, stats), dated, strict=True)) \
+        / len(members) if thread_url else 0.0
     return PageTypeFeatures(
         members=len(members),
         share=group.words / max(1, stats.text_words(root)),
@@ -126,10 +129,9 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         dated=sum(dated) / len(members),
         user_linked=user_linked,
         signed=signed,
-        slot_signed=sum(slot and date for slot, date in zip(poster_slot_members(members, stats), dated, strict=True))
-        / len(members),
+        slot_signed=slot_signed,
         keyword=group.keyword,
-        thread_url=bool(url and _THREAD_URL.search(url)),
+        thread_url=thread_url,
         comment_thread=comment_thread,
         comments_url=bool(url and _COMMENTS_URL.search(_path_and_query(url))),
         discussion_url=bool(url and _DISCUSSION_URL.search(_path_and_query(url))),
@@ -224,7 +226,7 @@ def score(f: PageTypeFeatures) -> float:
         -4.0
         + 2.0 * min(f.structure, 12) / 12
         + 2.0 * f.dated
-        + 2.0 * (max(f.signed, f.slot_signed) if f.thread_url else f.signed)  # see PageTypeFeatures.slot_signed
+        + 2.0 * max(f.signed, f.slot_signed)
         + 1.5 * f.keyword
         + 1.0 * f.thread_url
         + 1.5 * f.share
