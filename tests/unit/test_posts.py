@@ -1349,6 +1349,42 @@ def test_two_layout_tables_that_name_no_poster_are_no_thread():
     assert "Devin Hester" in doc.text
 
 
+def _header_and_story_page() -> str:
+    """A news site's page laid out as two rows alike (``div.line``, each a column of boxes): the masthead, with today's
+    date, a menu and a link to the reader's profile, then the main row, with the story (its date and a link to its
+    author's profile) and a sidebar. Neither row is named a post."""
+    story = "<br><br>".join(f"The investigation found in part {i} that the security firm had copied the visitors' "
+                            "passports and recorded their meetings, and passed the files to a contact abroad."
+                            for i in range(8))
+    menu = "".join(f'<li><a href="/{name.lower()}">{name}</a></li>' for name in ("World", "Science", "Health", "Earth"))
+    boxes = "".join(f'<div class="sidebar-box"><h3>{name}</h3><p><a href="/{name.lower()}">{text}</a></p></div>'
+                    for name, text in (("Donate", "Support independent reading today"),
+                                       ("Picture of the day", "Sunset over the bay, by a reader"),
+                                       ("Quote of the day", "Truth is stranger than fiction")))
+    return ("<html><body>"
+            '<div class="line" id="header-cont"><div id="header"><div class="item"><div class="sap-content">'
+            f'<a href="/">Daily Wire</a><div id="top-menu"><ul>{menu}</ul></div></div></div></div>'
+            '<div id="text-bar"><div class="item"><div class="sap-content"><div class="bar">Mon, 25 Dec 2023</div>'
+            '<div class="bar">News for people who read</div><div class="bar"><a href="/user/profile">My profile</a>'
+            "</div></div></div></div></div>"
+            '<div class="line" id="main-cont"><div id="main"><div class="item" id="column-center"><div '
+            'class="sap-content"><h2 class="hbar">Investigations</h2><div class="article"><h1>Files expose the '
+            'spying operation</h1><div class="meta"><a href="/user/maxb">Max B.</a> <span class="when">Thu, 14 May '
+            f'2020 17:55 UTC</span></div><div class="text">{story}</div></div></div></div>'
+            f'<div class="item" id="column-right"><div class="sap-content">{boxes}</div></div></div></div>'
+            "</body></html>")
+
+
+def test_a_masthead_and_a_story_built_alike_are_no_thread():
+    # two boxes alike, each dated and linking to a profile, on a page whose URL and names say nothing of posts or a
+    # discussion: a thread of two posts names them or sits at a thread's address
+    doc = extract(_header_and_story_page(), "https://news.example/article/417-files-expose-the-spying-operation")
+    assert doc.page_type == "article"
+    assert "passports" in doc.text and "My profile" not in doc.text and not doc.posts
+    thread = extract(_header_and_story_page(), "https://forum.example/viewtopic.php?t=417")
+    assert thread.page_type == "forum"
+
+
 def test_a_threads_alternating_and_state_classes_leave_its_comments_one_group(page_bytes):
     # WordPress alternates even/odd (and alt) on its comments and adds state classes: "parent" on a comment with
     # replies, "bypostauthor" on the author's own (and this theme writes no comment ids): all six comments are

@@ -237,6 +237,7 @@ def score(f: PageTypeFeatures) -> float:
         - (3.0 if not (f.dated or f.signed) else 0.0)  # posts show who wrote them or when: these show neither
         - (3.0 if f.columns else 0.0)
         - (3.0 if _unsigned_few(f) else 0.0)
+        - (3.0 if _unnamed_pair(f) else 0.0)
     )
     return 1.0 / (1.0 + math.exp(-2.0 * evidence))
 
@@ -257,6 +258,14 @@ def _unsigned_few(f: PageTypeFeatures) -> bool:
     posts say who wrote them."""
     return (f.members <= FEW_MEMBERS and not f.signed and not f.user_linked
             and not (f.keyword or f.thread_url or f.discussion_url))
+
+
+def _unnamed_pair(f: PageTypeFeatures) -> bool:
+    """Whether the group is two boxes that neither their class names nor the page's URL call posts or a discussion: a
+    page's header and its story, each with a date and a link to a profile (sott.net), or an article beside its
+    author's box. A thread of two posts names them (``post``, ``message``, ``reply``, ``comment``...) or sits at a
+    thread's or a discussion's address."""
+    return f.members <= 2 and not (f.keyword or f.thread_url or f.discussion_url or f.comments_url)
 
 
 #: Score of a page whose markup declares a question or a forum post (``Comment`` items alone are scored as usual).
