@@ -30,20 +30,23 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
-    for start in range(min(3, len(content)) if wanted else 0):  # the headline sits above the body
-        # a headline may span blocks: a kicker in a <div> of its own inside the <h1>, the rest another
+    start = 0
+    while start < min(3, len(content)) and wanted:  # the headline sits above the body
+        # a headline may span blocks: a kicker in a <div> of its own inside the <h1>, the rest another; and a page may
+        # show it twice (a header for small screens and one for large ones): every copy up there goes
         joined = ""
+        found = 0
         for end in range(start, min(start + HEADLINE_BLOCKS, len(content))):
             joined = comparable(f"{joined} {content[end][1].text}")
             if joined == wanted:
+                found = end + 1 - start
                 for position, block in content[start:end + 1]:
                     _drop(block, "headline (in Document.headline, not in the body)")
                     changed.append(position)
                 break
             if not wanted.startswith(joined):
                 break
-        if changed:
-            break
+        start += found or 1
     content = [(position, block) for position, block in content if block.is_content]
     run = 0
     while run + 1 < len(content) and _dangles(content[-1 - run][1]):
@@ -61,7 +64,7 @@ def _dangles(block: TextBlock) -> bool:
     if block.element.tag in HEADINGS:
         return True
     text = block.text.rstrip()
-    return text.endswith(":") and len(text.split()) <= LEAD_IN_WORDS
+    return text.endswith((":", "\uff1a")) and len(text.split()) <= LEAD_IN_WORDS  # "：", the colon of CJK text
 
 
 def _drop(block: TextBlock, reason: str) -> None:

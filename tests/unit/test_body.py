@@ -79,3 +79,26 @@ def test_a_declared_body_the_page_also_shows_is_not_used():
     assert hidden_declared_body(parse_html(_paywalled(_HIDDEN, shown)), teaser) is None
     # a declared body of another article (no kept block in it) is not used either
     assert hidden_declared_body(hidden, ["The weather stays mild until the weekend, forecasters said today."]) is None
+
+
+def test_a_lead_in_ending_with_a_cjk_colon_goes():
+    # "阅读下一篇：" (read the next story:) above a list of other stories, written with the full-width colon
+    kept = _trimmed("<div>阅读下一篇：</div>")
+    assert kept == ["The developer owed more than any other company in the world when the court ordered it wound "
+                    "up on Monday."]
+
+
+def test_every_copy_of_the_headline_above_the_body_goes():
+    # a page with a header for small screens and one for large ones shows the headline twice above the story
+    page = parse_html("<html><body><div class='mobile-head'><h1>Six figures on the collapse</h1></div><div "
+                      "class='desk-head'><h1>Six figures on the collapse</h1><div>2023-11-17 20:52</div></div><p>The "
+                      "developer owed more than any other company in the world when the court ordered it wound up on "
+                      "Monday.</p></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = True
+    trim_article(blocks, "Six figures on the collapse")
+    assert [block.text for block in blocks if block.is_content] == [
+        "2023-11-17 20:52", "The developer owed more than any other company in the world when the court ordered it "
+        "wound up on Monday."]
