@@ -2,6 +2,11 @@
 
 ``python -m scrapy_boiler.evaluation.speed --model semtext --data cleaneval-test [--batch 16] [--threads 1]``
 Timings include decoding, parsing and segmentation (everything :func:`scrapy_boiler.extract_many` does).
+
+``--compare trafilatura`` times another extractor (:mod:`~scrapy_boiler.evaluation.baselines`) on the same pages in
+the same process instead, page by page in turn with the model, each page's time the best of ``--repeat`` calls (a
+shared machine's other jobs only ever add time), and prints both medians and their ratio per dataset and pooled:
+the figure to read for "at most half of trafilatura's median time per page". Give ``--data`` several times.
 """
 
 from __future__ import annotations
@@ -11,8 +16,9 @@ import json
 import statistics
 import time
 
-from scrapy_boiler.api import PageInput, extract_many
+from scrapy_boiler.api import PageInput, extract, extract_many
 from scrapy_boiler.datasets.corpora import load
+from scrapy_boiler.evaluation.baselines import get_baseline
 
 
 def measure(model: str, spec: str, *, batch: int = 16, limit: int | None = None, device: str = "auto",
@@ -35,22 +41,70 @@ def measure(model: str, spec: str, *, batch: int = 16, limit: int | None = None,
     }
 
 
+def paired(model: str, specs: list[str], baseline: str, *, repeat: int = 3, limit: int | None = None,
+           device: str = "auto", data_dir: str | None = None) -> dict[str, dict[str, float]]:
+    """Per dataset (and ``"all"`` pooled): median ms per page of ``model`` and of ``baseline`` and their ratio.
+
+    The two run in turn on each page (``repeat`` calls each, the fastest kept), so a load that comes and goes on the
+    machine weighs on both alike."""
+    other = get_baseline(baseline)
+    specs = list(dict.fromkeys(specs))  # a dataset given twice is timed once
+    times: dict[str, tuple[list[float], list[float]]] = {}
+    warmed = False
+    for spec in specs:
+        ours, theirs = times.setdefault(spec, ([], []))
+        for page in load(spec, data_dir=data_dir, limit=limit):
+            if not warmed:  # loads weights and imports; the first call of each is not timed
+                extract(page.html, page.url, model=model, device=device)
+                other(page.html, page.url)
+                warmed = True
+            best_ours = best_theirs = float("inf")
+            for _ in range(repeat):
+                start = time.perf_counter()
+                extract(page.html, page.url, model=model, device=device)
+                best_ours = min(best_ours, time.perf_counter() - start)
+                start = time.perf_counter()
+                other(page.html, page.url)
+                best_theirs = min(best_theirs, time.perf_counter() - start)
+            ours.append(best_ours * 1000)
+            theirs.append(best_theirs * 1000)
+    if len(specs) > 1:
+        times["all"] = ([t for spec in specs for t in times[spec][0]], [t for spec in specs for t in times[spec][1]])
+    return {spec: {"pages": len(ours), f"{model}_ms_median": statistics.median(ours),
+                   f"{baseline}_ms_median": statistics.median(theirs),
+                   "ratio": statistics.median(ours) / statistics.median(theirs)}
+            for spec, (ours, theirs) in times.items() if ours}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m scrapy_boiler.evaluation.speed", description=__doc__)
     parser.add_argument("--model", default="auto")
-    parser.add_argument("--data", default="cleaneval-test")
+    parser.add_argument("--data", action="append", help="a dataset spec; several with --compare (default: "
+                        "cleaneval-test)")
     parser.add_argument("--data-dir", default=None)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--limit", type=int, default=None)
     parser.add_argument("--device", default="auto")
     parser.add_argument("--threads", type=int, default=None, help="torch CPU threads (neural models)")
+    parser.add_argument("--compare", default=None, metavar="BASELINE",
+                        help="time this extractor (trafilatura, readability-lxml...) on the same pages in turn")
+    parser.add_argument("--repeat", type=int, default=3, help="with --compare: calls per page, the fastest kept")
     args = parser.parse_args(argv)
+    specs = args.data or ["cleaneval-test"]
     if args.threads:
         import torch
 
         torch.set_num_threads(args.threads)
-    print(json.dumps(measure(args.model, args.data, batch=args.batch, limit=args.limit, device=args.device,
-                             data_dir=args.data_dir)))
+    if args.compare:
+        if args.repeat < 1:
+            parser.error("--repeat must be at least 1")
+        for spec, row in paired(args.model, specs, args.compare, repeat=args.repeat, limit=args.limit,
+                                device=args.device, data_dir=args.data_dir).items():
+            print(json.dumps({"data": spec, **row}))
+        return
+    for spec in specs:
+        print(json.dumps(measure(args.model, spec, batch=args.batch, limit=args.limit, device=args.device,
+                                 data_dir=args.data_dir)))
 
 
 if __name__ == "__main__":

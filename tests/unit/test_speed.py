@@ -1,0 +1,59 @@
+"""The paired timing of ``python -m scrapy_boiler.evaluation.speed --compare``: same pages, in turn, and the ratio of
+the medians."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from scrapy_boiler.evaluation import baselines, speed
+
+_PAGE = ("<html><head><title>Ferry kept</title></head><body><nav><a href='/'>Home</a></nav><article><h1>Ferry kept"
+         "</h1><p>The harbour board met on Tuesday evening and agreed, after a long debate about costs, to keep the "
+         "old ferry running through the winter months.</p></article></body></html>")
+
+
+def _folder(path: Path, pages: int) -> str:
+    path.mkdir()
+    for i in range(pages):
+        (path / f"{i}.html").write_text(_PAGE, encoding="utf-8")
+        (path / f"{i}.txt").write_text("The harbour board met on Tuesday evening.", encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def slow_baseline(monkeypatch):
+    """A stand-in extractor that takes 30 ms a page and counts its calls (the real ones are benchmark extras)."""
+    calls = []
+
+    def make():
+        def run(html: bytes, url: str | None) -> str:
+            calls.append(html)
+            time.sleep(0.03)
+            return "text"
+        return run
+
+    monkeypatch.setitem(baselines.BASELINES, "slow", make)
+    return calls
+
+
+def test_each_page_is_timed_for_both_and_the_ratio_is_of_the_medians(tmp_path, slow_baseline):
+    first, second = _folder(tmp_path / "a", 2), _folder(tmp_path / "b", 3)
+    rows = speed.paired("auto", [first, second], "slow", repeat=2)
+    assert [rows[first]["pages"], rows[second]["pages"], rows["all"]["pages"]] == [2, 3, 5]
+    assert len(slow_baseline) == 1 + 2 * 5  # the warm-up call, then two per page
+    for row in rows.values():
+        assert row["slow_ms_median"] >= 30
+        assert row["ratio"] == pytest.approx(row["auto_ms_median"] / row["slow_ms_median"])
+
+
+def test_the_command_prints_a_line_per_dataset_and_one_pooled(tmp_path, slow_baseline, capsys):
+    first, second = _folder(tmp_path / "a", 2), _folder(tmp_path / "b", 1)
+    speed.main(["--data", first, "--data", second, "--data", first, "--compare", "slow", "--repeat", "1"])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["data"] for line in lines] == [first, second, "all"]  # a dataset given twice is timed once
+    assert [line["pages"] for line in lines] == [2, 1, 3]
+    assert len(slow_baseline) == 1 + 3
