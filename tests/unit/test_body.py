@@ -7,17 +7,21 @@ from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
 
 
-def _trimmed(tail: str) -> list[str]:
-    """The body's blocks left after :func:`trim_article` on a page whose every block the model kept."""
-    page = parse_html("<html><body><article><h1>Six figures on the collapse</h1><p>The developer owed more than any "
-                      f"other company in the world when the court ordered it wound up on Monday.</p>{tail}"
-                      "</article></body></html>")
-    blocks = segment(page.root).blocks
+def _kept_after_trim(html: str) -> list[str]:
+    """The blocks left after :func:`trim_article` on a page whose every block the model kept."""
+    blocks = segment(parse_html(html).root).blocks
     annotate(blocks)
     for block in blocks:
         block.is_content = True
     trim_article(blocks, "Six figures on the collapse")
     return [block.text for block in blocks if block.is_content]
+
+
+def _trimmed(tail: str) -> list[str]:
+    """:func:`_kept_after_trim` of an article whose headline and first paragraph ``tail`` follows."""
+    return _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1><p>The developer owed more than "
+                            f"any other company in the world when the court ordered it wound up on Monday.</p>{tail}"
+                            "</article></body></html>")
 
 
 def test_a_related_links_heading_ending_the_body_goes():
@@ -90,15 +94,10 @@ def test_a_lead_in_ending_with_a_cjk_colon_goes():
 
 def test_every_copy_of_the_headline_above_the_body_goes():
     # a page with a header for small screens and one for large ones shows the headline twice above the story
-    page = parse_html("<html><body><div class='mobile-head'><h1>Six figures on the collapse</h1></div><div "
-                      "class='desk-head'><h1>Six figures on the collapse</h1><div>2023-11-17 20:52</div></div><p>The "
-                      "developer owed more than any other company in the world when the court ordered it wound up on "
-                      "Monday.</p></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = True
-    trim_article(blocks, "Six figures on the collapse")
-    assert [block.text for block in blocks if block.is_content] == [
+    kept = _kept_after_trim("<html><body><div class='mobile-head'><h1>Six figures on the collapse</h1></div><div "
+                            "class='desk-head'><h1>Six figures on the collapse</h1><div>2023-11-17 20:52</div></div>"
+                            "<p>The developer owed more than any other company in the world when the court ordered it "
+                            "wound up on Monday.</p></body></html>")
+    assert kept == [
         "2023-11-17 20:52", "The developer owed more than any other company in the world when the court ordered it "
         "wound up on Monday."]
