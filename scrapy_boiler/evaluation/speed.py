@@ -52,7 +52,7 @@ def paired(model: str, specs: list[str], baseline: str, *, repeat: int = 3, limi
     times: dict[str, tuple[list[float], list[float]]] = {}
     warmed = False
     for spec in specs:
-        ours, theirs = times.setdefault(spec, ([], []))
+        ours, theirs = times[spec] = ([], [])
         for page in load(spec, data_dir=data_dir, limit=limit):
             if not warmed:  # loads weights and imports; the first call of each is not timed
                 extract(page.html, page.url, model=model, device=device)
@@ -70,10 +70,13 @@ def paired(model: str, specs: list[str], baseline: str, *, repeat: int = 3, limi
             theirs.append(best_theirs * 1000)
     if len(specs) > 1:
         times["all"] = ([t for spec in specs for t in times[spec][0]], [t for spec in specs for t in times[spec][1]])
-    return {spec: {"pages": len(ours), f"{model}_ms_median": statistics.median(ours),
-                   f"{baseline}_ms_median": statistics.median(theirs),
-                   "ratio": statistics.median(ours) / statistics.median(theirs)}
-            for spec, (ours, theirs) in times.items() if ours}
+    rows = {}
+    for spec, (ours, theirs) in times.items():
+        if ours:
+            mine, other_median = statistics.median(ours), statistics.median(theirs)
+            rows[spec] = {"pages": len(ours), f"{model}_ms_median": mine, f"{baseline}_ms_median": other_median,
+                          "ratio": mine / other_median}
+    return rows
 
 
 def main(argv: list[str] | None = None) -> None:

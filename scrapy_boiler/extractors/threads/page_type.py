@@ -256,16 +256,20 @@ def _unsigned_few(f: PageTypeFeatures) -> bool:
     """Whether the group is two or three boxes none of which names or links to a poster, on a page that nothing (class
     names, URL) calls a discussion: the layout tables of an old page (menu, story, footer), not a short thread, whose
     posts say who wrote them."""
-    return (f.members <= FEW_MEMBERS and not f.signed and not f.user_linked
-            and not (f.keyword or f.thread_url or f.discussion_url))
+    return f.members <= FEW_MEMBERS and not f.signed and not f.user_linked and not _named_a_discussion(f)
 
 
 def _unnamed_pair(f: PageTypeFeatures) -> bool:
     """Whether the group is two boxes that neither their class names nor the page's URL call posts or a discussion: a
-    page's header and its story, each with a date and a link to a profile (sott.net), or an article beside its
-    author's box. A thread of two posts names them (``post``, ``message``, ``reply``, ``comment``...) or sits at a
-    thread's or a discussion's address."""
-    return f.members <= 2 and not (f.keyword or f.thread_url or f.discussion_url or f.comments_url)
+    page's header and its story, each with a date and a link to a profile (sott.net). A thread of two posts names
+    them (``post``, ``message``, ``reply``, ``comment``...) or sits at a thread's or a discussion's address."""
+    return f.members <= 2 and not _named_a_discussion(f)
+
+
+def _named_a_discussion(f: PageTypeFeatures) -> bool:
+    """Whether the group's class names (post, comment, reply...) or the page's URL (a thread's, a discussion's; a page
+    of comments' URL is one) say the page holds a discussion."""
+    return f.keyword or f.thread_url or f.discussion_url
 
 
 #: Score of a page whose markup declares a question or a forum post (``Comment`` items alone are scored as usual).
