@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Final, Literal
 
@@ -126,7 +127,52 @@ class Metadata:
     probability: float | None = None
 
 
-@dataclass(slots=True)
+class _Later:
+    """A Document output not computed yet: the function that computes it from the page."""
+
+    __slots__ = ("compute",)
+
+    def __init__(self, compute: Callable[[], object]) -> None:
+        self.compute = compute
+
+
+class _ReadOnce:
+    """A Document field that may be computed on first read, then kept (see :meth:`Document.complete`).
+
+    A data descriptor, so the dataclass's ``__init__`` and ``replace`` set it as any field; ``default`` is the
+    field's default (none when ``required``).
+    """
+
+    def __init__(self, default: object = None, *, required: bool = False) -> None:
+        self.default = default
+        self.required = required
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, doc: object, owner: type | None = None) -> Any:
+        if doc is None:  # the dataclass asks for the field's default
+            if self.required:
+                raise AttributeError(self.name)
+            return self.default
+        value = doc.__dict__[self.name]
+        if isinstance(value, _Later):
+            value = doc.__dict__[self.name] = value.compute()
+        return value
+
+    def __set__(self, doc: object, value: object) -> None:
+        doc.__dict__[self.name] = value
+
+
+def defer(doc: Document, name: str, compute: Callable[[], object]) -> None:
+    """Have ``doc`` compute its field ``name`` with ``compute`` when first read."""
+    if name not in _DEFERRABLE:
+        raise ValueError(f"{name!r} is not a field a Document computes on first read")
+    doc.__dict__[name] = _Later(compute)
+
+
+@dataclass
 class Document:
     """Main content of one page.
 
@@ -142,15 +188,19 @@ class Document:
     ``error`` is set (and the text empty) when the page could not be cleaned, e.g. an empty body, and
     ``reason`` then names the cause (a key of :data:`scrapy_boiler.limits.REASONS`). ``warnings`` lists what
     was changed to extract the page (:data:`scrapy_boiler.limits.WARNINGS`), e.g. flattened nesting.
+
+    ``blocks``, ``markdown`` and ``metadata`` are computed when first read, not by ``extract``: they cost about a
+    fifth of an extraction, which a caller after ``text`` alone should not pay. Until then the Document holds the
+    page's parsed tree; :meth:`complete` computes them at once (pickling, ``to_dict`` and ``==`` do too).
     """
 
     text: str
     title: str
     html: str
-    blocks: list[Block]
+    blocks: list[Block] = _ReadOnce(required=True)  # type: ignore[assignment]
     model: str
     headline: str = ""
-    markdown: str = ""
+    markdown: str = _ReadOnce("")  # type: ignore[assignment]
     page_type: PageType = ARTICLE
     page_type_score: float | None = None
     url: str | None = None
@@ -162,7 +212,20 @@ class Document:
     error: str | None = None
     reason: Reason | None = None
     warnings: list[WarningCode] = field(default_factory=list)
-    metadata: Metadata = field(default_factory=Metadata)
+    metadata: Metadata = _ReadOnce(Metadata())  # type: ignore[assignment]
+
+    def complete(self) -> Document:
+        """Compute now the outputs read on first use (``blocks``, ``markdown``, ``metadata``) and let the page's tree
+        go: before handing the Document to another thread, or keeping many."""
+        for name in _DEFERRABLE:
+            getattr(self, name)
+        return self
+
+    def __getstate__(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
 
     @property
     def answers(self) -> list[Post]:
@@ -198,3 +261,6 @@ class Document:
         if not blocks:
             data.pop("blocks")
         return data
+
+
+_DEFERRABLE = ("blocks", "markdown", "metadata")

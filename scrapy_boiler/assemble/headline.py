@@ -6,19 +6,22 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scrapy_boiler.document import Block
+from lxml import etree
+
 from scrapy_boiler.parse.normalize import TITLE_SEPARATORS, comparable, count_words, title_parts
+from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.paths import element_label
 
 #: A heading named like the site's logo or name ("h1.na-logo-header" around "Nettavisen Kjendis") is no headline.
 _LOGO = re.compile(r"logo|brand|site-?(?:name|title)|masthead", re.I)
-#: The heading element's step in a block's XPath (``.../section/h1`` or ``.../h1/div``).
-_HEADING_STEP = re.compile(r"/(h[123])(?:\[\d+\])?(?=/|$)")
+#: The headings a headline is looked for in.
+_HEADING_TAGS = frozenset({"h1", "h2", "h3"})
 #: A title piece shorter than this is a site or section name, not a headline (words as counted everywhere: a run of
 #: Chinese or Japanese makes two-character words).
 MIN_HEADLINE_WORDS = 3
 
 
-def find_headline(blocks: Sequence[Block], title: str, shared: str = "") -> str:
+def find_headline(blocks: Sequence[TextBlock], title: str, shared: str = "") -> str:
     """The heading that repeats the whole title or the title the page shares (``og:title``, given as ``shared``);
     else, of the headings that repeat a piece of either, the longest (the site's name is a piece too); else the first
     ``<h1>`` before the content ends that is neither the site name nor the site's logo (one naming the title's last
@@ -116,26 +119,44 @@ class _Heading:
         return self.text if self.cut_by_element or not self.pieces else self.pieces[0]
 
 
-def _headings(blocks: Sequence[Block]) -> list[_Heading]:
-    """The page's ``<h1>``-``<h3>`` headings in page order."""
-    runs: list[tuple[str, str, list[Block]]] = []  # (the heading element's XPath, its tag, its blocks)
+def _headings(blocks: Sequence[TextBlock]) -> list[_Heading]:
+    """The page's ``<h1>``-``<h3>`` headings in page order (a heading inside another counts as the outer one)."""
+    runs: list[tuple[etree._Element | None, list[TextBlock]]] = []  # (the heading element, its blocks)
+    outer: dict[etree._Element, etree._Element | None] = {}
     for block in blocks:
-        step = _HEADING_STEP.search(block.xpath)
-        if step is None:
-            runs.append(("", "", []))
-        elif runs and runs[-1][0] == block.xpath[:step.end()]:
-            runs[-1][2].append(block)
+        heading = _outer_heading(block.element, outer)
+        if heading is None:
+            runs.append((None, []))
+        elif runs and runs[-1][0] is heading:
+            runs[-1][1].append(block)
         else:
-            runs.append((block.xpath[:step.end()], step.group(1), [block]))
+            runs.append((heading, [block]))
     headings: list[_Heading] = []
-    for element, tag, run in runs:
-        if not run:
+    for element, run in runs:
+        if element is None:
             continue
         texts = [block.text for block in run]
         whole = texts[0]
         for text in texts[1:]:
             whole = f"{whole}{text}" if text[:1] in ",.:;!?" else f"{whole} {text}"
-        headings.append(_Heading(run[0].index, tag, run[0].class_path.rsplit(" > ", 1)[-1], whole,
+        headings.append(_Heading(run[0].index, str(element.tag), element_label(run[0].element), whole,
                                  tuple(texts) if len(texts) > 1 else (),
-                                 any(block.xpath != element for block in run)))
+                                 any(block.element is not element for block in run)))
     return headings
+
+
+def _outer_heading(element: etree._Element | None,
+                   outer: dict[etree._Element, etree._Element | None]) -> etree._Element | None:
+    """The outermost ``<h1>``-``<h3>`` that is ``element`` or holds it; ``outer`` memoises it through ancestors
+    (an iterative walk: some pages nest thousands of levels deep)."""
+    chain: list[etree._Element] = []
+    node = element
+    while node is not None and node not in outer:
+        chain.append(node)
+        node = node.getparent()
+    found = outer[node] if node is not None else None
+    for el in reversed(chain):
+        if found is None and el.tag in _HEADING_TAGS:
+            found = el
+        outer[el] = found
+    return found

@@ -25,7 +25,7 @@ from scrapy_boiler.assemble.markdown import to_markdown
 from scrapy_boiler.assemble.metadata import page_metadata
 from scrapy_boiler.assemble.posts import build_posts, qa_pairs, question_text
 from scrapy_boiler.assemble.render import lines_html, to_html, to_text
-from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES, Block, Document, Post, QAPair
+from scrapy_boiler.document import BOILERPLATE, CONTENT, THREAD_TYPES, Block, Document, Post, QAPair, defer
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.html import ParsedPage
@@ -35,15 +35,18 @@ from scrapy_boiler.segment.post_groups import PostGroup
 
 
 def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
-    """The Document of a page from the labels a model gave its blocks; ``model_name`` is the name asked for."""
-    blocks = public_blocks(labels.blocks, page.root)
-    headline = find_headline(blocks, page.title, page.meta.get("og:title") or page.meta.get("twitter:title") or "")
+    """The Document of a page from the labels a model gave its blocks; ``model_name`` is the name asked for.
+
+    Its ``blocks``, ``markdown`` and ``metadata`` are left to be computed on first read (see
+    :class:`~scrapy_boiler.Document`)."""
+    shared_title = page.meta.get("og:title") or page.meta.get("twitter:title") or ""
+    headline = find_headline(labels.blocks, page.title, shared_title)
     if labels.page_type not in THREAD_TYPES:
-        for index in trim_article(labels.blocks, headline):
-            blocks[index] = replace(blocks[index], label=BOILERPLATE, reasons=tuple(labels.blocks[index].reasons))
+        trim_article(labels.blocks, headline)
     kept = kept_text(page.root, labels.leaves, labels.blocks, labels.runs)
     # soft hyphens are hyphenation hints for the body's layout, not for a headline shown alone ("Ver\xadfas\xadsung")
-    headline = _spaced_headline(headline, labels.blocks, blocks, kept).replace("\xad", "")
+    at, spaced = _spaced_headline(headline, labels.blocks, kept)
+    headline = spaced.replace("\xad", "")
     posts: list[Post] = []
     pairs: list[QAPair] = []
     question = ""
@@ -64,19 +67,19 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
     if thread:
         pairs = qa_pairs(headline or page.title, posts)
         question = question_text(headline or page.title, posts)
-    text, html, markdown = to_text(labels.blocks, kept), to_html(labels.blocks), to_markdown(kept, base_url=page.url)
+    text, html = to_text(labels.blocks, kept), to_html(labels.blocks)
+    markdown: str | None = None
     warnings = list(page.warnings)
     if labels.page_type not in THREAD_TYPES and page.json_ld:
         declared = hidden_declared_body(page, [block_text(block, kept) for block in labels.blocks if block.is_content])
         if declared is not None:
             text, html, markdown = "\n".join(declared), lines_html(declared), "\n\n".join(declared)
             warnings.append("declared_body")
-    return Document(
+    doc = Document(
         text=text,
         title=page.title,
         html=html,
-        markdown=markdown,
-        blocks=blocks,
+        blocks=[],
         model=labels.model or model_name,
         headline=headline,
         page_type=labels.page_type,
@@ -88,19 +91,24 @@ def assemble(page: ParsedPage, labels: PageLabels, model_name: str) -> Document:
         posts=posts,
         question=question,
         qa_pairs=pairs,
-        metadata=page_metadata(page, labels, text, headline),
     )
+    texts = {at: spaced} if at is not None else {}
+    defer(doc, "blocks", lambda: public_blocks(labels.blocks, page.root, texts))
+    if markdown is None:
+        defer(doc, "markdown", lambda: to_markdown(kept, base_url=page.url))
+    else:
+        doc.markdown = markdown
+    defer(doc, "metadata", lambda: page_metadata(page, labels, text, headline))
+    return doc
 
 
-def _spaced_headline(headline: str, labelled: list[TextBlock], blocks: list[Block], kept: KeptText) -> str:
-    """The headline block's text with the spaces between its inline elements (``<span>Title</span> <span>#42</span>``,
-    joined without one in the block's ``text`` the models read); that block's public text too."""
+def _spaced_headline(headline: str, labelled: list[TextBlock], kept: KeptText) -> tuple[int | None, str]:
+    """The position of the headline's block and its text with the spaces between its inline elements
+    (``<span>Title</span> <span>#42</span>``, joined without one in the block's ``text`` the models read)."""
     for position, block in enumerate(labelled):
         if headline and block.text == headline:
-            spaced = block_text(block, kept)
-            blocks[position] = replace(blocks[position], text=spaced)
-            return spaced
-    return headline
+            return position, block_text(block, kept)
+    return None, headline
 
 
 def _comment_thread(labels: PageLabels) -> PostGroup | None:
@@ -120,18 +128,20 @@ def _comment_thread(labels: PageLabels) -> PostGroup | None:
                    declared=tuple(group.declared[i] for i in keep) if group.declared else None, question_found=False)
 
 
-def public_blocks(blocks: list[TextBlock], root: etree._Element) -> list[Block]:
-    """The labelled blocks as :class:`~scrapy_boiler.Block` records, with their paths in the tree."""
+def public_blocks(blocks: list[TextBlock], root: etree._Element, texts: dict[int, str] | None = None) -> list[Block]:
+    """The labelled blocks as :class:`~scrapy_boiler.Block` records, with their paths in the tree; ``texts`` gives the
+    text of some blocks by position (the headline's, with the spaces between its inline elements)."""
     paths = ElementPaths(root)
+    texts = texts or {}
     out: list[Block] = []
-    for block in blocks:
+    for position, block in enumerate(blocks):
         tag_path, class_path = paths.of(block.element)
         xpath = paths.xpath(block.element)
         features = block.features
         out.append(
             Block(
                 index=block.index,
-                text=block.text,
+                text=texts.get(position, block.text),
                 label=CONTENT if block.is_content else BOILERPLATE,
                 score=block.score,
                 tag_path=tag_path,

@@ -73,17 +73,24 @@ class ElementPaths:
         paths = self.cache[node] if node is not None else None
         for el in reversed(chain):
             tag = str(el.tag)
-            label = tag
-            ident = (el.get("id") or "").strip()[:MAX_NAME]
-            if ident:
-                label += f"#{ident}"
-            classes = [name[:MAX_NAME] for name in (el.get("class") or "").split()[:MAX_CLASSES]]
-            if classes:
-                label += "." + ".".join(classes)
+            label = element_label(el)
             paths = (tag, label) if paths is None else (f"{paths[0]} > {tag}", f"{paths[1]} > {label}")
             self.cache[el] = paths
         assert paths is not None
         return paths
+
+
+def element_label(el: etree._Element) -> str:
+    """An element's step in ``Block.class_path``: ``tag#id.class1.class2`` (names cut to :data:`MAX_NAME`
+    characters, at most :data:`MAX_CLASSES` of them)."""
+    label = str(el.tag)
+    ident = (el.get("id") or "").strip()[:MAX_NAME]
+    if ident:
+        label += f"#{ident}"
+    classes = [name[:MAX_NAME] for name in (el.get("class") or "").split()[:MAX_CLASSES]]
+    if classes:
+        label += "." + ".".join(classes)
+    return label
 
 
 def ancestor_paths(leaves: Sequence[Leaf], label: Callable[[etree._Element], str]) -> list[tuple[str, ...]]:

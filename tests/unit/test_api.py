@@ -248,7 +248,29 @@ def test_documents_survive_pickling(page_bytes):
     import pickle
 
     doc = extract(page_bytes("news_article.html"), "http://example.com/")
-    assert pickle.loads(pickle.dumps(doc)) == doc
+    copy = pickle.loads(pickle.dumps(doc))
+    assert copy == doc and copy.blocks and copy.markdown and copy.metadata.language == "en"
+
+
+def test_blocks_markdown_and_metadata_wait_for_their_first_read(page_bytes):
+    """``extract`` leaves them to be computed on first read (a caller after ``text`` alone does not pay for them)."""
+    doc = extract(page_bytes("news_article.html"), "http://example.com/")
+    assert {"blocks", "markdown", "metadata"} <= {name for name, value in vars(doc).items()
+                                                    if type(value).__name__ == "_Later"}
+    assert doc.complete() is doc
+    assert not any(type(value).__name__ == "_Later" for value in vars(doc).values())
+    assert "\n\nThe harbour bridge reopened" in doc.markdown and doc.metadata.language == "en"
+    assert doc.blocks[0].xpath.startswith("/html/") and doc.to_dict()["markdown"] == doc.markdown
+
+
+def test_a_batch_for_the_crawler_comes_back_complete(page_bytes):
+    """Workers hand Documents to the crawler's thread: nothing is left to compute there."""
+    from scrapy_boiler.api import PageInput
+    from scrapy_boiler.batch import extract_batch
+
+    outcome, = extract_batch([PageInput(page_bytes("news_article.html"), "http://example.com/")], "auto", "cpu")
+    assert outcome.document is not None
+    assert not any(type(value).__name__ == "_Later" for value in vars(outcome.document).values())
 
 
 def test_the_literal_types_name_every_reason_warning_label_and_page_type():
@@ -260,3 +282,26 @@ def test_the_literal_types_name_every_reason_warning_label_and_page_type():
     assert set(get_args(Reason)) == set(REASONS) and set(get_args(WarningCode)) == set(WARNINGS)
     assert set(get_args(Label)) == {CONTENT, BOILERPLATE}
     assert set(get_args(PageType)) == {"article", *THREAD_TYPES}
+
+
+def test_a_first_read_past_the_time_budget_fails_that_page_alone(monkeypatch):
+    """In a worker, completing a Document runs under the page's time budget as extraction does."""
+    import time
+
+    from scrapy_boiler import Limits
+    from scrapy_boiler import batch as batch_module
+    from scrapy_boiler.api import PageInput
+    from scrapy_boiler.document import defer
+
+    def slow_markdown(pages, **_):
+        docs = [Document(text="t", title="", html="", blocks=[], model="m") for _ in pages]
+        for page, doc in zip(pages, docs, strict=True):
+            if page.html == b"slow":
+                defer(doc, "markdown", lambda: time.sleep(2) or "late")
+        return docs
+
+    monkeypatch.setattr(batch_module, "extract_many", slow_markdown)
+    outcomes = batch_module.extract_batch([PageInput(b"slow"), PageInput(b"b")], "auto", "cpu",
+                                          Limits(time_budget=0.2))
+    assert outcomes[0].reason == "time_budget" and outcomes[0].document is None and outcomes[0].seconds < 1.5
+    assert outcomes[1].document is not None and outcomes[1].document.markdown == ""
