@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.segment.nested_replies import nested_replies, with_nested_replies
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
     SignatureAliases,
@@ -27,7 +27,7 @@ from scrapy_boiler.segment.post_bodies import (
     signature_elements,
 )
 from scrapy_boiler.segment.question_above import with_question_above
-from scrapy_boiler.segment.signatures import class_overlap, class_tokens, id_template, signature
+from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_overlap, class_tokens, id_template, signature
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
 
 #: Members needed for a group; a question with a single answer is still a thread.
@@ -38,8 +38,6 @@ STUB_WORDS = 3
 STUB_FREE_POSTS = 3
 #: Mean Jaccard overlap of the members' inner structure (relative signature paths) a group needs.
 MIN_SIMILARITY = 0.3
-#: Class-name overlap (Jaccard) that puts two siblings with different class lists in one group.
-MIN_CLASS_OVERLAP = 0.5
 
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
 #: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
@@ -209,7 +207,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
 
     ``accept``, when given, must also hold for a group's members (e.g. "most of them show a poster")."""
     stats = stats or text_stats(root)
-    best: PostGroup | None = None
+    best: _Candidate | None = None
     best_score = 0.0
     aside: set[etree._Element] = set()  # elements in a sidebar, seen before their descendants
     for parent in root.iter():
@@ -249,20 +247,37 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
             score = text * similarity * (0.5 + evenness)
             if score > best_score and (accept is None or accept(posts)):
-                body_stats = count
-                posts, nested = (posts, []) if count is not stats else _with_nested_replies(posts, stats)
-                if nested:  # replies nested inside the posts they answer (reddit, Disqus): one post each
-                    wanted = set(posts) | set(nested)
-                    posts = [el for el in parent.iter() if el in wanted]
-                    body_stats = own_text_stats(parent, wanted)
-                bodies, body_path = member_bodies(posts, body_stats)
-                posts, bodies, question_found = with_question_above(parent, posts, bodies, body_path, stats)
-                keyword = bool(_POST_WORD.search(sig) or _POST_WORD.search(body_path))
                 best_score = score
-                best = PostGroup(parent, sig, posts, bodies, text, similarity, keyword,
-                                 question_found=question_found,
-                                 heads={post: heads[post] for post in posts if post in heads})
-    return best
+                best = _Candidate(parent, sig, posts, heads, text, similarity, count)
+    return best.group(stats) if best is not None else None
+
+
+@dataclass(slots=True)
+class _Candidate:
+    """The best group so far, before its bodies are found (only the winner's are)."""
+
+    parent: etree._Element
+    signature: str
+    posts: list[etree._Element]
+    heads: dict[etree._Element, etree._Element]
+    words: int
+    similarity: float
+    count: TextStats  #: the counts the group was scored with (the page's, or without nested posts)
+
+    def group(self, stats: TextStats) -> PostGroup:
+        """The :class:`PostGroup`: replies nested in the posts split out, each member's body, a question above."""
+        parent, posts, body_stats = self.parent, self.posts, self.count
+        posts, nested = (posts, []) if body_stats is not stats else with_nested_replies(posts, stats)
+        if nested:  # replies nested inside the posts they answer (reddit, Disqus): one post each
+            wanted = set(posts) | set(nested)
+            posts = [el for el in parent.iter() if el in wanted]
+            body_stats = own_text_stats(parent, wanted)
+        bodies, body_path = member_bodies(posts, body_stats)
+        posts, bodies, question_found = with_question_above(parent, posts, bodies, body_path, stats)
+        keyword = bool(_POST_WORD.search(self.signature) or _POST_WORD.search(body_path))
+        return PostGroup(parent, self.signature, posts, bodies, self.words, self.similarity, keyword,
+                         question_found=question_found,
+                         heads={post: self.heads[post] for post in posts if post in self.heads})
 
 
 def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree._Element, etree._Element]:
@@ -294,8 +309,13 @@ def _is_sidebar(el: etree._Element) -> bool:
     is never the page's thread."""
     if el.tag in _PAGE_LEVEL:
         return False
-    return el.tag == "aside" or any(_SIDEBAR.match(name) for name in (*(el.get("class") or "").split(),
-                                                                        el.get("id") or ""))
+    if el.tag == "aside":
+        return True
+    names = f'{el.get("class") or ""} {el.get("id") or ""}'
+    folded = names.casefold()  # what the pattern's IGNORECASE matches ("ſidebar" too)
+    if "sidebar" not in folded and "secondary" not in folded:  # most elements: spare the pattern
+        return False
+    return any(_SIDEBAR.match(name) for name in (*(el.get("class") or "").split(), el.get("id") or ""))
 
 
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:
@@ -309,84 +329,8 @@ def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[e
     sig = signature(child)
     if not _POST_WORD.search(sig):
         return {}
-    nested = _nested_replies([child], stats)
+    nested = nested_replies([child], stats)
     return {sig: [child, *nested]} if nested else {}
-
-
-def _with_nested_replies(
-    members: list[etree._Element], stats: TextStats
-) -> tuple[list[etree._Element], list[etree._Element]]:
-    """The members and the replies nested inside them (:func:`_nested_replies`). Members that are bare wrappers
-    (``<li>``) around one element each become those elements when replies nested deeper share their class names
-    without the wrapper (Talkyard: ``li > div.dw-t dw-depth-1`` above ``li.dw-t dw-depth-2``; the class names most
-    of the wrapped elements carry), so every post is read from the same template."""
-    nested = _nested_replies(members, stats)
-    if nested:
-        return members, nested
-    children = [[child for child in member if isinstance(child.tag, str)] for member in members]
-    if any(len(elements) != 1 for elements in children):
-        return members, []
-    inner = [elements[0] for elements in children]
-    if class_tokens(members[-1]) or members[-1].get("id"):
-        # Named wrappers: the posts inside them may still share a generated id with the replies nested in them
-        # (GitHub's ``discussioncomment-#`` on an answer and on the replies in it).
-        nested = _nested_replies(inner, stats) if id_template(inner[-1]) else []
-        return (inner, nested) if nested else (members, [])
-    counts = Counter(token for el in inner for token in class_tokens(el))
-    tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))  # most carry them
-    nested = _nested_replies(inner, stats, tokens, any_tag=True) if tokens else []
-    return (inner, nested) if nested else (members, [])
-
-
-def _nested_replies(members: list[etree._Element], stats: TextStats, tokens: frozenset[str] | None = None,
-                    any_tag: bool = False) -> list[etree._Element]:
-    """Elements inside the members made like them (same tag, class names overlapping by
-    :data:`MIN_CLASS_OVERLAP`, or the same generated id, ``post-#`` of ``post-1251884``, whatever their classes mark:
-    ``threadStarter``, ``staff admin``; or the same custom element): replies nested under the post they answer. Members
-    without a class, generated id or custom tag are not matched (nested lists are not replies). ``tokens``, when
-    given, are the class names to overlap, on elements of any tag with ``any_tag``."""
-    reference = members[-1]
-    tokens = class_tokens(reference) if tokens is None else tokens
-    generated = id_template(reference)
-    custom = "-" in reference.tag  # a custom element (<shreddit-comment>) is a template by its very name
-    if not tokens and not generated and not custom:
-        return []
-    found = []
-    for member in members:
-        inside = []
-        for el in member.iterdescendants(None if any_tag else reference.tag):
-            if not isinstance(el.tag, str) or stats.text_words(el) < MIN_POST_WORDS:
-                continue
-            other = class_tokens(el)
-            overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
-            if custom or overlap >= MIN_CLASS_OVERLAP or (generated and id_template(el) == generated):
-                inside.append(el)
-        found.extend(_after_the_post(member, inside, stats) if inside else ())
-    return found
-
-
-def _after_the_post(member: etree._Element, inside: list[etree._Element], stats: TextStats) -> list[etree._Element]:
-    """The look-alikes inside ``member`` that come after some of its own words: a reply follows the post it answers,
-    while a box before any of them is part of the post's template whose utility class names happen to overlap the
-    member's (Quora's ``q-box qu-px--medium qu-pt--medium`` byline in ``q-box qu-pt--medium qu-borderBottom``). A
-    member with no words of its own outside them (a hidden comment above its replies) keeps them all."""
-    candidates = set(inside)
-    outermost = [el for el in inside if not any(up in candidates for up in el.iterancestors() if up is not member)]
-    if stats.words.get(member, 0) - sum(stats.words.get(el, 0) for el in outermost) < MIN_POST_WORDS:
-        return inside
-    rejected: set[etree._Element] = set()
-    seen = 0
-    for event, el in etree.iterwalk(member, events=("start", "end")):
-        if seen >= MIN_POST_WORDS:
-            break
-        if event == "start":
-            if el in candidates:
-                rejected.update(el.iter())  # it and the look-alikes it holds
-            if isinstance(el.tag, str):
-                seen += count_words(el.text)
-        elif el is not member:
-            seen += count_words(el.tail)
-    return [el for el in inside if el not in rejected]
 
 
 def common_ancestor(elements: list[etree._Element]) -> etree._Element | None:

@@ -26,6 +26,8 @@ STYLE_REPEATS = 3
 ID_FAMILY_SIZE = 10
 ID_FAMILY_ONCE = 0.8
 
+#: Class-name overlap (Jaccard) at which two elements with different class lists are made alike (post groups).
+MIN_CLASS_OVERLAP = 0.5
 _DIGITS = re.compile(r"\d+")
 #: Zebra striping: class names a template alternates between the rows it repeats (WordPress's comments are "comment
 #: even thread-even" and "comment odd alt thread-odd thread-alt"), which no more tell one row's template from the

@@ -1,0 +1,90 @@
+"""Replies nested inside the posts they answer (reddit, Disqus, Talkyard, GitHub discussions): elements inside a post
+group's members made like them, which :func:`~scrapy_boiler.segment.post_groups.find_post_group` makes posts of their
+own."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS
+from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_tokens, id_template
+from scrapy_boiler.segment.text_stats import TextStats
+
+
+def with_nested_replies(
+    members: list[etree._Element], stats: TextStats
+) -> tuple[list[etree._Element], list[etree._Element]]:
+    """The members and the replies nested inside them (:func:`nested_replies`). Members that are bare wrappers
+    (``<li>``) around one element each become those elements when replies nested deeper share their class names
+    without the wrapper (Talkyard: ``li > div.dw-t dw-depth-1`` above ``li.dw-t dw-depth-2``; the class names most
+    of the wrapped elements carry), so every post is read from the same template."""
+    nested = nested_replies(members, stats)
+    if nested:
+        return members, nested
+    children = [[child for child in member if isinstance(child.tag, str)] for member in members]
+    if any(len(elements) != 1 for elements in children):
+        return members, []
+    inner = [elements[0] for elements in children]
+    if class_tokens(members[-1]) or members[-1].get("id"):
+        # Named wrappers: the posts inside them may still share a generated id with the replies nested in them
+        # (GitHub's ``discussioncomment-#`` on an answer and on the replies in it).
+        nested = nested_replies(inner, stats) if id_template(inner[-1]) else []
+        return (inner, nested) if nested else (members, [])
+    counts = Counter(token for el in inner for token in class_tokens(el))
+    tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))  # most carry them
+    nested = nested_replies(inner, stats, tokens, any_tag=True) if tokens else []
+    return (inner, nested) if nested else (members, [])
+
+
+def nested_replies(members: list[etree._Element], stats: TextStats, tokens: frozenset[str] | None = None,
+                    any_tag: bool = False) -> list[etree._Element]:
+    """Elements inside the members made like them (same tag, class names overlapping by
+    :data:`MIN_CLASS_OVERLAP`, or the same generated id, ``post-#`` of ``post-1251884``, whatever their classes mark:
+    ``threadStarter``, ``staff admin``; or the same custom element): replies nested under the post they answer. Members
+    without a class, generated id or custom tag are not matched (nested lists are not replies). ``tokens``, when
+    given, are the class names to overlap, on elements of any tag with ``any_tag``."""
+    reference = members[-1]
+    tokens = class_tokens(reference) if tokens is None else tokens
+    generated = id_template(reference)
+    custom = "-" in reference.tag  # a custom element (<shreddit-comment>) is a template by its very name
+    if not tokens and not generated and not custom:
+        return []
+    found = []
+    for member in members:
+        inside = []
+        for el in member.iterdescendants(None if any_tag else reference.tag):
+            if not isinstance(el.tag, str) or stats.text_words(el) < MIN_POST_WORDS:
+                continue
+            other = class_tokens(el)
+            overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
+            if custom or overlap >= MIN_CLASS_OVERLAP or (generated and id_template(el) == generated):
+                inside.append(el)
+        found.extend(_after_the_post(member, inside, stats) if inside else ())
+    return found
+
+
+def _after_the_post(member: etree._Element, inside: list[etree._Element], stats: TextStats) -> list[etree._Element]:
+    """The look-alikes inside ``member`` that come after some of its own words: a reply follows the post it answers,
+    while a box before any of them is part of the post's template whose utility class names happen to overlap the
+    member's (Quora's ``q-box qu-px--medium qu-pt--medium`` byline in ``q-box qu-pt--medium qu-borderBottom``). A
+    member with no words of its own outside them (a hidden comment above its replies) keeps them all."""
+    candidates = set(inside)
+    outermost = [el for el in inside if not any(up in candidates for up in el.iterancestors() if up is not member)]
+    if stats.words.get(member, 0) - sum(stats.words.get(el, 0) for el in outermost) < MIN_POST_WORDS:
+        return inside
+    rejected: set[etree._Element] = set()
+    seen = 0
+    for event, el in etree.iterwalk(member, events=("start", "end")):
+        if seen >= MIN_POST_WORDS:
+            break
+        if event == "start":
+            if el in candidates:
+                rejected.update(el.iter())  # it and the look-alikes it holds
+            if isinstance(el.tag, str):
+                seen += count_words(el.text)
+        elif el is not member:
+            seen += count_words(el.tail)
+    return [el for el in inside if el not in rejected]
