@@ -24,6 +24,29 @@ def test_text_density_ignores_the_last_line():
     assert density == pytest.approx(20 / 2)
 
 
+def _wrapped_word_by_word(block: list[str], width: int) -> tuple[float, int]:
+    """Eq. 1 as the paper states it: words go on the line while they fit with one space between them."""
+    lines, column, before_last, on_line = 1, 0, 0, 0
+    for word in block:
+        if column and column + 1 + len(word) > width:
+            lines, before_last, on_line, column = lines + 1, before_last + on_line, 0, 0
+        column += len(word) + (1 if column else 0)
+        on_line += 1
+    return (float(len(block)), 1) if lines == 1 else (before_last / (lines - 1), lines)
+
+
+def test_text_density_wraps_as_word_by_word_does_with_words_longer_than_a_line():
+    import random
+
+    draw = random.Random(7)
+    for _ in range(3000):
+        block = ["x" * draw.choice([1, 3, 7, 12, draw.randint(1, 120)]) for _ in range(draw.randint(1, 40))]
+        width = draw.choice([80, 20, 5, 1])
+        assert text_density(block, width) == _wrapped_word_by_word(block, width), (block, width)
+    assert text_density(["x" * 100], 80) == (1.0, 1)
+    assert text_density(["x" * 100, "y"], 80) == (1.0, 2)
+
+
 def test_link_density_and_counts():
     f = block_features("Read more about the harbour", "Read more", 3, 10)
     assert f.num_words == 5 and f.num_linked_words == 2
