@@ -401,3 +401,38 @@ def test_a_box_named_only_by_its_component_attribute_is_read_by_that_name(page_b
     attribute, and a newsletter box named there stays out like one named in its class."""
     _assert_box_in_the_middle_stays_out(page_bytes(page).decode("utf-8"), _SIGN_UP_BOX.format(
         names=f'class="css-1q8fn3x" {attribute}="InlineNewsletterSignup"'))
+
+
+_CREDITS = ("If you see an image we have not linked or given credit to, please let us know so we can give it proper "
+            "credit. If we have used an image that belongs to your company and you would prefer we not post it, "
+            "please email us.")
+_POST = "Happy Friday! We love this inspiration board and are excited to celebrate with a chic couple this weekend."
+
+
+def _short_post_decided(post_score: float) -> list[str]:
+    """The kept texts of a photo blog's post of 17 words beside a sidebar's credits note of 40, when the trees give
+    the post ``post_score`` and every other block 0.05."""
+    from scrapy_boiler.extractors.blend.extractor import page_context
+    from scrapy_boiler.extractors.registry import resolve
+
+    page = parse_html('<html><body><div class="entry"><h3>city chic</h3><div class="entry-body"><p><img src="b.jpg">'
+                      f'</p><p>{_POST}</p></div></div><div id="beta"><div class="module"><h2>Photo credits</h2><ul>'
+                      f'<li><div class="note">{_CREDITS}</div></li></ul></div></div></body></html>')
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    extractor = resolve("blend", "cpu")
+    context = page_context(page, blocks, [paragraph_weight(block) for block in blocks])
+    p = np.array([post_score if block.text == _POST else 0.05 for block in blocks])
+    extractor.decide(blocks, p, context)
+    return [block.text for block in blocks if block.is_content]
+
+
+def test_a_short_post_the_trees_kept_is_not_replaced_by_a_sidebar_note():
+    """Under 25 words kept, the fallback region (here the credits note, the page's longest paragraph) is taken only
+    when it adds 50 words or more: a post of a photo blog is a caption long."""
+    assert _short_post_decided(0.9) == [_POST]
+
+
+def test_with_nothing_kept_the_block_ranked_first_wins_over_a_short_fallback():
+    assert _short_post_decided(0.3) == [_POST]  # under the threshold, above the others
+    assert _short_post_decided(0.06) == [_CREDITS]  # ranked first by nothing: the fallback region as before
