@@ -18,19 +18,49 @@ from lxml import etree
 # The patterns are lower case and matched against lower-cased names (:func:`name_kinds`): three times faster than
 # case-insensitive matching, with the same answers.
 
+
+def _any_name(*alternatives: str) -> re.Pattern[str]:
+    """A pattern matching any of ``alternatives`` (regex fragments), those that start with a letter grouped by it
+    (``s(?:idebar|hare|ocial)``), and those that start at a word boundary grouped behind one ``\\b``: Python's ``re``
+    tries every alternative at every position of the string, and these run on the names of every element of every
+    page. Up to three times faster, the same matches."""
+    bounded = [alternative[2:] for alternative in alternatives if alternative.startswith("\\b")]
+    rest = [alternative for alternative in alternatives if not alternative.startswith("\\b")]
+    parts = [f"\\b(?:{_by_first_letter(bounded)})"] if bounded else []
+    return re.compile("|".join([*parts, _by_first_letter(rest)]) if rest else "|".join(parts))
+
+
+def _by_first_letter(alternatives: list[str]) -> str:
+    """``alternatives`` joined with ``|``, those that start with a plain letter grouped by it."""
+    by_letter: dict[str, list[str]] = {}
+    others: list[str] = []
+    for alternative in alternatives:
+        if alternative[:1].isalpha() and alternative[1:2] not in ("?", "*", "+", "{"):
+            by_letter.setdefault(alternative[0], []).append(alternative[1:])
+        else:
+            others.append(alternative)
+    grouped = [f"{letter}(?:{'|'.join(rests)})" if len(rests) > 1 else letter + rests[0]
+               for letter, rests in by_letter.items()]
+    return "|".join([*others, *grouped])
+
+
 #: Names of an article body: ``articleBody``, ``article-body``, ``entry-content``, ``story__text``, ``post-copy``...
-BODY_NAME = re.compile(
-    r"article[-_]?body|articlebody|(?:article|story|entry|post|news|blog|body|main|page|text|detail|rich)"
-    r"[-_]{0,2}(?:body|content|text|copy|inner|container)|richtext|prose|\bcontent\b|bodytext|paywall",
+BODY_NAME = _any_name(
+    r"article[-_]?body", "articlebody",
+    r"(?:article|story|entry|post|news|blog|body|main|page|text|detail|rich)[-_]{0,2}(?:body|content|text|copy|inner"
+    r"|container)",
+    "richtext", "prose", r"\bcontent\b", "bodytext", "paywall",
 )
 #: Names of a container that often holds the article with its chrome: ``article``, ``story``, ``post``, ``main``.
-ARTICLE_NAME = re.compile(r"article|story|\bpost\b|\bentry\b|\bmain\b|\bcontent")
+ARTICLE_NAME = _any_name("article", "story", r"\bpost\b", r"\bentry\b", r"\bmain\b", r"\bcontent")
 #: Names of chrome: navigation, promotion, sharing, related links, comments, footers, captions, bylines.
-CHROME_NAME = re.compile(
-    r"sidebar|side-bar|\baside|related|recommend|teaser|promo|newsletter|subscri|share|sharing|social|footer"
-    r"|\bfoot|\bnav|menu|breadcrumb|banner|advert|\bads?\b|\bad[-_]|sponsor|widget|popup|modal|cookie|consent"
-    r"|\btags?\b|author|byline|caption|credit|read-?more|more-?stories|outbrain|taboola|trending|most-?read"
-    r"|popular|login|signup|header|masthead|toolbar|pagination|comment|disqus|meta\b|skip|hidden|visually",
+CHROME_NAME = _any_name(
+    "sidebar", "side-bar", r"\baside", "related", "recommend", "teaser", "promo", "newsletter", "subscri", "share",
+    "sharing", "social", "footer", r"\bfoot", r"\bnav", "menu", "breadcrumb", "banner", "advert", r"\bads?\b",
+    r"\bad[-_]", "sponsor", "widget", "popup", "modal", "cookie", "consent", r"\btags?\b", "author", "byline",
+    "caption", "credit", "read-?more", "more-?stories", "outbrain", "taboola", "trending", "most-?read", "popular",
+    "login", "signup", "header", "masthead", "toolbar", "pagination", "comment", "disqus", r"meta\b", "skip", "hidden",
+    "visually",
 )
 #: Names of comments; "respond" (WordPress's comment form) and "response", not "responsive" (Bootstrap's
 #: ``table-responsive``, WordPress's ``wp-embed-responsive``).
@@ -41,7 +71,8 @@ AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|googl
 #: promotion. Like an advert's, what it holds is never the article ("subscriber" content is the article: not that).
 PROMO_NAME = re.compile(r"newsletter|sign-?up|subscribe(?!r)|\bpromo(?:tion)?\b|[-_]promo\b|\bpromo[-_]")
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
-LEAD_NAME = re.compile(r"\blead|intro|standfirst|summary|teaser|subtitle|subline|description|excerpt|abstract|\bdek\b")
+LEAD_NAME = _any_name(r"\blead", "intro", "standfirst", "summary", "teaser", "subtitle", "subline", "description",
+                      "excerpt", "abstract", r"\bdek\b")
 #: Page builders' word for *every* element, the article's paragraphs included (Elementor's ``elementor-widget``,
 #: ``elementor-widget-text-editor``, ``elementor-widget-wrap``): there "widget" says nothing of chrome, so it is
 #: dropped before the patterns run, keeping what follows it (``-share-buttons``, ``-theme-post-content``).

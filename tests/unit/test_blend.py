@@ -436,3 +436,16 @@ def test_a_short_post_the_trees_kept_is_not_replaced_by_a_sidebar_note():
 def test_with_nothing_kept_the_block_ranked_first_wins_over_a_short_fallback():
     assert _short_post_decided(0.3) == [_POST]  # under the threshold, above the others
     assert _short_post_decided(0.06) == [_CREDITS]  # ranked first by nothing: the fallback region as before
+
+
+def test_grouped_name_patterns_match_as_the_plain_alternation():
+    from scrapy_boiler.segment.semantics import _any_name
+
+    alternatives = ("sidebar", "side-bar", r"\baside", r"\bads?\b", r"\bad[-_]", "share", "read-?more", r"meta\b",
+                    r"(?:post|entry)[-_]?body", r"\bcontent\b", "s?kip")
+    grouped, plain = _any_name(*alternatives), re.compile("|".join(alternatives))
+    names = ["sidebar-left", "my-aside", "aside", "ads", "ad-slot", "head", "readmore", "read-more", "metadata",
+             "og-meta", "post_body", "entrybody", "main content", "contents", "kip", "skip-link", "load", "x ad y",
+             "bad-ad", "share"]
+    assert [bool(grouped.search(name)) for name in names] == [bool(plain.search(name)) for name in names]
+    assert [name for name in names if not grouped.search(name)] == ["head", "metadata", "contents", "load"]
