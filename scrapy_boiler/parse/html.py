@@ -84,11 +84,16 @@ def parse_html(
         data = _check_body(html, limits, warnings)
         decoded = decode_html(data, encoding)
         text, used, source = decoded.text, decoded.encoding, decoded.source
+        # in UTF-8 and ASCII a C0 control is its own byte: the bytes tell without encoding the text again
+        if used in ("utf-8", "ascii") and len(data.translate(None, _CONTROL_BYTES)) != len(data):
+            text = _CONTROL_CHARS.sub(_control_replacement, text)
+        elif used not in ("utf-8", "ascii"):
+            text = _without_controls(text)
     else:
         if len(html) > limits.max_bytes:
             raise ParseError("too_large", f"the page has {len(html)} characters, over max_bytes ({limits.max_bytes})")
-        text, used, source = html, "unicode", "unicode"
-    text = _XML_DECLARATION.sub("", _without_controls(text), count=1)
+        text, used, source = _without_controls(html), "unicode", "unicode"
+    text = _XML_DECLARATION.sub("", text, count=1)
     if not text.strip():
         raise ParseError("empty", "empty document")
     if is_json(text):
