@@ -47,6 +47,16 @@ def test_text_density_wraps_as_word_by_word_does_with_words_longer_than_a_line()
     assert text_density(["x" * 100, "y"], 80) == (1.0, 2)
 
 
+@pytest.mark.parametrize(("text", "count"), [
+    ("Posted 9:30pm, 3/5/24 (updated 12.45.10) on the 3rd", 4),
+    ("a.m. p.m GMT pst est today, yesterday ago.", 8),
+    ("Jan January June Jul Sept September Sat Sunday Tues Thursday Wed Fri Mon Oct Nov Dec Aug Apr Mar May", 20),
+    ("1999 2024 20245 12345 9:3 1.2 thurs. may's", 3),
+])
+def test_date_and_time_tokens_are_whole_tokens(text, count):
+    assert block_features(text, "", 0, 1).num_date_tokens == count
+
+
 def test_link_density_and_counts():
     f = block_features("Read more about the harbour", "Read more", 3, 10)
     assert f.num_words == 5 and f.num_linked_words == 2
