@@ -7,6 +7,8 @@ Timings include decoding, parsing and segmentation (everything :func:`scrapy_boi
 the same process instead, page by page in turn with the model, each page's time the best of ``--repeat`` calls (a
 shared machine's other jobs only ever add time), and prints both medians and their ratio per dataset and pooled:
 the figure to read for "at most half of trafilatura's median time per page". Give ``--data`` several times.
+``--complete`` times ``extract(...).complete()``: every output of the Document (its blocks' paths, Markdown and
+metadata, otherwise computed on first read), as a crawl's workers compute them.
 """
 
 from __future__ import annotations
@@ -42,11 +44,11 @@ def measure(model: str, spec: str, *, batch: int = 16, limit: int | None = None,
 
 
 def paired(model: str, specs: list[str], baseline: str, *, repeat: int = 3, limit: int | None = None,
-           device: str = "auto", data_dir: str | None = None) -> dict[str, dict[str, float]]:
+           device: str = "auto", data_dir: str | None = None, complete: bool = False) -> dict[str, dict[str, float]]:
     """Per dataset (and ``"all"`` pooled): median ms per page of ``model`` and of ``baseline`` and their ratio.
 
     The two run in turn on each page (``repeat`` calls each, the fastest kept), so a load that comes and goes on the
-    machine weighs on both alike."""
+    machine weighs on both alike. ``complete``: each Document's outputs read on first use are computed too."""
     other = get_baseline(baseline)
     specs = list(dict.fromkeys(specs))  # a dataset given twice is timed once
     times: dict[str, tuple[list[float], list[float]]] = {}
@@ -61,7 +63,9 @@ def paired(model: str, specs: list[str], baseline: str, *, repeat: int = 3, limi
             best_ours = best_theirs = float("inf")
             for _ in range(repeat):
                 start = time.perf_counter()
-                extract(page.html, page.url, model=model, device=device)
+                doc = extract(page.html, page.url, model=model, device=device)
+                if complete:
+                    doc.complete()
                 best_ours = min(best_ours, time.perf_counter() - start)
                 start = time.perf_counter()
                 other(page.html, page.url)
@@ -92,6 +96,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", default=None, metavar="BASELINE",
                         help="time this extractor (trafilatura, readability-lxml...) on the same pages in turn")
     parser.add_argument("--repeat", type=int, default=3, help="with --compare: calls per page, the fastest kept")
+    parser.add_argument("--complete", action="store_true",
+                        help="with --compare: time extract(...).complete(), every output of the Document")
     args = parser.parse_args(argv)
     specs = args.data or ["cleaneval-test"]
     if args.threads:
@@ -102,7 +108,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.repeat < 1:
             parser.error("--repeat must be at least 1")
         for spec, row in paired(args.model, specs, args.compare, repeat=args.repeat, limit=args.limit,
-                                device=args.device, data_dir=args.data_dir).items():
+                                device=args.device, data_dir=args.data_dir, complete=args.complete).items():
             print(json.dumps({"data": spec, **row}))
         return
     for spec in specs:

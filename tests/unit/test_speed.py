@@ -57,3 +57,16 @@ def test_the_command_prints_a_line_per_dataset_and_one_pooled(tmp_path, slow_bas
     assert [line["data"] for line in lines] == [first, second, "all"]  # a dataset given twice is timed once
     assert [line["pages"] for line in lines] == [2, 1, 3]
     assert len(slow_baseline) == 1 + 3
+
+
+def test_complete_times_every_output_of_the_document(tmp_path, slow_baseline, monkeypatch):
+    """``--complete`` reads the outputs a Document otherwise computes on first read, inside the timed call."""
+    from scrapy_boiler import Document
+
+    completed = []
+    monkeypatch.setattr(Document, "complete", lambda doc: completed.append(doc) or doc)
+    folder = _folder(tmp_path / "a", 2)
+    speed.main(["--data", folder, "--compare", "slow", "--repeat", "2"])
+    assert completed == []
+    speed.main(["--data", folder, "--compare", "slow", "--repeat", "2", "--complete"])
+    assert len(completed) == 2 * 2
