@@ -47,8 +47,8 @@ def _by_first_letter(alternatives: list[str]) -> str:
 #: Names of an article body: ``articleBody``, ``article-body``, ``entry-content``, ``story__text``, ``post-copy``...
 BODY_NAME = _any_name(
     r"article[-_]?body", "articlebody",
-    r"(?:article|story|entry|post|news|blog|body|main|page|text|detail|rich)[-_]{0,2}(?:body|content|text|copy|inner"
-    r"|container)",
+    *(rf"{part}[-_]{{0,2}}(?:body|content|text|copy|inner|container)" for part in (
+        "article", "story", "entry", "post", "news", "blog", "body", "main", "page", "text", "detail", "rich")),
     "richtext", "prose", r"\bcontent\b", "bodytext", "paywall",
 )
 #: Names of a container that often holds the article with its chrome: ``article``, ``story``, ``post``, ``main``.
@@ -76,7 +76,7 @@ LEAD_NAME = _any_name(r"\blead", "intro", "standfirst", "summary", "teaser", "su
 #: Page builders' word for *every* element, the article's paragraphs included (Elementor's ``elementor-widget``,
 #: ``elementor-widget-text-editor``, ``elementor-widget-wrap``): there "widget" says nothing of chrome, so it is
 #: dropped before the patterns run, keeping what follows it (``-share-buttons``, ``-theme-post-content``).
-_BUILDER_WIDGET = re.compile(r"(elementor-)widget")
+_BUILDER_WIDGET = ("elementor-widget", "elementor-")  #: (what, replaced by)
 #: Names of the box of a best or accepted answer (``wgt-best``, ``best-answer``, ``accepted-answer``); not a bare
 #: "accepted", which also marks a question whose answer was accepted (Sabai's ``sabai-questions-accepted``).
 BEST_ANSWER_NAME = re.compile(r"best|accepted[-_ ]?answer|answer[-_ ]?accepted|accepted[-_ ]?solution", re.I)
@@ -117,7 +117,7 @@ def name_kinds(names: str) -> tuple[int, int, int, int, int]:
     """(body, article, chrome, comment, lead) flags of a class/id/itemprop/role string (cached: pages repeat names)."""
     if not names:
         return 0, 0, 0, 0, 0
-    names = _BUILDER_WIDGET.sub(r"\1", names.lower())
+    names = names.lower().replace(*_BUILDER_WIDGET)
     return (int(bool(BODY_NAME.search(names))), int(bool(ARTICLE_NAME.search(names))),
             int(bool(CHROME_NAME.search(names))), int(bool(COMMENT_NAME.search(names))),
             int(bool(LEAD_NAME.search(names))))
