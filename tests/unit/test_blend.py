@@ -428,14 +428,15 @@ def _short_post_decided(post_score: float) -> list[str]:
 
 
 def test_a_short_post_the_trees_kept_is_not_replaced_by_a_sidebar_note():
-    """Under 25 words kept, the fallback region (here the credits note, the page's longest paragraph) is taken only
-    when it adds 50 words or more: a post of a photo blog is a caption long."""
+    """Under 25 words kept, the fallback region (here the credits note, the page's longest paragraph) replaces the
+    trees' decision only when it adds 50 words or more: a post of a photo blog is a caption long."""
     assert _short_post_decided(0.9) == [_POST]
 
 
-def test_with_nothing_kept_the_block_ranked_first_wins_over_a_short_fallback():
-    assert _short_post_decided(0.3) == [_POST]  # under the threshold, above the others
-    assert _short_post_decided(0.06) == [_CREDITS]  # ranked first by nothing: the fallback region as before
+def test_with_nothing_kept_even_a_short_fallback_is_taken():
+    """Where the trees kept nothing, the fallback region is all there is (on a thread's page, it shows the posts hold
+    the text)."""
+    assert _short_post_decided(0.3) == [_CREDITS]
 
 
 def test_grouped_name_patterns_match_as_the_plain_alternation():

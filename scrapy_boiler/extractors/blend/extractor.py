@@ -38,7 +38,7 @@ from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import count_words, title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
-from scrapy_boiler.segment.regions import body_pairs, find_region, is_within, paragraph_weight
+from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
 from scrapy_boiler.segment.semantics import is_promotion
 
 NAME = "blend"
@@ -151,47 +151,20 @@ class BlendExtractor:
             return
         fallback = fallback_blocks(blocks, context.region.element, context.body_pairs)
         added = [i for i in fallback if not blocks[i].is_content]
-        if (sum(blocks[i].features.num_words for i in fallback if blocks[i].features) > kept
-                and sum(blocks[i].features.num_words for i in added if blocks[i].features) >= FALLBACK_MIN_WORDS):
-            for i in added:
-                blocks[i].is_content = True
-                blocks[i].reasons.append(f"{self.name}:fallback (result under {MIN_WORDS} words)")
-        elif kept == 0:  # the model's own ranking, else the short fallback
-            ranked = _ranked_first(blocks)
-            reason = "nothing kept: the blocks ranked first" if ranked else f"result under {MIN_WORDS} words"
-            for i in ranked or added:
-                blocks[i].is_content = True
-                blocks[i].reasons.append(f"{self.name}:fallback ({reason})")
+        if sum(blocks[i].features.num_words for i in fallback if blocks[i].features) <= kept:
+            return
+        if kept and sum(blocks[i].features.num_words for i in added if blocks[i].features) < FALLBACK_MIN_WORDS:
+            return  # a short post the trees found stands
+        for i in added:
+            blocks[i].is_content = True
+            blocks[i].reasons.append(f"{self.name}:fallback (result under {MIN_WORDS} words)")
 
 
-#: Words a fallback must add to a short result to replace the model's decision: a region of a few sentences found
-#: beside a short post is a sidebar's blurb as often as the post's missed half (photo blogs: a caption of 10 words).
+#: Words a fallback must add to a short result the trees kept to replace their decision: a region of a few sentences
+#: found beside a short post is a sidebar's blurb as often as the post's missed half (photo blogs: a caption of 10
+#: words). Where the trees kept nothing, any fallback is taken: on a thread's page it is what shows the posts hold
+#: the text (:func:`~scrapy_boiler.extractors.threads.opening_post.settle_thread` reads the article model's labels).
 FALLBACK_MIN_WORDS = 2 * MIN_WORDS
-#: Of a page where the model kept nothing: the probability its top-ranked block needs to be kept (below, the model
-#: saw no text anywhere), the levels up from it where the blocks kept with it sit, and the share of its probability
-#: they need.
-RANKED_MIN = 0.1
-RANKED_LEVELS = 2
-RANKED_SHARE = 0.5
-
-
-def _ranked_first(blocks: list[TextBlock]) -> list[int]:
-    """The block the model ranked first (highest probability, then most words) and the blocks near it (under its
-    grandparent element) ranked at least :data:`RANKED_SHARE` as high: where the model saw the text, when no block
-    passed its threshold and no fallback region holds more. None when the first is under :data:`RANKED_MIN`."""
-    worded = [i for i, block in enumerate(blocks) if block.features is not None and block.features.num_words]
-    if not worded:
-        return []
-    top = max(worded, key=lambda i: (blocks[i].score, blocks[i].features.num_words if blocks[i].features else 0))
-    if blocks[top].score < RANKED_MIN:
-        return []
-    anchor: etree._Element | None = blocks[top].element
-    for _ in range(RANKED_LEVELS):
-        anchor = anchor.getparent() if anchor is not None else None
-    floor = RANKED_SHARE * blocks[top].score
-    return [i for i in worded if i == top or (blocks[i].score >= floor and anchor is not None
-                                              and blocks[i].element is not anchor
-                                              and is_within(blocks[i].element, anchor))]
 
 
 #: Levels of ancestors in a paragraph's template, the content blocks that make one a template of the body, the
