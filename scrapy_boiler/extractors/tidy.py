@@ -1,12 +1,14 @@
 """What the neural article models do after labelling a page: their labels, tidied by the page-level checks a block
 classifier cannot make on its own (in this order): a text the page repeats is kept once
 (:mod:`~scrapy_boiler.extractors.repeated_blocks`), a teaser card is no content
-(:mod:`~scrapy_boiler.extractors.link_cards`), and an implausibly short result gets the fallback
+(:mod:`~scrapy_boiler.extractors.link_cards`), nor a link list in the page's chrome
+(:mod:`~scrapy_boiler.extractors.chrome_links`), and an implausibly short result gets the fallback
 (:mod:`~scrapy_boiler.extractors.short_result`)."""
 
 from __future__ import annotations
 
 from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.chrome_links import drop_chrome_links
 from scrapy_boiler.extractors.link_cards import drop_link_cards
 from scrapy_boiler.extractors.repeated_blocks import drop_repeated
 from scrapy_boiler.extractors.short_result import rescue_short
@@ -17,4 +19,5 @@ def tidy_labels(page: ParsedPage, labels: PageLabels, name: str) -> None:
     """Apply the shared checks to one page's ``labels`` (in place); ``name`` is the model's, for the reasons."""
     drop_repeated(labels.blocks, name)
     drop_link_cards(labels.blocks, name)
+    drop_chrome_links(labels.blocks, name)
     rescue_short(page, labels, name)

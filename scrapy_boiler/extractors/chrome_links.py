@@ -1,0 +1,73 @@
+"""Link lists in the page's chrome are not the article: a check the neural article models share.
+
+A "related stories" rail, a "most read" box, the tag list under a post: runs of headlines, each a link, which a model
+that labels a block from its own words and tags reads as short article text (SemText kept the whole right-hand rail of
+a news page). Boilerpipe's link density ("Boilerplate Detection using Shallow Text Features", Kohlschütter, Fankhauser
+and Nejdl) says such blocks are boilerplate; the container's class names (``related``, ``sidebar``, ``trending``...,
+:data:`~scrapy_boiler.segment.semantics.CHROME_NAME`) or tag (``<aside>``, ``<nav>``) say where they sit. A block
+needs both to be dropped, and a container named as the article body (``article-body``, ``entry-content``) or an
+``<article>`` or ``<main>`` met first on the way up keeps it: a list of sources inside the body is the body's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.semantics import element_names, name_kinds
+
+#: Share of a block's words inside links at which it is a link list's entry.
+MIN_LINK_SHARE = 0.5
+#: Tags of chrome whatever their names, and of the article's own containers.
+_CHROME_TAGS = frozenset({"aside", "nav"})
+_BODY_TAGS = frozenset({"article", "main"})
+#: Elements whose names describe the whole page (``has-sidebar``, ``single-post``), not a part of it.
+_PAGE_TAGS = frozenset({"html", "body"})
+
+
+def drop_chrome_links(blocks: Sequence[TextBlock], name: str) -> None:
+    """Label boilerplate (in place) every content block with at least :data:`MIN_LINK_SHARE` of its words in links
+    that sits in a chrome container (see the module docstring)."""
+    verdicts: dict[etree._Element, bool] = {}
+    for block in blocks:
+        if not block.is_content or block.element is None:
+            continue
+        words = count_words(block.text)
+        if not words or _linked_words(block.element) < MIN_LINK_SHARE * words:
+            continue
+        if _in_chrome(block.element, verdicts):
+            block.is_content = False
+            block.reasons.append(f"{name}:links in the page's chrome (related, sidebar, navigation)")
+
+
+def _linked_words(element: etree._Element) -> int:
+    """Words inside links in ``element`` (itself a link: all its words)."""
+    if element.tag == "a" or any(up.tag == "a" for up in element.iterancestors("a")):
+        return count_words(" ".join(element.itertext()))
+    return sum(count_words(" ".join(link.itertext())) for link in element.iter("a")
+               if next(link.iterancestors("a"), None) is None)
+
+
+def _in_chrome(element: etree._Element, verdicts: dict[etree._Element, bool]) -> bool:
+    """Whether the nearest telling container of ``element`` (itself included) is chrome; memoised per element."""
+    seen: list[etree._Element] = []
+    verdict = False
+    node: etree._Element | None = element
+    while node is not None and node.tag not in _PAGE_TAGS:
+        if node in verdicts:
+            verdict = verdicts[node]
+            break
+        seen.append(node)
+        body, _, chrome, *_ = name_kinds(element_names(node))
+        if body or node.tag in _BODY_TAGS:
+            break
+        if chrome or node.tag in _CHROME_TAGS:
+            verdict = True
+            break
+        node = node.getparent()
+    for el in seen:
+        verdicts[el] = verdict
+    return verdict
