@@ -1385,6 +1385,33 @@ def test_a_masthead_and_a_story_built_alike_are_no_thread():
     assert thread.page_type == "forum"
 
 
+_STORY = ("Nicole Kidman and her husband are expecting their first child together, her spokeswoman said on Monday. "
+          "The actress, who is 41, has two adopted children from her earlier marriage, and the couple married in June.")
+_REPLY = "I think this is great news for them and wish the family all the best in the coming months ahead"
+
+
+def _story_with_dated_entries(user_links: bool) -> str:
+    """A short story in short paragraphs, then twenty entries as bare ``<span>``s with a date each (SFGate, 2008), each
+    signed with a link to its poster's page if ``user_links``."""
+    lead = "".join(f"<p>{sentence.strip()}.</p>" for sentence in _STORY.split(". "))
+    reply = _REPLY.split()
+    entries = "".join(
+        f'<span id="c{n}"><p>{" ".join(reply[n % 5:] + reply[:n % 5])}</p><p>'
+        + (f'<a href="/users/reader{n}">reader{n}</a> | ' if user_links else "")
+        + f"January {n + 1}, 2008 10:0{n % 10} AM</p></span>" for n in range(20))
+    return (f"<html><head><title>Nicole Kidman is pregnant - Celebrity news</title></head><body><div id='main'>"
+            f"<h1>Nicole Kidman is pregnant</h1>{lead}<div id='talk'>{entries}</div></div></body></html>")
+
+
+def test_dated_entries_that_show_no_poster_on_a_page_called_no_discussion_are_no_thread():
+    # nothing names the entries posts or comments, none shows who wrote it, the URL is a story's: an article (before,
+    # the entries were typed a forum's posts and the story left out); signed with links to posters, they are posts
+    url = "https://celebs.example/2008/07/kidman-pregnant.html"
+    doc = extract(_story_with_dated_entries(user_links=False), url)
+    assert doc.page_type == "article" and doc.text.startswith("Nicole Kidman and her husband are expecting")
+    assert extract(_story_with_dated_entries(user_links=True), url).page_type == "forum"
+
+
 def test_a_threads_alternating_and_state_classes_leave_its_comments_one_group(page_bytes):
     # WordPress alternates even/odd (and alt) on its comments and adds state classes: "parent" on a comment with
     # replies, "bypostauthor" on the author's own (and this theme writes no comment ids): all six comments are

@@ -238,6 +238,7 @@ def score(f: PageTypeFeatures) -> float:
         - (3.0 if f.columns else 0.0)
         - (3.0 if _unsigned_few(f) else 0.0)
         - (3.0 if _unnamed_pair(f) else 0.0)
+        - (3.0 if _anonymous(f) else 0.0)
     )
     return 1.0 / (1.0 + math.exp(-2.0 * evidence))
 
@@ -264,6 +265,14 @@ def _unnamed_pair(f: PageTypeFeatures) -> bool:
     page's header and its story, each with a date and a link to a profile (sott.net). A thread of two posts names
     them (``post``, ``message``, ``reply``, ``comment``...) or sits at a thread's or a discussion's address."""
     return f.members <= 2 and not _named_a_discussion(f)
+
+
+def _anonymous(f: PageTypeFeatures) -> bool:
+    """Whether no member of the group shows who wrote it (no poster's name, no link to a user) on a page that nothing
+    calls a discussion: dated entries of a list (an archive's, a mailing list's, a news page's comments set as bare
+    ``<span>``s), whose text the article model reads as well as the posts rules do. No thread of the thread corpora
+    (threads-train, webforum-train: 114 pages of many platforms) is both."""
+    return not (f.signed or f.slot_signed or f.user_linked or f.comment_thread or _named_a_discussion(f))
 
 
 def _named_a_discussion(f: PageTypeFeatures) -> bool:
