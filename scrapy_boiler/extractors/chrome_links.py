@@ -33,7 +33,7 @@ def drop_chrome_links(blocks: Sequence[TextBlock], name: str) -> None:
     that sits in a chrome container (see the module docstring)."""
     verdicts: dict[etree._Element, bool] = {}
     for block in blocks:
-        if not block.is_content or block.element is None:
+        if not block.is_content:
             continue
         words = count_words(block.text)
         if not words or _linked_words(block.element) < MIN_LINK_SHARE * words:
@@ -45,7 +45,7 @@ def drop_chrome_links(blocks: Sequence[TextBlock], name: str) -> None:
 
 def _linked_words(element: etree._Element) -> int:
     """Words inside links in ``element`` (itself a link: all its words)."""
-    if element.tag == "a" or any(up.tag == "a" for up in element.iterancestors("a")):
+    if element.tag == "a" or next(element.iterancestors("a"), None) is not None:
         return count_words(" ".join(element.itertext()))
     return sum(count_words(" ".join(link.itertext())) for link in element.iter("a")
                if next(link.iterancestors("a"), None) is None)
