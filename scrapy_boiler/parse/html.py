@@ -84,11 +84,7 @@ def parse_html(
         data = _check_body(html, limits, warnings)
         decoded = decode_html(data, encoding)
         text, used, source = decoded.text, decoded.encoding, decoded.source
-        # in UTF-8 and ASCII a C0 control is its own byte: the bytes tell without encoding the text again
-        if used in ("utf-8", "ascii") and len(data.translate(None, _CONTROL_BYTES)) != len(data):
-            text = _CONTROL_CHARS.sub(_control_replacement, text)
-        elif used not in ("utf-8", "ascii"):
-            text = _without_controls(text)
+        text = _without_controls(text, data if used in ("utf-8", "ascii") else None)
     else:
         if len(html) > limits.max_bytes:
             raise ParseError("too_large", f"the page has {len(html)} characters, over max_bytes ({limits.max_bytes})")
@@ -174,9 +170,10 @@ def _check_blocks(root: etree._Element, max_blocks: int) -> None:
         raise ParseError("too_many_blocks", f"the page has {blocks} text blocks, over max_blocks ({max_blocks})")
 
 
-def _without_controls(text: str) -> str:
-    """``text`` with C0 controls replaced (see :func:`_control_replacement`); most pages have none."""
-    encoded = text.encode("utf-8", "replace")
+def _without_controls(text: str, raw: bytes | None = None) -> str:
+    """``text`` with C0 controls replaced (see :func:`_control_replacement`); most pages have none. ``raw``: the UTF-8
+    or ASCII bytes ``text`` was decoded from, where a control is its own byte (looked for there, sparing an encode)."""
+    encoded = text.encode("utf-8", "replace") if raw is None else raw
     if len(encoded.translate(None, _CONTROL_BYTES)) == len(encoded):
         return text
     return _CONTROL_CHARS.sub(_control_replacement, text)
