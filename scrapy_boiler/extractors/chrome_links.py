@@ -17,15 +17,13 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.semantics import element_names, name_kinds
+from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, name_kinds
 
 #: Share of a block's words inside links at which it is a link list's entry.
 MIN_LINK_SHARE = 0.5
 #: Tags of chrome whatever their names, and of the article's own containers.
 _CHROME_TAGS = frozenset({"aside", "nav"})
 _BODY_TAGS = frozenset({"article", "main"})
-#: Elements whose names describe the whole page (``has-sidebar``, ``single-post``), not a part of it.
-_PAGE_TAGS = frozenset({"html", "body"})
 
 
 def drop_chrome_links(blocks: Sequence[TextBlock], name: str) -> None:
@@ -56,7 +54,7 @@ def _in_chrome(element: etree._Element, verdicts: dict[etree._Element, bool]) ->
     seen: list[etree._Element] = []
     verdict = False
     node: etree._Element | None = element
-    while node is not None and node.tag not in _PAGE_TAGS:
+    while node is not None and node.tag not in PAGE_TAGS:
         if node in verdicts:
             verdict = verdicts[node]
             break

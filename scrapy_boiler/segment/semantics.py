@@ -97,6 +97,9 @@ def is_main_landmark(el: etree._Element) -> bool:
 #: ``data-module``). CSS-in-JS sites (emotion's ``css-1dbjc4n``, CSS modules' ``body__17Yit``) hash their class
 #: names, and these are then the only names left: Reuters' ``data-testid="Body"``, Bild's ``data-qa="Article"``.
 COMPONENT_ATTRIBUTES = ("data-testid", "data-test", "data-qa", "data-cy", "data-component", "data-module")
+#: Elements whose names describe the whole page, not a part of it (WordPress's ``has-sidebar``, ``single-post`` on
+#: ``<body>``): they mark no region and no chrome.
+PAGE_TAGS = frozenset({"html", "body"})
 
 
 def element_names(el: etree._Element) -> str:

@@ -19,7 +19,7 @@ from lxml import etree
 from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import Region, body_overlap
-from scrapy_boiler.segment.semantics import element_names, name_kinds
+from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, name_kinds
 
 #: Distance used when no ancestor has the property.
 FAR = 30
@@ -117,8 +117,6 @@ class _Ancestry:
                 lead)
 
 
-#: Elements whose names are the page's, not a region's.
-PAGE_TAGS = frozenset({"html", "body"})
 _NO_NAMES = (0, 0, 0, 0, 0)
 
 #: The info of "above the root".
