@@ -311,11 +311,11 @@ def _is_sidebar(el: etree._Element) -> bool:
         return False
     if el.tag == "aside":
         return True
-    names = f'{el.get("class") or ""} {el.get("id") or ""}'
-    folded = names.casefold()  # what the pattern's IGNORECASE matches ("ſidebar" too)
+    classes, ident = el.get("class") or "", el.get("id") or ""
+    folded = f"{classes} {ident}".casefold()  # what the pattern's IGNORECASE matches ("ſidebar" too)
     if "sidebar" not in folded and "secondary" not in folded:  # most elements: spare the pattern
         return False
-    return any(_SIDEBAR.match(name) for name in (*(el.get("class") or "").split(), el.get("id") or ""))
+    return any(_SIDEBAR.match(name) for name in (*classes.split(), ident))
 
 
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:
