@@ -8,7 +8,11 @@ the same process instead, page by page in turn with the model, each page's time 
 shared machine's other jobs only ever add time), and prints both medians and their ratio per dataset and pooled:
 the figure to read for "at most half of trafilatura's median time per page". Give ``--data`` several times.
 ``--complete`` times ``extract(...).complete()``: every output of the Document (its blocks' paths, Markdown and
-metadata, otherwise computed on first read), as a crawl's workers compute them.
+metadata, otherwise computed on first read), as a crawl's workers compute them. ``--stages`` also times, on the
+same pages and in the same turn, the first stages every article model runs before it decides anything: decoding and
+parsing (``parse_ms_median``), then segmenting into Boilerpipe blocks and computing their shallow features
+(``first_stages_ms_median``), with their share of the other extractor's median (``first_stages_ratio``): how much of
+the time budget is spent before any model runs.
 """
 
 from __future__ import annotations
@@ -17,10 +21,14 @@ import argparse
 import json
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
 from scrapy_boiler.api import PageInput, extract, extract_many
 from scrapy_boiler.datasets.corpora import load
 from scrapy_boiler.evaluation.baselines import get_baseline
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.blocks import annotate, segment
 
 
 def measure(model: str, spec: str, *, batch: int = 16, limit: int | None = None, device: str = "auto",
@@ -44,43 +52,59 @@ def measure(model: str, spec: str, *, batch: int = 16, limit: int | None = None,
 
 
 def paired(model: str, specs: list[str], baseline: str, *, repeat: int = 3, limit: int | None = None,
-           device: str = "auto", data_dir: str | None = None, complete: bool = False) -> dict[str, dict[str, float]]:
+           device: str = "auto", data_dir: str | None = None, complete: bool = False,
+           stages: bool = False) -> dict[str, dict[str, float]]:
     """Per dataset (and ``"all"`` pooled): median ms per page of ``model`` and of ``baseline`` and their ratio.
 
     The two run in turn on each page (``repeat`` calls each, the fastest kept), so a load that comes and goes on the
-    machine weighs on both alike. ``complete``: each Document's outputs read on first use are computed too."""
+    machine weighs on both alike. ``complete``: each Document's outputs read on first use are computed too.
+    ``stages``: the first stages (:func:`first_stages`) are timed in the same turn, and their medians reported."""
     other = get_baseline(baseline)
+
+    def ours(html: bytes, url: str | None) -> Any:
+        doc = extract(html, url, model=model, device=device)
+        return doc.complete() if complete else doc
+
+    timed: dict[str, Callable[[bytes, str | None], Any]] = {model: ours, baseline: other}
+    if stages:
+        timed |= {"parse": lambda html, url: parse_html(html, url=url), "first_stages": first_stages}
     specs = list(dict.fromkeys(specs))  # a dataset given twice is timed once
-    times: dict[str, tuple[list[float], list[float]]] = {}
+    times: dict[str, dict[str, list[float]]] = {}
     warmed = False
     for spec in specs:
-        ours, theirs = times[spec] = ([], [])
+        spec_times = times[spec] = {name: [] for name in timed}
         for page in load(spec, data_dir=data_dir, limit=limit):
             if not warmed:  # loads weights and imports; the first call of each is not timed
-                extract(page.html, page.url, model=model, device=device)
-                other(page.html, page.url)
+                for run in timed.values():
+                    run(page.html, page.url)
                 warmed = True
-            best_ours = best_theirs = float("inf")
+            best = dict.fromkeys(timed, float("inf"))
             for _ in range(repeat):
-                start = time.perf_counter()
-                doc = extract(page.html, page.url, model=model, device=device)
-                if complete:
-                    doc.complete()
-                best_ours = min(best_ours, time.perf_counter() - start)
-                start = time.perf_counter()
-                other(page.html, page.url)
-                best_theirs = min(best_theirs, time.perf_counter() - start)
-            ours.append(best_ours * 1000)
-            theirs.append(best_theirs * 1000)
+                for name, run in timed.items():
+                    start = time.perf_counter()
+                    run(page.html, page.url)
+                    best[name] = min(best[name], time.perf_counter() - start)
+            for name, seconds in best.items():
+                spec_times[name].append(seconds * 1000)
     if len(specs) > 1:
-        times["all"] = ([t for spec in specs for t in times[spec][0]], [t for spec in specs for t in times[spec][1]])
+        times["all"] = {name: [t for spec in specs for t in times[spec][name]] for name in timed}
     rows = {}
-    for spec, (ours, theirs) in times.items():
-        if ours:
-            mine, other_median = statistics.median(ours), statistics.median(theirs)
-            rows[spec] = {"pages": len(ours), f"{model}_ms_median": mine, f"{baseline}_ms_median": other_median,
-                          "ratio": mine / other_median}
+    for spec, spec_times in times.items():
+        if spec_times[model]:
+            medians = {name: statistics.median(values) for name, values in spec_times.items()}
+            rows[spec] = {"pages": len(spec_times[model]), f"{model}_ms_median": medians[model],
+                          f"{baseline}_ms_median": medians[baseline], "ratio": medians[model] / medians[baseline]}
+            if stages:
+                rows[spec] |= {"parse_ms_median": medians["parse"],
+                               "first_stages_ms_median": medians["first_stages"],
+                               "first_stages_ratio": medians["first_stages"] / medians[baseline]}
     return rows
+
+
+def first_stages(html: bytes, url: str | None) -> None:
+    """What every article model runs before deciding anything: decoding, parsing and cleaning, then Kohlschütter et
+    al.'s blocks (:func:`~scrapy_boiler.segment.blocks.segment`) and their shallow features."""
+    annotate(segment(parse_html(html, url=url).root).blocks)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -98,6 +122,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3, help="with --compare: calls per page, the fastest kept")
     parser.add_argument("--complete", action="store_true",
                         help="with --compare: time extract(...).complete(), every output of the Document")
+    parser.add_argument("--stages", action="store_true",
+                        help="with --compare: time parsing, and parsing with segmentation and block features, too")
     args = parser.parse_args(argv)
     specs = args.data or ["cleaneval-test"]
     if args.threads:
@@ -108,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
         if args.repeat < 1:
             parser.error("--repeat must be at least 1")
         for spec, row in paired(args.model, specs, args.compare, repeat=args.repeat, limit=args.limit,
-                                device=args.device, data_dir=args.data_dir, complete=args.complete).items():
+                                device=args.device, data_dir=args.data_dir, complete=args.complete,
+                                stages=args.stages).items():
             print(json.dumps({"data": spec, **row}))
         return
     for spec in specs:

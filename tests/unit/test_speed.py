@@ -69,4 +69,19 @@ def test_complete_times_every_output_of_the_document(tmp_path, slow_baseline, mo
     speed.main(["--data", folder, "--compare", "slow", "--repeat", "2"])
     assert completed == []
     speed.main(["--data", folder, "--compare", "slow", "--repeat", "2", "--complete"])
-    assert len(completed) == 2 * 2
+    assert len(completed) == 1 + 2 * 2  # the untimed warm-up call, then two a page
+
+
+def test_stages_time_parsing_and_the_first_stages_in_the_same_turn(tmp_path, slow_baseline, monkeypatch):
+    """``--stages`` adds the medians of parsing and of parsing + segmentation + block features, each page timed in
+    the same turn as the model and the other extractor (the first stages parse the page too)."""
+    parsed = []
+    real_parse = speed.parse_html
+    monkeypatch.setattr(speed, "parse_html", lambda html, url=None: parsed.append(html) or real_parse(html, url=url))
+    folder = _folder(tmp_path / "a", 3)
+    rows = speed.paired("auto", [folder], "slow", repeat=2, stages=True)
+    row = rows[folder]
+    assert len(parsed) == 2 * (1 + 2 * 3)  # parse alone and within the first stages: the warm-up, then twice a page
+    assert row["parse_ms_median"] > 0 and row["first_stages_ms_median"] > 0
+    assert row["first_stages_ratio"] == pytest.approx(row["first_stages_ms_median"] / row["slow_ms_median"])
+    assert "parse_ms_median" not in speed.paired("auto", [folder], "slow", repeat=1)[folder]
