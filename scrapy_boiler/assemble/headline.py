@@ -10,7 +10,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import TITLE_SEPARATORS, comparable, count_words, title_parts
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.paths import element_label
+from scrapy_boiler.segment.paths import element_label, fold_from_root
 
 #: A heading named like the site's logo or name ("h1.na-logo-header" around "Nettavisen Kjendis") is no headline.
 _LOGO = re.compile(r"logo|brand|site-?(?:name|title)|masthead", re.I)
@@ -147,16 +147,9 @@ def _headings(blocks: Sequence[TextBlock]) -> list[_Heading]:
 
 def _outer_heading(element: etree._Element | None,
                    outer: dict[etree._Element, etree._Element | None]) -> etree._Element | None:
-    """The outermost ``<h1>``-``<h3>`` that is ``element`` or holds it; ``outer`` memoises it through ancestors
-    (an iterative walk: some pages nest thousands of levels deep)."""
-    chain: list[etree._Element] = []
-    node = element
-    while node is not None and node not in outer:
-        chain.append(node)
-        node = node.getparent()
-    found = outer[node] if node is not None else None
-    for el in reversed(chain):
-        if found is None and el.tag in _HEADING_TAGS:
-            found = el
-        outer[el] = found
-    return found
+    """The outermost ``<h1>``-``<h3>`` that is ``element`` or holds it; ``outer`` memoises it through ancestors."""
+    return fold_from_root(element, outer, _outer_step, None)
+
+
+def _outer_step(el: etree._Element, above: etree._Element | None) -> etree._Element | None:
+    return above if above is not None or el.tag not in _HEADING_TAGS else el

@@ -9,6 +9,7 @@ that the neural families turn into features.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from lxml import etree
 
@@ -18,6 +19,23 @@ from scrapy_boiler.segment.blocks import Leaf
 #: attribute would otherwise copy it into every block below it.
 MAX_CLASSES = 8
 MAX_NAME = 64
+
+Value = TypeVar("Value")
+
+
+def fold_from_root(element: etree._Element | None, memo: dict[etree._Element, Value],
+                   step: Callable[[etree._Element, Value], Value], top: Value) -> Value:
+    """``step(element, v)`` where ``v`` is the same fold of its parent (``top`` above the root), memoised in ``memo``
+    for every element on the way: the walk up stops at the first ancestor seen before, and is iterative."""
+    chain: list[etree._Element] = []
+    node = element
+    while node is not None and node not in memo:
+        chain.append(node)
+        node = node.getparent()
+    value = memo[node] if node is not None else top
+    for el in reversed(chain):
+        value = memo[el] = step(el, value)
+    return value
 
 
 class ElementPaths:
@@ -32,22 +50,15 @@ class ElementPaths:
     def xpath(self, element: etree._Element) -> str:
         """The element's XPath as ``getpath`` writes it, memoised: ``getpath`` rescans the siblings on every
         call, which made a page of 100,000 sibling paragraphs quadratic."""
-        chain: list[etree._Element] = []
-        node: etree._Element | None = element
-        while node is not None and node not in self.xpaths:
-            chain.append(node)
-            node = node.getparent()
-        path = self.xpaths[node] if node is not None else ""
-        for el in reversed(chain):
-            parent = el.getparent()
-            if parent is None or not isinstance(el.tag, str) or el.tag.startswith("{"):
-                path = self.tree.getpath(el)
-            else:
-                if el not in self.steps:
-                    self._number_children(parent)
-                path = f"{path}/{self.steps[el]}"
-            self.xpaths[el] = path
-        return path
+        return fold_from_root(element, self.xpaths, self._xpath_step, "")
+
+    def _xpath_step(self, el: etree._Element, path: str) -> str:
+        parent = el.getparent()
+        if parent is None or not isinstance(el.tag, str) or el.tag.startswith("{"):
+            return self.tree.getpath(el)
+        if el not in self.steps:
+            self._number_children(parent)
+        return f"{path}/{self.steps[el]}"
 
     def _number_children(self, parent: etree._Element) -> None:
         """``tag[i]`` steps for all children at once; the index only where the tag repeats, as in ``getpath``."""
@@ -65,19 +76,13 @@ class ElementPaths:
 
     def of(self, element: etree._Element) -> tuple[str, str]:
         """(tag path, class/id path) from the root down to ``element``; iterative, for deep pages."""
-        chain: list[etree._Element] = []
-        node: etree._Element | None = element
-        while node is not None and node not in self.cache:
-            chain.append(node)
-            node = node.getparent()
-        paths = self.cache[node] if node is not None else None
-        for el in reversed(chain):
-            tag = str(el.tag)
-            label = element_label(el)
-            paths = (tag, label) if paths is None else (f"{paths[0]} > {tag}", f"{paths[1]} > {label}")
-            self.cache[el] = paths
-        assert paths is not None
-        return paths
+        return fold_from_root(element, self.cache, _extend_paths, ("", ""))
+
+
+def _extend_paths(el: etree._Element, paths: tuple[str, str]) -> tuple[str, str]:
+    tag = str(el.tag)
+    label = element_label(el)
+    return (f"{paths[0]} > {tag}", f"{paths[1]} > {label}") if paths[0] else (tag, label)
 
 
 def element_label(el: etree._Element) -> str:
@@ -99,16 +104,4 @@ def ancestor_paths(leaves: Sequence[Leaf], label: Callable[[etree._Element], str
     Memoised through shared ancestors and iterative, for pages nested thousands of levels deep.
     """
     cache: dict[etree._Element, tuple[str, ...]] = {}
-    out = []
-    for leaf in leaves:
-        chain = []
-        node: etree._Element | None = leaf.parent
-        while node is not None and node not in cache:
-            chain.append(node)
-            node = node.getparent()
-        path = cache[node] if node is not None else ()
-        for el in reversed(chain):
-            path = (*path, label(el))
-            cache[el] = path
-        out.append(path)
-    return out
+    return [fold_from_root(leaf.parent, cache, lambda el, path: (*path, label(el)), ()) for leaf in leaves]

@@ -18,6 +18,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.paths import fold_from_root
 from scrapy_boiler.segment.regions import Region, body_overlap
 from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, name_kinds
 
@@ -78,21 +79,10 @@ class _Ancestry:
         self.region_parent = region.getparent() if region is not None else None
 
     def of(self, el: etree._Element | None) -> tuple[int, ...]:
-        if el is None:
-            return _OUTSIDE
-        memo = self.memo
-        cached = memo.get(el)
+        cached = self.memo.get(el) if el is not None else _OUTSIDE
         if cached is not None:
             return cached
-        chain = []  # the element and its ancestors not yet seen, walked up iteratively (pages nest deeply)
-        node: etree._Element | None = el
-        while node is not None and node not in memo:
-            chain.append(node)
-            node = node.getparent()
-        up = memo[node] if node is not None else _OUTSIDE
-        for node in reversed(chain):
-            up = memo[node] = self._step(node, up)
-        return up
+        return fold_from_root(el, self.memo, self._step, _OUTSIDE)
 
     def _step(self, el: etree._Element, up: tuple[int, ...]) -> tuple[int, ...]:
         """The info of ``el`` from its parent's ``up``."""
