@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
-from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, name_kinds
 
 #: Share of a block's words inside links at which it is a link list's entry.
@@ -26,27 +26,34 @@ _CHROME_TAGS = frozenset({"aside", "nav"})
 _BODY_TAGS = frozenset({"article", "main"})
 
 
-def drop_chrome_links(blocks: Sequence[TextBlock], name: str) -> None:
+def drop_chrome_links(blocks: Sequence[TextBlock], leaves: Sequence[Leaf], name: str) -> None:
     """Label boilerplate (in place) every content block with at least :data:`MIN_LINK_SHARE` of its words in links
-    that sits in a chrome container (see the module docstring)."""
+    that sits in a chrome container (see the module docstring). ``leaves`` are the page's, which the blocks are runs
+    of (see :func:`_linked_words`)."""
     verdicts: dict[etree._Element, bool] = {}
     for block in blocks:
         if not block.is_content:
             continue
         words = count_words(block.text)
-        if not words or _linked_words(block.element) < MIN_LINK_SHARE * words:
+        if not words or _linked_words(block, leaves) < MIN_LINK_SHARE * words:
             continue
         if _in_chrome(block.element, verdicts):
             block.is_content = False
             block.reasons.append(f"{name}:links in the page's chrome (related, sidebar, navigation)")
 
 
-def _linked_words(element: etree._Element) -> int:
-    """Words inside links in ``element`` (itself a link: all its words)."""
+def _linked_words(block: TextBlock, leaves: Sequence[Leaf]) -> int:
+    """Words in links of the block's own leaves, or of its element when that holds more: the links around a block in
+    the element it sits in count for it (a blurb in a box of headline links is the box's), and a block can be larger
+    than its element (SemText's SCS blocks merge runs of siblings and keep the first one's element), whose own
+    links are then too few to say anything."""
+    own = sum(count_words(leaf.text) for leaf in leaves[block.leaf_start:block.leaf_end] if leaf.in_anchor)
+    element = block.element
     if element.tag == "a" or next(element.iterancestors("a"), None) is not None:
-        return count_words(" ".join(element.itertext()))
-    return sum(count_words(" ".join(link.itertext())) for link in element.iter("a")
-               if next(link.iterancestors("a"), None) is None)
+        return max(own, count_words(" ".join(element.itertext())))
+    around = sum(count_words(" ".join(link.itertext())) for link in element.iter("a")
+                 if next(link.iterancestors("a"), None) is None)
+    return max(own, around)
 
 
 def _in_chrome(element: etree._Element, verdicts: dict[etree._Element, bool]) -> bool:

@@ -19,5 +19,5 @@ def tidy_labels(page: ParsedPage, labels: PageLabels, name: str) -> None:
     """Apply the shared checks to one page's ``labels`` (in place); ``name`` is the model's, for the reasons."""
     drop_repeated(labels.blocks, name)
     drop_link_cards(labels.blocks, name)
-    drop_chrome_links(labels.blocks, name)
+    drop_chrome_links(labels.blocks, labels.leaves, name)
     rescue_short(page, labels, name)
