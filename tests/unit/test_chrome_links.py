@@ -37,7 +37,6 @@ def test_links_under_an_article_element_stay_whatever_the_names_above():
     assert len(_kept(labels)) == 2
 
 
-
 def test_a_blocks_own_links_count_when_its_element_holds_fewer():
     """SemText's SCS blocks merge runs of siblings and keep the first one's element: the block is mostly links though
     its element holds none."""
