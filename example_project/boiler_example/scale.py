@@ -106,13 +106,14 @@ def flush(redis_url: str) -> None:
 
 def start_crawlers(count: int, *, site_url: str, redis_url: str, workdir: Path, settings: dict[str, object],
                    spider: str = "news") -> list[subprocess.Popen[str]]:
-    """``count`` ``scrapy crawl`` processes of one shared crawl; process i writes items-i.jsonl and stats-i.json."""
+    """``count`` ``scrapy crawl`` processes of one shared crawl; process i writes items-i.jsonl and stats-i.json and
+    names its redis connection ``crawler-i`` (``CLIENT LIST`` then shows which processes are connected)."""
     env = {**os.environ, "SCRAPY_SETTINGS_MODULE": SETTINGS_MODULE, "REDIS_URL": redis_url}
     processes = []
     for i in range(count):
         command = [sys.executable, "-m", "scrapy", "crawl", spider, "-O", str(workdir / f"items-{i}.jsonl")]
         for name, value in {"DEMO_SITE_URL": site_url, "STATS_JSON_FILE": workdir / f"stats-{i}.json",
-                            **settings}.items():
+                            "REDIS_PARAMS": json.dumps({"client_name": f"crawler-{i}"}), **settings}.items():
             command += ["-s", f"{name}={value}"]
         processes.append(subprocess.Popen(command, cwd=PROJECT_DIR, env=env, stdout=subprocess.DEVNULL,
                                           stderr=subprocess.PIPE, text=True))

@@ -11,6 +11,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -35,23 +36,43 @@ PROCESSES = 2
 
 @pytest.fixture(scope="module")
 def shared_crawl(tmp_path_factory):
-    """Two crawler processes, 2 requests at a time each, against a demo server answering in 150 ms: the crawl
-    lasts long enough (about 3 s of downloads for one process) that both processes get a share."""
+    """Two crawler processes, 2 requests at a time each, against a demo server answering in 150 ms (about 3 s of
+    downloads for one process). The server answers only once both processes are connected to redis: on a loaded
+    machine one process may take longer than that to start, and the other would do the whole crawl alone. Until
+    then the first request waits in the listening socket's backlog."""
     workdir = tmp_path_factory.mktemp("shared")
-    server = DemoServer(SITE, port=0, latency_ms=150)
-    server.start_in_thread()
+    server = DemoServer(SITE, port=0, latency_ms=150)  # bound and listening, not answering yet
+    serving = None
     try:
         with redis_server() as (redis_url, _):
             settings = {"BOILER_WORKERS": 1, "CONCURRENT_REQUESTS": 2, "CONCURRENT_REQUESTS_PER_DOMAIN": 2,
                         "BOILER_IDLE_CLOSE": 2, "BOILER_IDLE_POLL": 0.2, "LOG_LEVEL": "INFO"}
             processes = start_crawlers(PROCESSES, site_url=server.url, redis_url=redis_url, workdir=workdir,
                                        settings=settings)
+            _wait_until_connected(redis_url, processes, timeout=60)
+            serving = server.start_in_thread()
             results = finish_crawlers(processes, workdir, timeout=120)
             left = redis.Redis.from_url(redis_url).zcard("news:requests")
     finally:
-        server.shutdown()
+        if serving is not None:  # shutdown() waits for serve_forever, which never ran otherwise
+            server.shutdown()
         server.server_close()
     return results, left, server.url
+
+
+def _wait_until_connected(redis_url: str, processes: list[subprocess.Popen[str]], timeout: float) -> None:
+    """Wait until every crawler process has its named connection to redis (``crawler-i``, set by
+    :func:`start_crawlers`): its scheduler is open and it takes requests from the shared queue."""
+    client = redis.Redis.from_url(redis_url)
+    wanted = {f"crawler-{i}" for i in range(len(processes))}
+    deadline = time.monotonic() + timeout
+    while not wanted <= {entry.get("name") for entry in client.client_list()}:
+        exited = [i for i, process in enumerate(processes) if process.poll() is not None]
+        if exited or time.monotonic() > deadline:
+            for process in processes:
+                process.kill()
+            raise RuntimeError(f"crawler processes {exited or 'all'} did not connect to redis within {timeout} s")
+        time.sleep(0.1)
 
 
 def test_every_article_is_an_item_exactly_once(shared_crawl):
@@ -60,7 +81,7 @@ def test_every_article_is_an_item_exactly_once(shared_crawl):
     assert set(counts) == {url.rstrip("/") + path for path in SITE.article_paths()}
     assert [u for u, n in counts.items() if n > 1] == []
     assert all(item["articleBody"] for items, _ in results for item in items)
-    assert sum(stats["item_scraped_count"] for _, stats in results) == SITE.articles
+    assert sum(stats.get("item_scraped_count", 0) for _, stats in results) == SITE.articles
 
 
 def test_every_page_is_extracted_exactly_once(shared_crawl):
@@ -68,7 +89,7 @@ def test_every_page_is_extracted_exactly_once(shared_crawl):
     pages = [stats.get("boiler/pages", 0) for _, stats in results]
     html_pages = SITE.articles + SITE.listing_pages("news")
     assert sum(pages) == html_pages
-    fetched = sum(stats["downloader/response_count"] - stats.get("boiler/skipped/non_html", 0)
+    fetched = sum(stats.get("downloader/response_count", 0) - stats.get("boiler/skipped/non_html", 0)
                   - stats.get("boiler/skipped/status", 0) for _, stats in results)
     assert fetched == html_pages  # no HTML page was fetched twice, by one process or by both
     assert sum(stats.get("boiler/skipped/non_html", 0) for _, stats in results) == 1  # the PDF, fetched once
