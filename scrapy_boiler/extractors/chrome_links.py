@@ -17,6 +17,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
+from scrapy_boiler.segment.paths import fold_from_root
 from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, name_kinds
 
 #: Share of a block's words inside links at which it is a link list's entry.
@@ -58,21 +59,17 @@ def _linked_words(block: TextBlock, leaves: Sequence[Leaf]) -> int:
 
 def _in_chrome(element: etree._Element, verdicts: dict[etree._Element, bool]) -> bool:
     """Whether the nearest telling container of ``element`` (itself included) is chrome; memoised per element."""
-    seen: list[etree._Element] = []
-    verdict = False
-    node: etree._Element | None = element
-    while node is not None and node.tag not in PAGE_TAGS:
-        if node in verdicts:
-            verdict = verdicts[node]
-            break
-        seen.append(node)
-        body, _, chrome, *_ = name_kinds(element_names(node))
-        if body or node.tag in _BODY_TAGS:
-            break
-        if chrome or node.tag in _CHROME_TAGS:
-            verdict = True
-            break
-        node = node.getparent()
-    for el in seen:
-        verdicts[el] = verdict
-    return verdict
+    return fold_from_root(element, verdicts, _verdict, False)
+
+
+def _verdict(el: etree._Element, above: bool) -> bool:
+    """``el`` tells when it is named or tagged as the body (not chrome) or else as chrome; the page's ``<html>`` and
+    ``<body>`` tell nothing and hide what is above them; any other element has its parent's verdict, ``above``."""
+    if el.tag in PAGE_TAGS:
+        return False
+    body, _, chrome, *_ = name_kinds(element_names(el))
+    if body or el.tag in _BODY_TAGS:
+        return False
+    if chrome or el.tag in _CHROME_TAGS:
+        return True
+    return above
