@@ -10,7 +10,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS
-from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_tokens, id_template
+from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_overlap, class_tokens, id_template
 from scrapy_boiler.segment.text_stats import TextStats
 
 
@@ -58,9 +58,8 @@ def nested_replies(members: list[etree._Element], stats: TextStats, tokens: froz
         for el in member.iterdescendants(None if any_tag else reference.tag):
             if not isinstance(el.tag, str) or stats.text_words(el) < MIN_POST_WORDS:
                 continue
-            other = class_tokens(el)
-            overlap = len(tokens & other) / len(tokens | other) if tokens and other else 0.0
-            if custom or overlap >= MIN_CLASS_OVERLAP or (generated and id_template(el) == generated):
+            if custom or class_overlap(tokens, class_tokens(el)) >= MIN_CLASS_OVERLAP \
+                    or (generated and id_template(el) == generated):
                 inside.append(el)
         found.extend(_after_the_post(member, inside, stats) if inside else ())
     return found
