@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 
 import pytest
 from scrapy.settings import Settings
@@ -176,3 +177,51 @@ def test_blend_needs_two_groups_for_its_out_of_fold_scores():
         check_folds(4, argparse.Namespace(context_trees=100, folds=1))
     check_folds(1, argparse.Namespace(context_trees=0, folds=5))  # the first stage alone needs no folds
     check_folds(2, argparse.Namespace(context_trees=100, folds=5))
+
+
+_BODY = ("Workers finished the repair of the old harbour wall on Friday, two weeks before the winter storms.",
+         "The council paid for the work from its flood budget, and the fishing fleet can moor inside again.")
+_DECLARED_PAGE = """<html><head><title>Harbour wall repaired before the storms</title>
+<script type="application/ld+json">""" + json.dumps({
+    "@context": "https://schema.org", "@type": "NewsArticle", "headline": "Harbour wall repaired before the storms",
+    "articleBody": " ".join(_BODY)}) + """</script></head><body><nav><a href="/">Home</a> <a href="/news">News</a></nav>
+<article><h1>Harbour wall repaired before the storms</h1>
+<p>""" + _BODY[0] + "</p><p>" + _BODY[1] + """</p></article>
+<footer>Copyright the Harbour Times</footer></body></html>"""
+
+
+def test_blend_json_ld_dropout_adds_a_copy_that_declares_nothing(tmp_path):
+    """A page that declares an article in JSON-LD enters twice with copies asked for: as it is, and with the JSON-LD
+    columns as on a page declaring nothing; a page without JSON-LD once."""
+    pytest.importorskip("numpy")
+    from scrapy_boiler.extractors.blend.features import features
+    from scrapy_boiler.extractors.registry import blend_labellers
+    from scrapy_boiler.training.blend.fit import DECLARED, UNDECLARED, WITHOUT_DECLARED, build_tables
+
+    gold = "\n".join(_BODY) + "\n"
+    (tmp_path / "declared.html").write_text(_DECLARED_PAGE, encoding="utf-8")
+    (tmp_path / "declared.txt").write_text(gold, encoding="utf-8")
+    plain = _DECLARED_PAGE.split("<script", 1)[0] + _DECLARED_PAGE.split("</script>", 1)[1]
+    (tmp_path / "plain.html").write_text(plain, encoding="utf-8")
+    (tmp_path / "plain.txt").write_text(gold, encoding="utf-8")
+    args = argparse.Namespace(data_dir=None, limit=None, quiet=True)
+    votes = tuple(blend_labellers())
+    names = features(votes)
+    declared = [names.index(name) for name in ("ld_has_body", "ld_overlap", "ld_is_article")]
+
+    once = build_tables([str(tmp_path)], args, votes)
+    assert once.views == [UNDECLARED, UNDECLARED]
+    tables = build_tables([str(tmp_path)], args, votes, copies=True)
+    assert len(tables.specs) == 3 and len(set(tables.specs)) == 1
+    views = tables.views
+    assert sorted(views) == [UNDECLARED, DECLARED, WITHOUT_DECLARED]
+    original, copy, plain_page = (views.index(view) for view in (DECLARED, WITHOUT_DECLARED, UNDECLARED))
+    assert copy == original + 1
+    rows_of = {page: tables.rows[tables.pages == page] for page in range(3)}
+    assert rows_of[original][:, declared].any()  # the page declares an article and its body
+    assert not (rows_of[original] == rows_of[plain_page]).all()
+    # its copy is the page without its JSON-LD, row for row, label for label, in the same fold
+    assert (rows_of[copy] == rows_of[plain_page]).all()
+    assert (tables.labels[tables.pages == original] == tables.labels[tables.pages == copy]).all()
+    assert tables.labels[tables.pages == copy].any()
+    assert len(set(tables.groups[tables.pages == original]) | set(tables.groups[tables.pages == copy])) == 1

@@ -3,7 +3,11 @@
 1. Every page of ``--data`` is segmented, its blocks labelled from the gold (a block is content when most of its
    words are) and turned into first-stage rows (:func:`scrapy_boiler.extractors.blend.features.table`), with the
    rule models' votes. Rows are weighted so each page sums to its corpus's ``--page-weight`` and, within a page,
-   a block weighs by its words: the text-level score counts pages alike and words within a page.
+   a block weighs by its words: the text-level score counts pages alike and words within a page. With
+   ``--json-ld-dropout P``, a page whose JSON-LD declares anything the table reads (an article or a thread, an
+   article body) also enters a second time as if it declared nothing, the copy weighing P of the page and the
+   original 1 - P: the trees must also find the body where structured data is missing (many sites have none, and
+   the modern training pages all have it, so without copies "declared an article" stands for "modern page").
 2. First stage on all rows. The second stage must learn from first-stage scores like those of unseen pages, so
    its inputs are *out-of-fold* scores: ``--folds`` folds by site (fundus-train's publisher; other corpora have
    no site, so their pages are their own groups), each scored by a first stage trained on the other folds.
@@ -20,7 +24,7 @@ import io
 import json
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +54,9 @@ SUMMARY = ("blend: boosted trees over each Boilerpipe block's shallow features, 
            "and JSON-LD semantics and the votes of the rule models, then a second stage over the neighbours' "
            "scores; evaluated with numpy at run time.")
 #: Bump when the tables change, so cached tables are rebuilt.
-TABLE_VERSION = "blend-4"
+TABLE_VERSION = "blend-5"
+#: What :attr:`Tables.views` says of a page: it declares nothing, it declares something and has a copy, it is a copy.
+UNDECLARED, DECLARED, WITHOUT_DECLARED = 0, 1, 2
 
 
 @dataclass
@@ -64,6 +70,7 @@ class Tables:
     groups: np.ndarray  #: site/page group number of each row
     siblings: list[list[tuple[int, int]]]  #: per page: each block's sibling groups (features.sibling_groups)
     specs: list[str]  #: per page
+    views: list[int]  #: per page: :data:`UNDECLARED`, :data:`DECLARED` or :data:`WITHOUT_DECLARED` (its copy)
 
 
 def _page_weights(text: str) -> dict[str, float]:
@@ -74,10 +81,11 @@ def _page_weights(text: str) -> dict[str, float]:
     return out
 
 
-def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...]) -> Tables:
-    """The first-stage rows of every annotated page of ``specs``; ValueError when there is none."""
+def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...], copies: bool = False) -> Tables:
+    """The first-stage rows of every annotated page of ``specs``, and with ``copies`` those of the pages that
+    declare something in JSON-LD once more as if they did not; ValueError when there is no page."""
     labellers = blend_labellers()
-    rows, labels, weights, pages, groups, siblings, page_specs = [], [], [], [], [], [], []
+    rows, labels, weights, pages, groups, siblings, page_specs, views = [], [], [], [], [], [], [], []
     group_ids: dict[str, int] = {}
     for ref in labelled_pages(specs, data_dir=args.data_dir, limit=args.limit, progress=not args.quiet):
         blocks = ref.blocks
@@ -88,6 +96,9 @@ def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, .
         context = page_context(ref.parsed, blocks, block_weights)
         page_votes = {name: votes_of(labellers[name], blocks, ref.parsed.title) for name in votes}
         x = table(blocks, block_weights, context, page_votes)
+        bare = replace(context, body_pairs=None, ld_is_article=False, ld_is_thread=False)
+        tables_of_page = [(x, DECLARED), (table(blocks, block_weights, bare, page_votes), WITHOUT_DECLARED)] \
+            if copies and bare != context else [(x, UNDECLARED)]
         leaf_words = ref.leaf_words
         y = []
         for block in blocks:
@@ -100,31 +111,35 @@ def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, .
         w = nw / nw.sum()
         group = f"{spec}/{ref.page.site or ref.page.id}"
         gid = group_ids.setdefault(group, len(group_ids))
-        siblings.append(sibling_groups(blocks))
-        rows.append(x)
-        labels.append(np.array(y, dtype=np.float32))
-        weights.append(w)
-        pages.append(np.full(len(blocks), len(page_specs)))
-        groups.append(np.full(len(blocks), gid))
-        page_specs.append(spec)
+        around = sibling_groups(blocks)
+        for page_rows, view in tables_of_page:  # a copy shares its page's group: the same fold holds both
+            siblings.append(around)
+            rows.append(page_rows)
+            labels.append(np.array(y, dtype=np.float32))
+            weights.append(w)
+            pages.append(np.full(len(blocks), len(page_specs)))
+            groups.append(np.full(len(blocks), gid))
+            page_specs.append(spec)
+            views.append(view)
     if not rows:
         raise ValueError(f"no annotated page with text in {', '.join(specs)}")
     return Tables(np.vstack(rows), np.concatenate(labels), np.concatenate(weights), np.concatenate(pages),
-                  np.concatenate(groups), siblings, page_specs)
+                  np.concatenate(groups), siblings, page_specs, views)
 
 
-def _cached_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...]) -> Tables:
-    key = hashlib.sha256(f"{TABLE_VERSION}|{specs}|{args.limit}|{votes}".encode()).hexdigest()[:16]
+def _cached_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, ...], copies: bool) -> Tables:
+    key = hashlib.sha256(f"{TABLE_VERSION}|{specs}|{args.limit}|{votes}|{copies}".encode()).hexdigest()[:16]
     path = Path(args.cache) / f"{TABLE_VERSION}-{key}.npz" if args.cache else None
     if path is not None and path.is_file():
         data = np.load(path, allow_pickle=False)
         meta = json.loads(gzip.decompress(data["meta"].tobytes()))
         return Tables(data["rows"], data["labels"], data["weights"], data["pages"], data["groups"],
-                      meta["groups"], meta["specs"])
-    tables = build_tables(specs, args, votes)
+                      meta["groups"], meta["specs"], meta["views"])
+    tables = build_tables(specs, args, votes, copies)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        meta = np.frombuffer(gzip.compress(json.dumps({"groups": tables.siblings, "specs": tables.specs}).encode()),
+        meta = np.frombuffer(gzip.compress(json.dumps({"groups": tables.siblings, "specs": tables.specs,
+                                                        "views": tables.views}).encode()),
                              dtype=np.uint8)
         buffer = io.BytesIO()
         np.savez_compressed(buffer, rows=tables.rows, labels=tables.labels, weights=tables.weights,
@@ -194,13 +209,21 @@ def run(args: argparse.Namespace) -> Path:
     specs = list(args.data) or list(DEFAULT_DATA)
     votes = tuple(blend_labellers())
     names = features(votes)
-    tables = _cached_tables(specs, args, votes)
+    dropout = args.json_ld_dropout
+    if not 0.0 <= dropout < 1.0:
+        raise ValueError(f"--json-ld-dropout {dropout}: give a share from 0 (no copies) to under 1")
+    tables = _cached_tables(specs, args, votes, copies=dropout > 0)
     check_folds(len(np.unique(tables.groups)), args)
     say = (lambda *a: None) if args.quiet else (lambda *a: print(*a, file=sys.stderr, flush=True))
     weights_of = _page_weights(args.page_weight)
-    tables.weights = tables.weights * np.array([weights_of.get(spec, 1.0) for spec in tables.specs])[tables.pages]
-    say(f"blend: {counted(len(tables.labels), 'block')} of {counted(len(tables.specs), 'page')}, "
-        f"{int(tables.labels.sum()):,} content")
+    share = {UNDECLARED: 1.0, DECLARED: 1.0 - dropout, WITHOUT_DECLARED: dropout}
+    page_weight = np.array([weights_of.get(spec, 1.0) * share[view] for spec, view in zip(tables.specs, tables.views,
+                                                                                           strict=True)])
+    tables.weights = tables.weights * page_weight[tables.pages]
+    copied = tables.views.count(WITHOUT_DECLARED)
+    own = np.array([view != WITHOUT_DECLARED for view in tables.views])[tables.pages]  # the rows of the pages as read
+    say(f"blend: {counted(int(own.sum()), 'block')} of {counted(len(tables.specs) - copied, 'page')}"
+        f"{f' (and {copied} copies without JSON-LD)' if copied else ''}, {int(tables.labels[own].sum()):,} content")
     threshold = args.threshold
     first = _train(lgb, tables.rows, tables.labels, tables.weights, args.trees, args)
     second = None
@@ -227,8 +250,9 @@ def run(args: argparse.Namespace) -> Path:
         "first": first.to_data(), "second": second.to_data() if second is not None else None,
         "training": {
             "command": command_line(args, "blend"), "data": specs, "page_weights": args.page_weight,
-            "pages": len(tables.specs), "blocks": len(tables.labels),
-            "content_blocks": int(tables.labels.sum()), "seed": args.seed, "params": _params(args),
+            "json_ld_dropout": dropout, "copies_without_json_ld": copied,
+            "pages": len(tables.specs) - copied, "blocks": int(own.sum()),
+            "content_blocks": int(tables.labels[own].sum()), "seed": args.seed, "params": _params(args),
             "trees": [first.trees, second.trees if second is not None else 0],
             "importance_first": feature_importance(first, names),
             "seconds": round(time.time() - started, 1),
@@ -239,7 +263,8 @@ def run(args: argparse.Namespace) -> Path:
     training = record["training"]
     markdown, run_record = write_card(Card("blend", [out], SUMMARY, training["command"], [
         f"training: {', '.join(specs)}: {counted(training['pages'], 'page')}, {counted(training['blocks'], 'block')} "
-        f"({training['content_blocks']:,} content); page weights {args.page_weight or 'none'}",
+        f"({training['content_blocks']:,} content); page weights {args.page_weight or 'none'}"
+        + (f"; {copied} copies without JSON-LD, weighing {dropout} of their page" if copied else ""),
         "gold: a block is content when most of its words are in gold-content leaves",
     ], figures, training["seconds"], [("Settings", [
         f"- first stage {first.trees} trees, second stage {second.trees if second is not None else 0}; "

@@ -23,6 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_common_arguments(parser, default_out=DEFAULT_OUT)
     parser.add_argument("--page-weight", default=DEFAULT_PAGE_WEIGHTS, metavar="NAME=W[,...]",
                         help="NAME=W,...: weight of each page of a corpus (default: %(default)s; others 1)")
+    parser.add_argument("--json-ld-dropout", type=float, default=0.0, metavar="P",
+                        help="a page declaring an article, a thread or a body in JSON-LD also enters as if it did not, "
+                             "weighing P of the page (default %(default)s: no copies)")
     parser.add_argument("--trees", type=int, default=150, help="boosting rounds of the first stage")
     parser.add_argument("--context-trees", type=int, default=100, help="boosting rounds of the second stage (0: none)")
     parser.add_argument("--leaves", type=int, default=24, help="leaves per tree")
