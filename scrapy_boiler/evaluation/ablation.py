@@ -19,8 +19,9 @@ import argparse
 import statistics
 from collections.abc import Callable, Sequence
 
+from scrapy_boiler import UnknownModel, check_model
 from scrapy_boiler.api import extract
-from scrapy_boiler.datasets.corpora import load
+from scrapy_boiler.datasets.corpora import DatasetNotFound, load
 from scrapy_boiler.datasets.views import SIGNALS, without
 from scrapy_boiler.evaluation.baselines import get_baseline
 from scrapy_boiler.metrics import f1_of, shingle_scores
@@ -37,10 +38,12 @@ def _f1(scores: list[tuple[float, float]]) -> float:
 
 def ablation(extractors: dict[str, Callable[[bytes, str | None], str]], specs: Sequence[str],
              views: Sequence[tuple[str, tuple[str, ...]]], limit: int | None = None) -> dict[str, dict[str, dict]]:
-    """``{spec: {view: {extractor: {"f1", "pages"}}}}``: shingle F1 of each extractor on each view of each page."""
+    """``{spec: {view: {extractor: {"f1", "pages", "crashes"}}}}``: shingle F1 of each extractor on each view of each
+    page; a crash is scored as nothing extracted, as in boiler-eval, and counted."""
     out: dict[str, dict[str, dict]] = {}
     for spec in specs:
         scores: dict[tuple[str, str], list[tuple[float, float]]] = {}
+        crashes: dict[tuple[str, str], int] = {}
         for page in load(spec, limit=limit):
             if not page.gold_text.strip():
                 continue
@@ -49,13 +52,15 @@ def ablation(extractors: dict[str, Callable[[bytes, str | None], str]], specs: S
                 for name, run in extractors.items():
                     try:
                         text = run(html, page.url)
-                    except Exception:  # a baseline's crash is scored as nothing extracted, as in boiler-eval
+                    except Exception:  # readability-lxml raises on some pages
                         text = ""
+                        crashes[view, name] = crashes.get((view, name), 0) + 1
                     found = shingle_scores(text, page.gold_text)
                     if found is not None:
                         scores.setdefault((view, name), []).append(found)
         out[spec] = {view: {name: {"f1": round(_f1(scores.get((view, name), [])), 4),
-                                   "pages": len(scores.get((view, name), []))} for name in extractors}
+                                   "pages": len(scores.get((view, name), [])),
+                                   "crashes": crashes.get((view, name), 0)} for name in extractors}
                      for view, _ in views}
     return out
 
@@ -82,18 +87,29 @@ def main(argv: Sequence[str] | None = None) -> None:
         if view != "all" and view not in SIGNALS:
             parser.error(f"--without: {view!r} is none of {', '.join([*SIGNALS, 'all'])}")
         views.append((f"without {view}", SIGNALS if view == "all" else (view,)))
-    extractors = {name: _model(name) for name in args.model or ["auto"]}
+    models = args.model or ["auto"]
+    for name in models:
+        try:
+            check_model(name)
+        except UnknownModel as exc:  # its pages would all score as crashes
+            parser.error(f"--model: {exc}")
+    extractors = {name: _model(name) for name in models}
     for name in filter(None, args.compare.split(",")):
         if name not in TEXT_BASELINES:
             parser.error(f"--compare: {name!r} is none of {', '.join(TEXT_BASELINES)} (tools that return text)")
         extractors[name] = get_baseline(name)  # type: ignore[assignment]  # these return text
-    results = ablation(extractors, args.data, views, args.limit)
+    try:
+        results = ablation(extractors, args.data, views, args.limit)
+    except (DatasetNotFound, ValueError) as exc:  # a corpus missing, or a name that is none
+        parser.exit(2, f"{parser.prog}: {exc}\n")
     names = list(extractors)
     print(f"shingle F1 | {' | '.join(names)}")
     for spec, by_view in results.items():
         for view, row in by_view.items():
             pages = max(cell["pages"] for cell in row.values())
-            print(f"{spec} {view} ({pages}) | " + " | ".join(f"{row[name]['f1']:.3f}" for name in names))
+            print(f"{spec} {view} ({pages}) | " + " | ".join(
+                f"{row[name]['f1']:.3f}" + (f" ({row[name]['crashes']} crashed)" if row[name]["crashes"] else "")
+                for name in names))
 
 
 if __name__ == "__main__":

@@ -79,16 +79,18 @@ def test_scores_each_view_of_each_page(tmp_path: Path):
     views = [("as is", ()), ("without names", ("names",))]
     result = ablation.ablation({"named": body_unless_named, "crash": crashes}, [str(folder)], views)
     scores = result[str(folder)]
-    assert scores["as is"]["named"] == {"f1": 1.0, "pages": 1}
-    assert scores["without names"]["named"] == {"f1": 0.0, "pages": 1}
-    assert scores["as is"]["crash"] == {"f1": 0.0, "pages": 1}  # a crash scores as nothing extracted
+    assert scores["as is"]["named"] == {"f1": 1.0, "pages": 1, "crashes": 0}
+    assert scores["without names"]["named"] == {"f1": 0.0, "pages": 1, "crashes": 0}
+    assert scores["as is"]["crash"] == {"f1": 0.0, "pages": 1, "crashes": 1}  # scored as nothing extracted
     assert len(seen) == 2  # the page without gold text is not run
 
 
-def test_unknown_view_or_thread_baseline_is_refused(capsys):
-    with pytest.raises(SystemExit):
-        ablation.main(["--data", "x", "--without", "css"])
-    assert "'css' is none of json-ld, names, landmarks, all" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        ablation.main(["--data", "x", "--compare", "harvest-webforum"])
-    assert "tools that return text" in capsys.readouterr().err
+def test_unknown_view_model_dataset_or_thread_baseline_is_refused(capsys):
+    for argv, said in ((["--without", "css"], "'css' is none of json-ld, names, landmarks, all"),
+                       (["--model", "no-such-model"], "--model: unknown model 'no-such-model'"),
+                       (["--compare", "harvest-webforum"], "tools that return text"),
+                       ([], "unknown dataset 'no-such-corpus'")):
+        with pytest.raises(SystemExit) as stopped:
+            ablation.main(["--data", "no-such-corpus", *argv])
+        assert stopped.value.code == 2
+        assert said in capsys.readouterr().err
