@@ -94,3 +94,8 @@ def test_unknown_view_model_dataset_or_thread_baseline_is_refused(capsys):
             ablation.main(["--data", "no-such-corpus", *argv])
         assert stopped.value.code == 2
         assert said in capsys.readouterr().err
+
+
+def test_a_hash_is_eight_characters_and_says_nothing():
+    assert views.hashed("article-body") == "ha0499ff"  # the example docs/evaluation.md gives
+    assert views.hashed("comment") != views.hashed("comments")
