@@ -26,6 +26,7 @@ SIGNALS: tuple[str, ...] = ("json-ld", "names", "landmarks")
 _LANDMARKS = frozenset({"article", "main", "aside", "nav", "header", "footer", "section"})
 _MICRODATA = ("itemprop", "itemscope", "itemtype", "role")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*>")
+_UPPER, _LOWER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz"  # XPath 1.0 has no lower-case()
 
 
 def hashed(name: str) -> str:
@@ -38,7 +39,8 @@ def without(html: bytes | str, signals: Sequence[str]) -> bytes:
     text = decode_html(html).text if isinstance(html, bytes) else html
     root = lxml_html.document_fromstring(_XML_DECLARATION.sub("", text) or "<html></html>")
     if "json-ld" in signals:
-        for script in root.xpath('//script[translate(@type, "LDJSON+", "ldjson+")="application/ld+json"]'):
+        for script in root.xpath(f"//script[normalize-space(translate(@type, '{_UPPER}', '{_LOWER}'))"
+                                 "='application/ld+json']"):
             script.drop_tree()
     for el in root.iter():
         if not isinstance(el.tag, str):
@@ -51,7 +53,7 @@ def without(html: bytes | str, signals: Sequence[str]) -> bytes:
                     del el.attrib[attribute]
         if "landmarks" in signals and el.tag in _LANDMARKS:
             el.tag = "div"
-    for meta in root.xpath("//meta[@charset or translate(@http-equiv, 'CONTENYP', 'contenyp')='content-type']"):
+    for meta in root.xpath(f"//meta[@charset or translate(@http-equiv, '{_UPPER}', '{_LOWER}')='content-type']"):
         meta.drop_tree()
     head = root.find("head")
     if head is None:

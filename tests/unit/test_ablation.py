@@ -16,7 +16,8 @@ _BODY = ("The harbour board met on Tuesday evening and agreed, after a long deba
          "running through the winter months. Fares stay as they are until April.")
 _PAGE = f"""<?xml version="1.0" encoding="iso-8859-1"?>
 <html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"><title>Ferry kept</title>
-<script type="application/ld+json">{{"@type": "NewsArticle", "headline": "Ferry kept"}}</script></head>
+<script type="application/ld+json">{{"@type": "NewsArticle", "headline": "Ferry kept"}}</script>
+<script type=" Application/LD+JSON ">{{"@type": "WebPage"}}</script></head>
 <body><nav class="site-nav"><a href="/">Home</a></nav>
 <main id="content"><article class="article-body post-1234" itemprop="articleBody" data-testid="story" role="main">
 <h1>Ferry kept</h1><p class="lead">{_BODY}</p><p class="lead">Caf\xe9 owners on the quay welcomed it.</p>
@@ -44,7 +45,7 @@ def test_names_view_hashes_names_alike_and_drops_what_names_a_part():
     leads = root.xpath("//p/@class")
     assert len(leads) == 2 and leads[0] == leads[1] != "lead"  # a template's repeats still repeat
     assert "article" not in " ".join(root.xpath("//@class | //@id"))
-    assert root.xpath("//script[@type='application/ld+json']")  # only the names went
+    assert len(root.xpath("//script")) == 2  # only the names went
     assert root.find(".//main") is not None
 
 
