@@ -37,7 +37,7 @@ def hashed(name: str) -> str:
 def without(html: bytes | str, signals: Sequence[str]) -> bytes:
     """The page with ``signals`` (of :data:`SIGNALS`) taken away, as UTF-8 bytes that say so in a ``<meta>``."""
     text = decode_html(html).text if isinstance(html, bytes) else html
-    root = lxml_html.document_fromstring(_XML_DECLARATION.sub("", text) or "<html></html>")
+    root = lxml_html.document_fromstring(_XML_DECLARATION.sub("", text).strip() or "<html></html>")
     if "json-ld" in signals:
         for script in root.xpath(f"//script[normalize-space(translate(@type, '{_UPPER}', '{_LOWER}'))"
                                  "='application/ld+json']"):

@@ -97,6 +97,11 @@ def test_unknown_view_model_dataset_or_thread_baseline_is_refused(capsys):
         assert said in capsys.readouterr().err
 
 
+def test_an_empty_page_gives_an_empty_document():
+    for page in (b"", b"  \n ", '<?xml version="1.0"?>\n'):
+        assert _root(views.without(page, views.SIGNALS)).xpath("//meta/@charset") == ["utf-8"]
+
+
 def test_a_hash_is_eight_characters_and_says_nothing():
     assert views.hashed("article-body") == "ha0499ff"  # the example docs/evaluation.md gives
     assert views.hashed("comment") != views.hashed("comments")
