@@ -16,7 +16,7 @@ averaged); pages without gold text are left out.
 from __future__ import annotations
 
 import argparse
-import statistics
+import time
 from collections.abc import Callable, Sequence
 
 from scrapy_boiler import UnknownModel, check_model
@@ -24,44 +24,39 @@ from scrapy_boiler.api import extract
 from scrapy_boiler.datasets.corpora import DatasetNotFound, load
 from scrapy_boiler.datasets.views import SIGNALS, without
 from scrapy_boiler.evaluation.baselines import get_baseline
-from scrapy_boiler.metrics import f1_of, shingle_scores
+from scrapy_boiler.evaluation.scores import ModelScores
 
 #: The baselines that return an article's text (harvest-webforum returns posts).
 TEXT_BASELINES = ("trafilatura", "trafilatura-comments", "readability-lxml")
 
 
-def _f1(scores: list[tuple[float, float]]) -> float:
-    if not scores:
-        return 0.0
-    return f1_of(statistics.fmean(s[0] for s in scores), statistics.fmean(s[1] for s in scores))
-
-
 def ablation(extractors: dict[str, Callable[[bytes, str | None], str]], specs: Sequence[str],
              views: Sequence[tuple[str, tuple[str, ...]]], limit: int | None = None) -> dict[str, dict[str, dict]]:
     """``{spec: {view: {extractor: {"f1", "pages", "crashes"}}}}``: shingle F1 of each extractor on each view of each
-    page; a crash is scored as nothing extracted, as in boiler-eval, and counted."""
+    page, scored as ``boiler-eval`` scores (:class:`~scrapy_boiler.evaluation.scores.ModelScores`): a crash is
+    nothing extracted, and counted."""
     out: dict[str, dict[str, dict]] = {}
     for spec in specs:
-        scores: dict[tuple[str, str], list[tuple[float, float]]] = {}
-        crashes: dict[tuple[str, str], int] = {}
+        scores = {(view, name): ModelScores(name) for view, _ in views for name in extractors}
         for page in load(spec, limit=limit):
             if not page.gold_text.strip():
                 continue
             for view, signals in views:
                 html = without(page.html, signals) if signals else page.html
                 for name, run in extractors.items():
+                    start = time.perf_counter()
                     try:
                         text = run(html, page.url)
-                    except Exception:  # readability-lxml raises on some pages
+                    except Exception as exc:  # readability-lxml raises on some pages
                         text = ""
-                        crashes[view, name] = crashes.get((view, name), 0) + 1
-                    found = shingle_scores(text, page.gold_text)
-                    if found is not None:
-                        scores.setdefault((view, name), []).append(found)
-        out[spec] = {view: {name: {"f1": round(_f1(scores.get((view, name), [])), 4),
-                                   "pages": len(scores.get((view, name), [])),
-                                   "crashes": crashes.get((view, name), 0)} for name in extractors}
-                     for view, _ in views}
+                        scores[view, name].fail(page.id, exc)
+                    ms = (time.perf_counter() - start) * 1000
+                    scores[view, name].add_page(None, None, [], text, page.gold_text, ms, page.id)
+        out[spec] = {}
+        for (view, name), measured in scores.items():
+            shingle = measured.summary()["shingle"]
+            out[spec].setdefault(view, {})[name] = {"f1": round(shingle["f1"], 4), "pages": shingle["pages"],
+                                                    "crashes": measured.errors}
     return out
 
 
