@@ -96,9 +96,10 @@ def build_tables(specs: list[str], args: argparse.Namespace, votes: tuple[str, .
         context = page_context(ref.parsed, blocks, block_weights)
         page_votes = {name: votes_of(labellers[name], blocks, ref.parsed.title) for name in votes}
         x = table(blocks, block_weights, context, page_votes)
-        bare = replace(context, body_pairs=None, ld_is_article=False, ld_is_thread=False)
-        tables_of_page = [(x, DECLARED), (table(blocks, block_weights, bare, page_votes), WITHOUT_DECLARED)] \
-            if copies and bare != context else [(x, UNDECLARED)]
+        tables_of_page = [(x, UNDECLARED)]
+        if copies and (context.body_pairs is not None or context.ld_is_article or context.ld_is_thread):
+            bare = replace(context, body_pairs=None, ld_is_article=False, ld_is_thread=False)
+            tables_of_page = [(x, DECLARED), (table(blocks, block_weights, bare, page_votes), WITHOUT_DECLARED)]
         leaf_words = ref.leaf_words
         y = []
         for block in blocks:
