@@ -4,8 +4,10 @@
 selects the fixed validation list of ``splits/NAME-valid.txt`` (``valid``) or everything else
 (``train``). ``fundus-train`` has no split file: its ``valid`` split is a fixed quarter of its
 *publishers* (:func:`publisher_split`), so no publisher is on both sides; ``threads-train``'s is a fixed third of
-its *platforms* (forum software or site), so a platform's template is never on both sides. A spec that is a
-directory is read as a folder of ``name.html`` + ``name.txt`` pairs.
+its *platforms* (forum software or site), so a platform's template is never on both sides. For cross-validation
+these two take ``train@K`` and ``valid@K``: the same split with the K-th quarter (third) of the publishers
+(platforms) held out instead of the first, so the ``valid@K`` of K = 0, 1, ... cover every page once and
+``valid@0`` is ``valid``. A spec that is a directory is read as a folder of ``name.html`` + ``name.txt`` pairs.
 Pages come sorted by id (digit runs compared as numbers), so runs and ``limit`` are reproducible.
 """
 
@@ -46,10 +48,13 @@ SPLITS: dict[str, tuple[str, ...]] = {
     "cleaneval-dev": ("train",), "fundus-train": ("train", "valid"),
     "threads-train": ("train", "valid"),
 }
+#: Datasets split by publisher or platform, which accept ``train@K`` and ``valid@K`` (a cross-validation fold).
+FOLDED = frozenset({"fundus-train", "threads-train"})
 #: Share of fundus-train's publishers in its ``valid`` split.
 FUNDUS_VALID_SHARE = 0.25
 #: Share of threads-train's platforms in its ``valid`` split.
 THREADS_VALID_SHARE = 1 / 3
+_VALID_SHARE: dict[str, float] = {"fundus-train": FUNDUS_VALID_SHARE, "threads-train": THREADS_VALID_SHARE}
 #: Pages kept out of ``NAME:train``: CleanEval dev 60 is the same page as test 60 (identical html,
 #: separately written gold), so training on it would leak a test page. ``cleaneval-dev`` without a
 #: split still has all 58 pages, and ``cleaneval-test`` drops nothing.
@@ -116,14 +121,37 @@ def available_datasets(data_dir: str | Path | None = None) -> list[str]:
 
 
 def parse_spec(spec: str) -> tuple[str, str | None]:
-    """``"dragnet:valid"`` -> ``("dragnet", "valid")``; unknown names or splits raise ValueError."""
+    """``"dragnet:valid"`` -> ``("dragnet", "valid")``; unknown names or splits raise ValueError. A fold of a
+    dataset split by publisher stays in the split: ``"fundus-train:valid@2"`` -> ``("fundus-train", "valid@2")``."""
     name, _, split = spec.partition(":")
     if name not in DATASETS:
         raise ValueError(f"unknown dataset {name!r}; expected one of {', '.join(DATASETS)} or a directory")
+    side, at, fold = split.partition("@")
+    if at and name in FOLDED:
+        if side not in SPLITS[name] or not fold.isdigit() or int(fold) >= fold_count(name):
+            raise ValueError(f"unknown split {split!r} for {name} (splits: train, valid, train@K and valid@K "
+                             f"with K from 0 to {fold_count(name) - 1})")
+        return name, f"{side}@{int(fold)}"
     if split and split not in SPLITS.get(name, ()):
         allowed = ", ".join(SPLITS.get(name, ())) or "none"
+        if name in FOLDED:
+            allowed += f", train@K, valid@K (K from 0 to {fold_count(name) - 1})"
         raise ValueError(f"unknown split {split!r} for {name} (splits: {allowed})")
     return name, split or None
+
+
+def fold_count(name: str) -> int:
+    """How many cross-validation folds a dataset split by publisher has: one per held-out share (4 for
+    fundus-train, 3 for threads-train)."""
+    return round(1 / _VALID_SHARE[name])
+
+
+def split_fold(split: str | None) -> tuple[str | None, int]:
+    """``"valid@2"`` -> ``("valid", 2)``; a split without a fold is fold 0."""
+    if split is None:
+        return None, 0
+    side, _, fold = split.partition("@")
+    return side, int(fold or 0)
 
 
 def _valid_ids(root: Path, name: str) -> frozenset[str]:
@@ -197,26 +225,29 @@ def read_fundus_meta(archive: Path) -> dict[str, dict[str, Any]]:
     raise DatasetNotFound(f"{archive.name} has no meta.json")
 
 
-def publisher_split(publishers: Iterable[str], share: float = FUNDUS_VALID_SHARE) -> frozenset[str]:
+def publisher_split(publishers: Iterable[str], share: float = FUNDUS_VALID_SHARE, fold: int = 0) -> frozenset[str]:
     """The publishers (or platforms) of the ``valid`` split: sorted by ``sha256("42:" + publisher)``, the first
-    ``share`` of them.
+    ``share`` of them; with ``fold`` K, the K-th such share (the last fold takes what rounding leaves).
 
     The same seeded shuffle as the README's page-level lists, applied to publishers, so a publisher's pages
     (1-4, possibly of different layouts) all fall on one side.
     """
     unique = sorted(set(publishers), key=lambda p: hashlib.sha256(f"42:{p}".encode()).hexdigest())
-    return frozenset(unique[:round(share * len(unique))])
+    size = round(share * len(unique))
+    last = fold == round(1 / share) - 1
+    return frozenset(unique[fold * size:] if last else unique[fold * size:(fold + 1) * size])
 
 
 def _fundus_pages(archive: Path, split: str | None, limit: int | None) -> Iterator[Page]:
     meta = read_fundus_meta(archive)
-    valid = publisher_split(entry["publisher"] for entry in meta.values())
+    side, fold = split_fold(split)
+    valid = publisher_split((entry["publisher"] for entry in meta.values()), FUNDUS_VALID_SHARE, fold)
 
     def wanted(page_id: str) -> bool:
-        if split is None:
+        if side is None:
             return True
         in_valid = meta.get(page_id, {}).get("publisher") in valid
-        return in_valid if split == "valid" else not in_valid
+        return in_valid if side == "valid" else not in_valid
 
     pairs = (pair for pair in iter_archive(archive) if wanted(pair[0]))
     for page_id, html, gold in _first(pairs, limit):
@@ -235,10 +266,11 @@ def read_thread_gold(data: bytes) -> dict[str, Any]:
 def _threads_pages(archive: Path, split: str | None, limit: int | None) -> Iterator[Page]:
     """threads-train pages; the platform is the id's prefix, so the split is known before any gold is read."""
     platforms = {page_id.partition("_")[0] for page_id, _, _ in iter_archive(archive)}
-    valid = publisher_split(platforms, THREADS_VALID_SHARE)
+    side, fold = split_fold(split)
+    valid = publisher_split(platforms, THREADS_VALID_SHARE, fold)
 
     def wanted(page_id: str) -> bool:
-        return split is None or (page_id.partition("_")[0] in valid) == (split == "valid")
+        return side is None or (page_id.partition("_")[0] in valid) == (side == "valid")
 
     pairs = (pair for pair in iter_archive(archive) if wanted(pair[0]))
     for page_id, html, gold in _first(pairs, limit):

@@ -454,3 +454,20 @@ def test_label_page_puts_gold_on_reference_leaves(tmp_path):
     ]
     assert labelled.labels == [False, True, False]
     assert labelled.leaf_words == [1, 11, 1]
+
+
+@pytest.mark.datasets
+@pytest.mark.skipif(not REAL_DATA.is_dir(), reason=f"corpus archives not found at {REAL_DATA}")
+@pytest.mark.parametrize("name, folds", [("fundus-train", 4), ("threads-train", 3)])
+def test_real_folds_hold_each_publisher_out_once(name: str, folds: int) -> None:
+    every = {page.id: page.site for page in load(name, data_dir=REAL_DATA)}
+    held_out: list[str] = []
+    for fold in range(folds):
+        valid = {page.id: page.site for page in load(f"{name}:valid@{fold}", data_dir=REAL_DATA)}
+        train = {page.id: page.site for page in load(f"{name}:train@{fold}", data_dir=REAL_DATA)}
+        assert valid and train and valid.keys() | train.keys() == every.keys()
+        assert not set(valid.values()) & set(train.values())  # no publisher (platform) on both sides
+        held_out += valid
+    assert sorted(held_out) == sorted(every)  # every page held out exactly once
+    assert {page.id for page in load(f"{name}:valid@0", data_dir=REAL_DATA)} == {
+        page.id for page in load(f"{name}:valid", data_dir=REAL_DATA)}

@@ -35,3 +35,23 @@ def test_publisher_split_keeps_each_publisher_on_one_side():
     assert parse_spec("fundus-train:valid") == ("fundus-train", "valid")
     with pytest.raises(ValueError, match="split"):
         parse_spec("fundus-train:test")
+
+
+def test_publisher_folds_cover_every_publisher_once_and_fold_zero_is_the_valid_split():
+    publishers = [f"de/Paper{i}" for i in range(42)]
+    folds = [publisher_split(publishers, 0.25, fold) for fold in range(4)]
+    assert folds[0] == publisher_split(publishers)
+    assert [len(fold) for fold in folds] == [10, 10, 10, 12]  # the last fold takes what rounding leaves
+    assert set().union(*folds) == set(publishers) and sum(map(len, folds)) == len(publishers)
+    thirds = [publisher_split(publishers, 1 / 3, fold) for fold in range(3)]
+    assert set().union(*thirds) == set(publishers) and sum(map(len, thirds)) == len(publishers)
+
+
+def test_fold_specs_are_checked():
+    assert parse_spec("fundus-train:valid@2") == ("fundus-train", "valid@2")
+    assert parse_spec("fundus-train:train@03") == ("fundus-train", "train@3")
+    assert parse_spec("threads-train:train@2") == ("threads-train", "train@2")
+    for bad in ("fundus-train:valid@4", "fundus-train:valid@x", "fundus-train:valid@", "fundus-train:test@1",
+                "threads-train:valid@3", "dragnet:valid@1", "fundus-train:valid@-1"):
+        with pytest.raises(ValueError, match="split"):
+            parse_spec(bad)
