@@ -25,6 +25,7 @@ class ModelScores:
     words: Confusion = field(default_factory=Confusion)
     bow: list[tuple[float, float, float]] = field(default_factory=list)
     shingle: list[tuple[float, float]] = field(default_factory=list)  #: per page (precision, recall)
+    shingle_ids: list[str] = field(default_factory=list)  #: the page id of each ``shingle`` entry
     empty_pages: list[str] = field(default_factory=list)  #: ids of pages with gold text where the text was empty
     milliseconds: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
@@ -50,6 +51,7 @@ class ModelScores:
         shingle = shingle_scores(text, gold_text)
         if shingle is not None:
             self.shingle.append(shingle)
+            self.shingle_ids.append(page_id)
             if not text.strip():
                 self.empty_pages.append(page_id)
 
@@ -81,6 +83,9 @@ class ModelScores:
                 "f1": f1_of(shingle_p, shingle_r),
                 "f1_page_mean": statistics.fmean(f1_of(p, r) for p, r in self.shingle) if self.shingle else 0.0,
                 "empty_pages": list(self.empty_pages),
+                # page id -> [precision, recall]: where two models differ, page by page
+                "per_page": {page_id: [round(p, 4), round(r, 4)]
+                             for page_id, (p, r) in zip(self.shingle_ids, self.shingle, strict=True)},
             },
             "ms_median": statistics.median(self.milliseconds) if self.milliseconds else 0.0,
             "ms_p95": percentile(self.milliseconds, 95),

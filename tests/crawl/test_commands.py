@@ -150,6 +150,10 @@ def test_eval_on_a_folder_of_pairs(tmp_path):
     assert everything["block"]["recall"] == 1.0 and everything["block"]["precision"] == pytest.approx(6 / 26)
     assert news["block"]["recall"] == 1.0 and news["block"]["precision"] == 1.0
     assert news["bow"]["recall_mean"] == 1.0
+    page_precision, page_recall = everything["shingle"]["per_page"]["story"]  # page by page, by id
+    assert page_precision == pytest.approx(everything["shingle"]["precision_mean"], abs=1e-4)
+    assert page_recall == pytest.approx(everything["shingle"]["recall_mean"], abs=1e-4)
+    assert page_precision < 0.5 < news["shingle"]["per_page"]["story"][0]
 
 
 def test_eval_reports_missing_data(tmp_path):
