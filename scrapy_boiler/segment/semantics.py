@@ -67,9 +67,11 @@ CHROME_NAME = _any_name(
 COMMENT_NAME = re.compile(r"comment|disqus|discussion|respond|response|reply|replies")
 #: Names of an advertisement box: what such a box holds is never the article, however article-like its text.
 AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|google_ad|adslot|ad-slot")
-#: Names of a box that sells something of the site's own in the body: a newsletter sign-up, a subscription offer, a
-#: promotion. Like an advert's, what it holds is never the article ("subscriber" content is the article: not that).
-PROMO_NAME = re.compile(r"newsletter|sign-?up|subscribe(?!r)|\bpromo(?:tion)?\b|[-_]promo\b|\bpromo[-_]")
+#: Names of a box that sells something of the site's own in the body: a newsletter sign-up, a subscription offer, an
+#: invitation to its WhatsApp or Telegram channel, a promotion. Like an advert's, what it holds is never the article
+#: ("subscriber" content is the article: not that).
+PROMO_NAME = re.compile(r"newsletter|sign-?up|subscribe(?!r)|\bpromo(?:tion)?\b|[-_]promo\b|\bpromo[-_]|whatsapp"
+                        r"|telegram")
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
 LEAD_NAME = _any_name(r"\blead", "intro", "standfirst", "summary", "teaser", "subtitle", "subline", "description",
                       "excerpt", "abstract", r"\bdek\b")
@@ -128,6 +130,6 @@ def name_kinds(names: str) -> tuple[int, int, int, int, int]:
 
 def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
-    subscription)."""
+    subscription, messaging channel)."""
     names = element_names(el).lower()
     return bool(names) and (AD_NAME.search(names) is not None or PROMO_NAME.search(names) is not None)

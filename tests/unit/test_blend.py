@@ -394,6 +394,22 @@ def test_a_newsletter_sign_up_box_inside_the_body_stays_out(page_bytes, page):
                                         _SIGN_UP_BOX.format(names='class="inline-signup"'))
 
 
+#: An invitation to the site's WhatsApp channel, as tabloids put it between the body's paragraphs.
+_CHANNEL_BOX = ('<div class="{name}"><p class="channel-title">Get the latest news to your phone. Join us on WhatsApp'
+                '</p><p class="channel-info">Our community members are treated to special offers, promotions, and '
+                'adverts from us and our partners. You can check out at any time.</p></div>')
+
+
+@pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
+@pytest.mark.parametrize("name", ["whatsapp-group", "telegram-channel"])
+def test_an_invitation_to_a_messaging_channel_stays_out(page_bytes, page, name):
+    html = page_bytes(page).decode("utf-8")
+    ends = [m.end() for m in re.finditer("</p>", html)]
+    middle = ends[len(ends) // 2]
+    plain, boxed = extract(html), extract(html[:middle] + _CHANNEL_BOX.format(name=name) + html[middle:])
+    assert "community members" not in boxed.text and boxed.text == plain.text
+
+
 @pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
 @pytest.mark.parametrize("attribute", ["data-testid", "data-component", "data-qa"])
 def test_a_box_named_only_by_its_component_attribute_is_read_by_that_name(page_bytes, page, attribute):
