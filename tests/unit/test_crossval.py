@@ -74,6 +74,9 @@ def test_a_fold_model_is_reused_only_for_the_same_command(tmp_path: Path, monkey
     runs.clear()
     crossval.cross_validate(tmp_path, [1], seed=1, compare=[], env=env)
     assert [name for name, _ in runs] == ["boiler-train", "boiler-eval"]  # another seed: trained again
+    runs.clear()
+    crossval.cross_validate(tmp_path, [1], seed=1, compare=[], env=env, retrain=True)
+    assert [name for name, _ in runs] == ["boiler-train", "boiler-eval"]  # asked to: trained again
 
 
 def test_bad_folds_are_refused(capsys: pytest.CaptureFixture[str]):
