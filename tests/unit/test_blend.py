@@ -154,6 +154,9 @@ _LEAD = "Drivers can cross the harbour again from Thursday, after eight months o
 
 _GALLERY = "".join(f'<li class="to-image-slider">{n} Bilder - Fotostrecke öffnen</li>' for n in (3, 4, 5, 6))
 _LONG_BYLINE = '<p class="byline">By Takeo Maeda and Tatsuya Tanoue / Yomiuri Shimbun Staff Writers</p>'
+#: The line of date, reading time and author under a blog post's headline, as long as a lead.
+_META_LINE = ('<div class="{names}"><span>2 juin 2024</span> · 2 min · 418 mots · Thomas Lefebvre | '
+              '<a href="/edit">Suggérer une modification</a></div>')
 
 
 @pytest.mark.parametrize(("lead", "score", "kept"), [
@@ -162,11 +165,15 @@ _LONG_BYLINE = '<p class="byline">By Takeo Maeda and Tatsuya Tanoue / Yomiuri Sh
     (f'<div class="x7f2a">{_LEAD}</div>', 0.05, False),  # ... a box the trees are sure of (a generated summary)
     (f'<div class="c-article-caption">{_LEAD} - Copyright AP</div>', 0.3, False),  # a picture's caption
     (f"<h2>{_LEAD}</h2>", 0.3, False),  # a second headline
+    (f'<div class="x7f2a">{_LEAD}</div>{_META_LINE.format(names="post-meta")}', 0.3, True),  # Hugo's meta line
+    (f'<div class="x7f2a">{_LEAD}</div>{_META_LINE.format(names="entry-meta")}', 0.3, True),  # WordPress's
+    (f'<div class="x7f2a">{_LEAD}</div>{_META_LINE.format(names="metadata")}', 0.3, False),  # not a meta line
 ])
 def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept):
     """In the article's header, above the byline and the date, outside the body's container: the lead scores lower
     than the body's paragraphs, and its page's gold holds it (fundus-train: FAZ, ZDF, Stuttgarter Zeitung, The New
-    Yorker). A gallery's links may sit between the headline and the lead, a byline as long as a lead below it."""
+    Yorker). A gallery's links may sit between the headline and the lead, a byline or a line of date, reading time
+    and author (Hugo's ``post-meta``, WordPress's ``entry-meta``) as long as a lead below it."""
     page = parse_html("<html><body><article><header><h1>Harbour bridge reopens after repairs</h1>" + lead
                       + '<div class="byline">By Ann Lee</div><div class="date">12.03.2024, 10:15</div></header>'
                       '<div class="article-body">' + _article(4).split('class="article-body">')[1].split("</div>")[0]
@@ -179,6 +186,16 @@ def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept
     standfirst(blocks, "harbour bridge reopens after repairs herald", "blend")
     assert next(block for block in blocks if _LEAD[:20] in block.text).is_content is kept
     assert sum(block.is_content for block in blocks) == 4 + kept
+
+
+def test_a_box_after_the_article_leaves_its_lead_alone(page_bytes):
+    """The Hugo post's lead scores near the threshold; a box appended after the article (a consent panel) tips it
+    under, and its lead must still be found past the post's meta line."""
+    html = page_bytes("hugo_post.html").decode("utf-8")
+    boxed = html.replace("</body>", "<div><h2>Privacy</h2><div>When you visit our website, we store cookies on your "
+                                    "browser to collect information.</div></div></body>")
+    plain, doc = extract(html), extract(boxed)
+    assert doc.text == plain.text and doc.text.startswith("Comment j’ai arrêté de croiser les doigts")
 
 
 def test_an_article_inside_an_unclosed_link_is_not_lost():

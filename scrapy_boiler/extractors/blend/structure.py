@@ -196,8 +196,9 @@ def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
 _MEDIA_NAME = re.compile(r"caption|credit|copyright|image|photo|picture|gallery|video|media", re.I)
 MEDIA_LEVELS = 3
 #: Names of a byline, which may be as long as a lead ("By Takeo Maeda and Tatsuya Tanoue / Yomiuri Shimbun Staff
-#: Writers" in a ``p.byline``).
-_BYLINE_NAME = re.compile(r"byline|author|credit|writer|reporter|dateline", re.I)
+#: Writers" in a ``p.byline``), and of the line of date, author and reading time under the headline (WordPress's
+#: ``entry-meta``, Hugo's ``post-meta``: "2 juin 2024 · 2 min · 418 mots · Thomas Lefebvre").
+_BYLINE_NAME = re.compile(r"byline|author|credit|writer|reporter|dateline|(?<![a-z])(?:meta|date)(?![a-z])", re.I)
 
 
 def _in_media(element: etree._Element) -> bool:
