@@ -128,7 +128,7 @@ def parse_spec(spec: str) -> tuple[str, str | None]:
         raise ValueError(f"unknown dataset {name!r}; expected one of {', '.join(DATASETS)} or a directory")
     side, at, fold = split.partition("@")
     if at and name in FOLDED:
-        if side not in SPLITS[name] or not fold.isdigit() or int(fold) >= fold_count(name):
+        if side not in SPLITS[name] or not (fold.isascii() and fold.isdigit()) or int(fold) >= fold_count(name):
             raise ValueError(f"unknown split {split!r} for {name} (splits: train, valid, train@K and valid@K "
                              f"with K from 0 to {fold_count(name) - 1})")
         return name, f"{side}@{int(fold)}"

@@ -52,6 +52,6 @@ def test_fold_specs_are_checked():
     assert parse_spec("fundus-train:train@03") == ("fundus-train", "train@3")
     assert parse_spec("threads-train:train@2") == ("threads-train", "train@2")
     for bad in ("fundus-train:valid@4", "fundus-train:valid@x", "fundus-train:valid@", "fundus-train:test@1",
-                "threads-train:valid@3", "dragnet:valid@1", "fundus-train:valid@-1"):
+                "threads-train:valid@3", "dragnet:valid@1", "fundus-train:valid@-1", "fundus-train:valid@²"):
         with pytest.raises(ValueError, match="split"):
             parse_spec(bad)
