@@ -128,8 +128,13 @@ def name_kinds(names: str) -> tuple[int, int, int, int, int]:
             int(bool(LEAD_NAME.search(names))))
 
 
+#: Class names that file a post under a topic (WordPress's ``post_class``: ``tag-whatsapp``, ``category-newsletter``
+#: on the ``<article>``): they say what the post is about, not what kind of box holds it.
+_TOPIC_CLASS = re.compile(r"(?<!\S)(?:tag|category)-\S*")
+
+
 def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
-    subscription, messaging channel)."""
-    names = element_names(el).lower()
+    subscription, messaging channel); a topic's class (``tag-whatsapp``) names none."""
+    names = _TOPIC_CLASS.sub("", element_names(el).lower())
     return bool(names) and (AD_NAME.search(names) is not None or PROMO_NAME.search(names) is not None)

@@ -17,7 +17,7 @@ from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
-from scrapy_boiler.segment.semantics import element_names, name_kinds
+from scrapy_boiler.segment.semantics import element_names, is_promotion, name_kinds
 
 #: LightGBM's dump of two trees: x0 <= 2 ? (x1 <= 0.5 ? -1 : 1) : 3, and a single leaf 0.25.
 DUMP = {"tree_info": [
@@ -425,6 +425,16 @@ def test_an_invitation_to_a_messaging_channel_stays_out(page_bytes, page, name):
     middle = ends[len(ends) // 2]
     plain, boxed = extract(html), extract(html[:middle] + _CHANNEL_BOX.format(name=name) + html[middle:])
     assert "community members" not in boxed.text and boxed.text == plain.text
+
+
+@pytest.mark.parametrize(("names", "promotion"), [
+    ("whatsapp-group", True), ("inline-signup", True), ("ad-slot", True),
+    # WordPress files a post under its tags and categories in the <article>'s classes: a topic, not a box
+    ("post type-post tag-whatsapp category-newsletter", False), ("post tag-promo category-ads", False),
+    ("post tag-news whatsapp-cta", True),
+])
+def test_a_topics_class_names_no_promotion(names, promotion):
+    assert is_promotion(parse_html(f'<html><body><div class="{names}">x</div></body></html>').root[0][0]) is promotion
 
 
 @pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
