@@ -493,3 +493,35 @@ def test_grouped_name_patterns_match_as_the_plain_alternation():
              "bad-ad", "share"]
     assert [bool(grouped.search(name)) for name in names] == [bool(plain.search(name)) for name in names]
     assert [name for name in names if not grouped.search(name)] == ["head", "metadata", "contents", "load"]
+
+
+_BOXED_PARAGRAPHS = (
+    "Germany remains the largest trading partner of Iran inside the European Union, the statistics office says.",
+    "Exports to the country fell by a fifth last year while imports from it rose slightly, the figures show.",
+    "The goods that left German ports for Iran last year were above all these:",
+    "Imports were far smaller and came mostly from farms, the office says in its yearly report on trade.",
+    "Economists expect the new sanctions to cut both flows further before the end of the coming year.",
+)
+
+
+def test_a_list_introduced_by_a_paragraph_the_later_rules_kept_is_read_again():
+    """ZDF's paragraphs sit one per box, their class names hashes: the trees leave some out and the rule for a run of
+    entries rendered alike puts them back. The list such a paragraph introduces is the body's too, though the list
+    rules ran before it was content."""
+    from scrapy_boiler.extractors.blend.extractor import page_context
+    from scrapy_boiler.extractors.registry import resolve
+
+    boxes = [f'<div class="r1nj4"><div>{text}</div></div>' for text in _BOXED_PARAGRAPHS]
+    boxes.insert(3, '<div class="r1nj4"><div><ul><li>Machines</li><li>Medicines</li><li>Chemicals</li></ul></div>'
+                    "</div>")
+    page = parse_html(f'<html><body><main><div class="s1am5">{"".join(boxes)}</div></main></body></html>')
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    context = page_context(page, blocks, [paragraph_weight(block) for block in blocks])
+    lead_in = _BOXED_PARAGRAPHS[2]
+    p = np.array([0.9 if block.text in _BOXED_PARAGRAPHS and block.text != lead_in else
+                  0.2 if block.text == lead_in else 0.05 for block in blocks])
+    resolve("blend", "cpu").decide(blocks, p, context)
+    kept = [block.text for block in blocks if block.is_content]
+    assert lead_in in kept
+    assert [text for text in kept if len(text.split()) == 1] == ["Machines", "Medicines", "Chemicals"]

@@ -138,11 +138,13 @@ class BlendExtractor:
             block.reasons.append(f"{self.name}:{'content' if block.is_content else 'boilerplate'} (p={value:.3f})")
         declared_recipe(blocks, context.recipe, self.name)
         whole_lists(blocks, self.name)
-        introduced_lists(blocks, self.name)
-        framed_lists(blocks, self.name)
+        _lists_in_the_body(blocks, self.name)
         section_headings(blocks, context.region.element, self.name)
         _same_template(blocks, self.name)
         _whole_entries(blocks, self.name)
+        # The two rules above label paragraphs the trees left out (ZDF's hashed paragraphs, each in its own box);
+        # a list such a paragraph introduces or frames is read again.
+        _lists_in_the_body(blocks, self.name)
         _pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
         _drop_adverts(blocks, self.name)
@@ -158,6 +160,14 @@ class BlendExtractor:
         for i in added:
             blocks[i].is_content = True
             blocks[i].reasons.append(f"{self.name}:fallback (result under {MIN_WORDS} words)")
+
+
+def _lists_in_the_body(blocks: list[TextBlock], name: str) -> None:
+    """A list the content line above it introduces with a colon, or that two content paragraphs frame, is the
+    body's (:func:`~scrapy_boiler.extractors.blend.structure.introduced_lists`,
+    :func:`~scrapy_boiler.extractors.blend.structure.framed_lists`)."""
+    introduced_lists(blocks, name)
+    framed_lists(blocks, name)
 
 
 #: Words a fallback must add to a short result the trees kept to replace their decision: a region of a few sentences
