@@ -140,11 +140,13 @@ class BlendExtractor:
         whole_lists(blocks, self.name)
         _lists_in_the_body(blocks, self.name)
         section_headings(blocks, context.region.element, self.name)
+        labelled = sum(block.is_content for block in blocks)
         _same_template(blocks, self.name)
         _whole_entries(blocks, self.name)
-        # The two rules above label paragraphs the trees left out (ZDF's hashed paragraphs, each in its own box);
-        # a list such a paragraph introduces or frames is read again.
-        _lists_in_the_body(blocks, self.name)
+        if sum(block.is_content for block in blocks) > labelled:
+            # The two rules above put back paragraphs the trees left out (ZDF's hashed paragraphs, each in its own
+            # box); a list such a paragraph introduces or frames is read again.
+            _lists_in_the_body(blocks, self.name)
         _pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
         _drop_adverts(blocks, self.name)
