@@ -91,8 +91,7 @@ def pooled(folds: Sequence[dict[str, dict[str, Any]]]) -> dict[str, dict[str, fl
             continue
         precision = sum(fold[model]["precision"] * fold[model]["pages"] for fold in folds) / pages
         recall = sum(fold[model]["recall"] * fold[model]["pages"] for fold in folds) / pages
-        f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-        out[model] = {"pages": pages, "precision": precision, "recall": recall, "f1": f1}
+        out[model] = {"pages": pages, "precision": precision, "recall": recall, "f1": f1_of(precision, recall)}
     return out
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from scrapy_boiler.assemble.posts import build_posts
 from scrapy_boiler.document import Document
 from scrapy_boiler.extractors.threads.page_type import detect
-from scrapy_boiler.metrics import tokens
+from scrapy_boiler.metrics import f1_of, tokens
 from scrapy_boiler.parse.html import ParseError, parse_html
 from scrapy_boiler.segment.blocks import segment
 
@@ -121,7 +121,7 @@ class PostCounts:
         return {
             "threads": self.threads, "structured": self.structured,
             "gold_posts": self.gold, "predicted_posts": self.predicted,
-            "precision": p, "recall": r, "f1": 2 * p * r / (p + r) if p + r else 0.0,
+            "precision": p, "recall": r, "f1": f1_of(p, r),
             "question_found": ratio(self.questions, self.structured),
             "question_in_text": ratio(self.questions_in_text, self.threads),
             "gold_pairs": self.gold_pairs, "predicted_pairs": self.predicted_pairs,

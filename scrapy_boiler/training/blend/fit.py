@@ -42,6 +42,7 @@ from scrapy_boiler.extractors.blend.features import (
 from scrapy_boiler.extractors.blend.forest import Forest, feature_importance, from_lightgbm
 from scrapy_boiler.extractors.model_files import FORMAT_VERSION
 from scrapy_boiler.extractors.registry import blend_labellers
+from scrapy_boiler.metrics import f1_of
 from scrapy_boiler.segment.blocks import annotate
 from scrapy_boiler.segment.regions import paragraph_weight
 from scrapy_boiler.training.blend.options import DEFAULT_DATA
@@ -183,8 +184,7 @@ def weighted_scores(kept: np.ndarray, gold: np.ndarray, weights: np.ndarray) -> 
                   float(weights[~kept & gold].sum()))
     precision = tp / (tp + fp) if tp + fp else 0.0
     recall = tp / (tp + fn) if tp + fn else 0.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return {"precision": precision, "recall": recall, "f1": f1}
+    return {"precision": precision, "recall": recall, "f1": f1_of(precision, recall)}
 
 
 def check_folds(groups: int, args: argparse.Namespace) -> None:
