@@ -17,11 +17,13 @@ from lxml import etree
 from lxml import html as lxml_html
 
 from scrapy_boiler.parse.encoding import decode_html
+from scrapy_boiler.parse.html import is_json_ld
 
-#: ``json-ld``: every ``<script type="application/ld+json">`` removed; ``names``: every class and id name replaced
-#: by a hash of itself (the same name gives the same hash, so a template's repeats still repeat, as on a CSS-in-JS
-#: site), ``data-*``, ``itemprop``/``itemscope``/``itemtype`` and ``role`` removed; ``landmarks``: ``article``,
-#: ``main``, ``aside``, ``nav``, ``header``, ``footer`` and ``section`` made ``div`` s.
+#: ``json-ld``: every script the parser reads as JSON-LD (:func:`~scrapy_boiler.parse.html.is_json_ld`) removed;
+#: ``names``: every class and id name replaced by a hash of itself (the same name gives the same hash, so a
+#: template's repeats still repeat, as on a CSS-in-JS site), ``data-*``, ``itemprop``/``itemscope``/``itemtype`` and
+#: ``role`` removed; ``landmarks``: ``article``, ``main``, ``aside``, ``nav``, ``header``, ``footer`` and ``section``
+#: made ``div`` s.
 SIGNALS: tuple[str, ...] = ("json-ld", "names", "landmarks")
 _LANDMARKS = frozenset({"article", "main", "aside", "nav", "header", "footer", "section"})
 _MICRODATA = ("itemprop", "itemscope", "itemtype", "role")
@@ -39,8 +41,7 @@ def without(html: bytes | str, signals: Sequence[str]) -> bytes:
     text = decode_html(html).text if isinstance(html, bytes) else html
     root = lxml_html.document_fromstring(_XML_DECLARATION.sub("", text).strip() or "<html></html>")
     if "json-ld" in signals:
-        for script in root.xpath(f"//script[normalize-space(translate(@type, '{_UPPER}', '{_LOWER}'))"
-                                 "='application/ld+json']"):
+        for script in [script for script in root.iter("script") if is_json_ld(script)]:
             script.drop_tree()
     for el in root.iter():
         if not isinstance(el.tag, str):

@@ -105,6 +105,11 @@ def parse_html(
                       json_ld=json_ld, meta=meta, links=links, lang=lang)
 
 
+def is_json_ld(script: etree._Element) -> bool:
+    """Whether a ``<script>`` holds JSON-LD: its type names ``ld+json``, in any case, parameters or not."""
+    return "ld+json" in (script.get("type") or "").lower()
+
+
 def structured_data(root: etree._Element) -> tuple[list[str], dict[str, str], dict[str, str], str]:
     """JSON-LD texts, ``<meta>`` values, ``<link>`` hrefs and the declared language, read before cleaning removes
     scripts and the head (the article's metadata is read from them, see :mod:`~scrapy_boiler.parse.metadata`)."""
@@ -114,7 +119,7 @@ def structured_data(root: etree._Element) -> tuple[list[str], dict[str, str], di
     lang = (root.get("lang") or root.get("{http://www.w3.org/XML/1998/namespace}lang") or "").strip()
     for el in root.iter("script", "meta", "link"):
         if el.tag == "script":
-            if "ld+json" in (el.get("type") or "").lower() and el.text:
+            if is_json_ld(el) and el.text:
                 json_ld.append(el.text)
         elif el.tag == "link":
             href = (el.get("href") or "").strip()

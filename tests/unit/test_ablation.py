@@ -11,6 +11,7 @@ from lxml import html as lxml_html
 from scrapy_boiler import extract
 from scrapy_boiler.datasets import views
 from scrapy_boiler.evaluation import ablation
+from scrapy_boiler.parse.html import parse_html
 
 _BODY = ("The harbour board met on Tuesday evening and agreed, after a long debate about costs, to keep the old ferry "
          "running through the winter months. Fares stay as they are until April.")
@@ -35,6 +36,13 @@ def test_json_ld_view_removes_the_structured_data_only():
     assert root.xpath("//article[@class='article-body post-1234'][@itemprop='articleBody']")
     assert "Café owners" in root.text_content()  # decoded from Latin-1, written as the UTF-8 it declares
     assert root.xpath("//meta/@charset") == ["utf-8"]
+
+
+def test_json_ld_view_removes_what_the_parser_reads_as_json_ld():
+    """The view and the parser share one test of a script's type, so nothing read as structured data is left."""
+    page = _PAGE.replace('type="application/ld+json"', 'type="application/ld+json; charset=utf-8"')
+    assert len(parse_html(page.encode("iso-8859-1")).json_ld) == 2
+    assert parse_html(views.without(page.encode("iso-8859-1"), ["json-ld"])).json_ld == []
 
 
 def test_names_view_hashes_names_alike_and_drops_what_names_a_part():
