@@ -218,22 +218,53 @@ _HAS_WORD = re.compile(r"\w")
 _MAYBE_SCREEN_READER_ONLY = re.compile(r"sr|reader|idden|invisible|assistive|a11y")
 
 
-def _hiding_candidates(root: etree._Element) -> tuple[list[etree._Element], list[etree._Element]]:
-    """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, and those whose class names say
-    "screen readers only", in document order: one walk (two XPath queries asking several ``contains()`` of every
-    element cost three times as much)."""
+#: The root of a consent manager's box (its cookie banner and preference centre), by the id or class name its vendor
+#: gives it: OneTrust, Cookiebot, Didomi, Sourcepoint, TrustArc, Usercentrics, consentmanager.net, Borlabs Cookie,
+#: the WordPress plugins GDPR Cookie Consent, Cookie Notice, Complianz and CookieYes, iubenda, Quantcast Choice,
+#: Google's Funding Choices, Osano and the cookieconsent script. A page served with the box, or saved after its
+#: script ran, holds hundreds of words of legal text that the reader closes unread, named like content inside
+#: (OneTrust's preference centre is ``ot-main-content``): a model that never saw the vendor may keep it.
+_CONSENT_ROOT_IDS = frozenset({
+    "onetrust-consent-sdk", "onetrust-banner-sdk", "onetrust-pc-sdk", "CybotCookiebotDialog", "didomi-host",
+    "truste-consent-track", "consent_blackbar", "usercentrics-root", "cmpbox", "cmpbox2", "BorlabsCookieBox",
+    "cookie-law-info-bar", "cookie-notice", "cmplz-cookiebanner-container", "iubenda-cs-banner",
+})
+#: Sourcepoint numbers its boxes: ``sp_message_container_123456``.
+_CONSENT_ROOT_ID_PREFIX = "sp_message_container_"
+_CONSENT_ROOT_CLASSES = frozenset({
+    "qc-cmp2-container", "fc-consent-root", "cc-window", "cky-consent-container", "cmplz-cookiebanner",
+    "osano-cm-window", "osano-cm-dialog",
+})
+
+
+def _hiding_candidates(
+    root: etree._Element,
+) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element]]:
+    """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
+    "screen readers only", and the consent managers' boxes, in document order: one walk (two XPath queries asking
+    several ``contains()`` of every element cost three times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
+    consent: list[etree._Element] = []
     for el in root.iter():
         keys = el.keys()
         if not keys:
             continue
-        if "class" in keys and _MAYBE_SCREEN_READER_ONLY.search(names := el.get("class")) \
-                and _SCREEN_READER_ONLY.search(names):
-            screen_reader_only.append(el)
-        if "style" in keys or "hidden" in keys or "aria-hidden" in keys:
+        if "class" in keys:
+            names = el.get("class")
+            if _MAYBE_SCREEN_READER_ONLY.search(names) and _SCREEN_READER_ONLY.search(names):
+                screen_reader_only.append(el)
+            # substring tests first: most class attributes hold none of these, and ``in`` costs less than a split
+            if ("cmp" in names or "consent" in names or "cc-window" in names or "cky-" in names
+                    or "osano-cm" in names) and not _CONSENT_ROOT_CLASSES.isdisjoint(names.split()):
+                consent.append(el)
+                continue
+        if "id" in keys and ((ident := el.get("id")) in _CONSENT_ROOT_IDS
+                             or ident.startswith(_CONSENT_ROOT_ID_PREFIX)):
+            consent.append(el)
+        elif "style" in keys or "hidden" in keys or "aria-hidden" in keys:
             maybe_hidden.append(el)
-    return maybe_hidden, screen_reader_only
+    return maybe_hidden, screen_reader_only, consent
 
 
 def clean_tree(root: etree._Element) -> None:
@@ -242,9 +273,12 @@ def clean_tree(root: etree._Element) -> None:
     # where drop_element() would put them; the attributes of possibly hidden elements are checked here.
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
                          with_tail=False)
-    maybe_hidden, screen_reader_only = _hiding_candidates(root)
+    maybe_hidden, screen_reader_only, consent = _hiding_candidates(root)
     for el in maybe_hidden:
         if el.tag not in ("html", "body") and _is_hidden(el):
+            drop_element(el)
+    for el in consent:
+        if el.tag not in ("html", "body"):
             drop_element(el)
     for el in screen_reader_only:  # those inside a hidden element dropped above are out of the tree already
         if el.tag not in ("html", "body") and _HAS_WORD.search("".join(el.itertext())):

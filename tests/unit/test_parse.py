@@ -41,6 +41,30 @@ def test_a_screen_reader_separator_without_words_stays():
     assert texts(page) == "Night trains : Back to the Alps"
 
 
+_PREFERENCES = "We and our partners store and access information on your device. " * 5
+
+
+@pytest.mark.parametrize("box", [
+    # OneTrust's preference centre, named like content inside
+    f'<div id="onetrust-consent-sdk"><div id="onetrust-pc-sdk" class="ot-sdk-container">'
+    f'<div id="ot-content" class="ot-main-content"><h2>Privacy Preference Center</h2><p>{_PREFERENCES}</p></div>'
+    f'</div></div>',
+    f'<div id="sp_message_container_874231"><p>{_PREFERENCES}</p></div>',  # Sourcepoint numbers its boxes
+    f'<div class="qc-cmp2-container" data-nosnippet><p>{_PREFERENCES}</p></div>',  # Quantcast Choice
+    f'<div id="cookie-notice" role="dialog"><span>{_PREFERENCES}</span></div>',  # the Cookie Notice plugin
+])
+def test_a_consent_managers_box_is_removed(box):
+    page = parse_html(f"<html><body><article><p>The harbour bridge reopens today.</p></article>{box}"
+                      f"<footer>Contact</footer></body></html>")
+    assert texts(page) == "The harbour bridge reopens today. Contact"
+
+
+def test_names_that_only_mention_consent_or_cookies_stay():
+    page = parse_html('<div class="consent-decree-story"><p id="cookie-notice-history">The court approved the '
+                      'consent decree.</p><p class="cmp-text">Cookie banners came later.</p></div>')
+    assert texts(page) == "The court approved the consent decree. Cookie banners came later."
+
+
 def test_broken_markup_is_tolerated(page_bytes):
     page = parse_html(page_bytes("broken_markup.html"))
     text = texts(page)
