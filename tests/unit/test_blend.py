@@ -11,7 +11,13 @@ import pytest
 from scrapy_boiler import ModelFileError, extract
 from scrapy_boiler.extractors.blend.extractor import BlendModel, _whole_entries
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
-from scrapy_boiler.extractors.blend.structure import declared_recipe, section_headings, squashed, standfirst
+from scrapy_boiler.extractors.blend.structure import (
+    declared_recipe,
+    other_articles,
+    section_headings,
+    squashed,
+    standfirst,
+)
 from scrapy_boiler.extractors.registry import model_file
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
@@ -525,3 +531,58 @@ def test_a_list_introduced_by_a_paragraph_the_later_rules_kept_is_read_again():
     kept = [block.text for block in blocks if block.is_content]
     assert lead_in in kept
     assert [text for text in kept if len(text.split()) == 1] == ["Machines", "Medicines", "Chemicals"]
+
+
+_STORY = "<p>The council voted on Tuesday night to keep the harbour bridge open to buses and bicycles only.</p>"
+_NEXT_STORY = "<p>Ticket prices for the autumn season rise by a tenth, the theatre's director told the board.</p>"
+
+
+def _after_other_articles(body: str) -> tuple[list[str], list[str]]:
+    """(every block's text, the texts still kept) of a page titled "Harbour bridge stays closed to cars | Coastal
+    Herald" whose every paragraph and heading the trees kept, after :func:`other_articles`."""
+    page = parse_html(f"<html><head><title>Harbour bridge stays closed to cars | Coastal Herald</title></head>"
+                      f"<body>{body}</body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = True
+    other_articles(blocks, page.title, "blend")
+    return [block.text for block in blocks], [block.text for block in blocks if block.is_content]
+
+
+def test_the_next_story_loaded_under_the_article_is_not_its_text():
+    _, kept = _after_other_articles(
+        f'<main><article class="article-entity"><h1>Harbour bridge stays closed to cars</h1>{_STORY}</article>'
+        f'<div class="under-article"><article class="article-entity"><h1>Theatre raises its prices</h1>'
+        f'{_NEXT_STORY}<h2>What the board said</h2>{_NEXT_STORY}</article></div></main>')
+    assert kept == ["Harbour bridge stays closed to cars", _STORY[3:-4]]
+
+
+@pytest.mark.parametrize("body", [
+    # the page's headline in no <article>: nothing tells which story is the page's
+    f'<header><h1>Harbour bridge stays closed to cars</h1></header><article><h1>Bridge news</h1>{_STORY}</article>',
+    # a part of the story, in an <article> of its own inside it, with an <h1> as HTML5 sectioning allows
+    f'<article><h1>Harbour bridge stays closed to cars</h1>{_STORY}<article><h1>The vote</h1>{_NEXT_STORY}'
+    f'</article></article>',
+    # live blog entries under the headline, each an <article> with a heading other than an <h1>
+    f'<article><h1>Harbour bridge stays closed to cars</h1><article><h2>10:42</h2>{_STORY}</article>'
+    f'<article><h2>11:05</h2>{_NEXT_STORY}</article></article>',
+])
+def test_other_articles_leaves_a_single_story_alone(body):
+    every, kept = _after_other_articles(body)
+    assert kept == every
+
+
+def test_auto_leaves_out_the_next_story_of_an_endless_scroll():
+    """The trees keep the next story's paragraphs, rendered like the article's (the test fails without the rule)."""
+    story = "".join(f"<p>The council voted on Tuesday night to keep the harbour bridge open to buses and bicycles "
+                    f"only, as paragraph {n} of the story explains at some length.</p>" for n in range(6))
+    next_story = "".join(f"<p>Ticket prices for the autumn season rise by a tenth, the theatre's director told the "
+                         f"board, in paragraph {n} of that story.</p>" for n in range(6))
+    doc = extract("<html><head><title>Harbour bridge stays closed to cars | Coastal Herald</title></head><body>"
+                  "<nav><a href='/'>Home</a> <a href='/news'>News</a></nav><main><article class='article-entity'>"
+                  f"<h1>Harbour bridge stays closed to cars</h1><div class='bodytext'>{story}</div></article>"
+                  "<div class='under-article'><article class='article-entity'><h1>Theatre raises its prices</h1>"
+                  f"<div class='bodytext'>{next_story}</div></article></div></main><footer>Contact us</footer>"
+                  "</body></html>")
+    assert "paragraph 5 of the story" in doc.text and "Ticket prices" not in doc.text

@@ -27,6 +27,7 @@ from scrapy_boiler.extractors.blend.structure import (
     declared_recipe,
     framed_lists,
     introduced_lists,
+    other_articles,
     section_headings,
     squashed,
     standfirst,
@@ -150,6 +151,7 @@ class BlendExtractor:
         _pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
         _drop_adverts(blocks, self.name)
+        other_articles(blocks, " ".join(context.title_words), self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
             return

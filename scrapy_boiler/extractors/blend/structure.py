@@ -273,3 +273,41 @@ def _list_item(element: etree._Element) -> etree._Element | None:
         return element
     parent = element.getparent()
     return parent if parent is not None and parent.tag == "li" else None
+
+
+def other_articles(blocks: list[TextBlock], title: str, name: str) -> None:
+    """Unlabel what an ``<article>`` holds when it has an ``<h1>`` that is not the page's headline while the page's
+    headline (an ``<h1>`` mostly of the title's words) sits in another ``<article>``, not around it: the next story,
+    loaded under this one for an endless scroll (Dagbladet), or a featured story's box, not this page's text. A
+    model that never saw the site keeps the next story's paragraphs: they read like the body's, in a container
+    named alike."""
+    if not blocks:
+        return
+    headings = list(blocks[0].element.getroottree().getroot().iter("h1"))
+    if len(headings) < 2:
+        return
+    title_words = frozenset(comparable(title).split())
+    own = [heading for heading in headings if _words_share(heading, title_words) >= HEADLINE_TITLE_SHARE]
+    holding_own = {story for heading in own for story in heading.iterancestors("article")}
+    if not holding_own:  # the page's headline is in no <article>: nothing tells which story is the page's
+        return
+    others = {story for heading in headings if heading not in own
+              for story in [next(heading.iterancestors("article"), None)]
+              if story is not None and story not in holding_own
+              and holding_own.isdisjoint(story.iterancestors("article"))}  # a part of our story stays ours
+    for block in blocks:
+        if block.is_content and any(story in others for story in _self_and_ancestors(block.element, "article")):
+            block.is_content = False
+            block.reasons.append(f"{name}:in another story's <article> (an <h1> not the page's headline)")
+
+
+def _self_and_ancestors(element: etree._Element, tag: str) -> Iterable[etree._Element]:
+    if element.tag == tag:
+        yield element
+    yield from element.iterancestors(tag)
+
+
+def _words_share(element: etree._Element, title_words: frozenset[str]) -> float:
+    """The share of an element's words (punctuation aside) that the page's title has."""
+    tokens = comparable(" ".join(element.itertext())).split()
+    return sum(token in title_words for token in tokens) / len(tokens) if tokens else 0.0
