@@ -160,6 +160,31 @@ def test_paragraphs_of_an_article_are_not_a_thread(page_bytes):
     assert decision.page_type == "article"
 
 
+def test_a_live_blog_that_declares_nothing_is_an_article(page_bytes):
+    """A live blog's entries are dated and signed like posts and hold most of the page's text; their class names
+    (``liveblog-entry``) say what they are, where no ``LiveBlogPosting`` is declared. Its lead and entries are the
+    text, and there are no posts."""
+    raw = re.sub(rb'<script type="application/ld\+json">.*?</script>', b"", page_bytes("liveblog_article.html"),
+                 flags=re.S)
+    assert b"ld+json" not in raw
+    doc = extract(raw, "https://www.nachrichtenwerk.de/inland/liveblog-sturmtief-quirin-norddeutschland-100.html")
+    assert doc.page_type == "article" and doc.page_type_score < 0.5 and doc.posts == []
+    assert "Sturmtief" in doc.text
+
+
+@pytest.mark.parametrize("names, page_type", [
+    ("liveblog-entry", "article"), ("live-events__entry", "article"), ("live-update", "article"),
+    ("post-entry clive-fan", "forum"), ("post-entry", "forum"),
+])
+def test_a_group_named_as_live_blog_entries_is_an_article(names, page_type):
+    posts = "".join(f'<div class="{names}"><span class="author"><a href="/user/{n}">user{n}</a></span>'
+                    f'<time datetime="2024-03-0{n}T10:00">3 March, 10:0{n}</time><p>Reply number {n} says that the '
+                    f'harbour bridge should stay closed to cars until the repairs are done, for safety.</p></div>'
+                    for n in range(1, 6))
+    page = parse_html(f"<html><body><div class='stream'>{posts}</div></body></html>")
+    assert detect(page.root, "https://forum.example/thread/42").page_type == page_type
+
+
 def test_group_finder_handles_pages_without_repeats():
     page = parse_html("<html><body><p>Just one paragraph of text here.</p></body></html>")
     assert find_post_group(page.root) is None

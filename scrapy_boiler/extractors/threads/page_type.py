@@ -65,6 +65,10 @@ _DISCUSSION_URL = re.compile(
 _COMMENT = re.compile(r"comment(?!ar[yi]|ator)", re.I)
 _POST = re.compile(r"post|message|answer|reply", re.I)
 _QA_WORD = re.compile(r"question|answer|accepted|votes?\b|qa-", re.I)
+#: Class names of a live blog's entries (``live-events__entry``, ``live-event-entry``, ``liveblog-post``,
+#: ``live-update``): dated, signed by the site's reporters and most of the page's text, as a thread's posts are, but
+#: one article, which a page declaring it (schema.org ``LiveBlogPosting``) would make an article. Not ``clive``.
+_LIVE_BLOG = re.compile(r"(?<![a-z])live[-_]?(?:blog|events?|updates?|entr|posts?|ticker|coverage)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +348,8 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
     thread = _declared_thread(group, value, feats) if declared is not None else None
     if thread is not None:
         return thread
+    if value >= THRESHOLD and declared is None and _LIVE_BLOG.search(group.signature):
+        return PageTypeDecision(ARTICLE, 0.0, group, feats)  # scored as a declared article is: its names overrule
     if value < THRESHOLD:
         if declared is None and not (group.keyword and _COMMENT.search(group.signature)):
             # An article whose best repeated group is its own paragraphs or a list: a short comment thread under it
