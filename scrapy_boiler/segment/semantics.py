@@ -133,6 +133,20 @@ def name_kinds(names: str) -> tuple[int, int, int, int, int]:
 _TOPIC_CLASS = re.compile(r"(?<!\S)(?:tag|category)-\S*")
 
 
+#: Names of a consent manager's box: a cookie banner, or the placeholder it puts where an embed was (a post, a video)
+#: that the reader's privacy settings block ("Externer Inhalt nicht verfügbar"), named in the site's words or after
+#: the vendor (Business Insider's ``sourcepoint__social-placeholder``). Not "cookie": a recipe's box may be named so.
+CONSENT_NAME = re.compile(r"consent|onetrust|sourcepoint|cookiebot|usercentrics|didomi|borlabs|brlbs|cmplz|iubenda"
+                          r"|quantcast|trustarc|cookieyes|osano")
+
+
+def is_consent_box(el: etree._Element) -> bool:
+    """Whether an element's own class/id names it a consent manager's box (:data:`CONSENT_NAME`); a topic's class
+    (``tag-consent``) names none."""
+    names = _TOPIC_CLASS.sub("", element_names(el).lower())
+    return bool(names) and CONSENT_NAME.search(names) is not None
+
+
 def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
     subscription, messaging channel); a topic's class (``tag-whatsapp``) names none."""

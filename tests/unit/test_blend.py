@@ -23,7 +23,7 @@ from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
-from scrapy_boiler.segment.semantics import element_names, is_promotion, name_kinds
+from scrapy_boiler.segment.semantics import element_names, is_consent_box, is_promotion, name_kinds
 
 #: LightGBM's dump of two trees: x0 <= 2 ? (x1 <= 0.5 ? -1 : 1) : 3, and a single leaf 0.25.
 DUMP = {"tree_info": [
@@ -431,6 +431,30 @@ def test_an_invitation_to_a_messaging_channel_stays_out(page_bytes, page, name):
     middle = ends[len(ends) // 2]
     plain, boxed = extract(html), extract(html[:middle] + _CHANNEL_BOX.format(name=name) + html[middle:])
     assert "community members" not in boxed.text and boxed.text == plain.text
+
+
+#: The placeholder a consent manager leaves where an embed was, which the reader's privacy settings block.
+_EMBED_PLACEHOLDER = ('<div class="{name}"><h3>External content not available</h3><p>Your privacy settings prevent '
+                      'the loading and display of all external content, such as graphics, tables, videos and social '
+                      'media posts. To show this content, change your settings.</p></div>')
+
+
+@pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
+@pytest.mark.parametrize("name", ["sourcepoint__social-placeholder", "embed-consent-placeholder"])
+def test_a_consent_managers_placeholder_for_an_embed_stays_out(page_bytes, page, name):
+    html = page_bytes(page).decode("utf-8")
+    ends = [m.end() for m in re.finditer("</p>", html)]
+    middle = ends[len(ends) // 2]
+    plain, boxed = extract(html), extract(html[:middle] + _EMBED_PLACEHOLDER.format(name=name) + html[middle:])
+    assert "privacy settings" not in boxed.text and boxed.text == plain.text
+
+
+@pytest.mark.parametrize(("names", "consent"), [
+    ("sourcepoint__social-placeholder", True), ("cmp-consent-embed", True), ("onetrust-banner", True),
+    ("post type-post tag-consent category-privacy", False), ("cookie-recipe", False),
+])
+def test_a_consent_box_is_named_as_such_or_after_its_vendor(names, consent):
+    assert is_consent_box(parse_html(f'<html><body><div class="{names}">x</div></body></html>').root[0][0]) is consent
 
 
 @pytest.mark.parametrize(("names", "promotion"), [

@@ -40,7 +40,7 @@ from scrapy_boiler.parse.normalize import count_words, title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
-from scrapy_boiler.segment.semantics import is_promotion
+from scrapy_boiler.segment.semantics import is_consent_box, is_promotion
 
 NAME = "blend"
 
@@ -290,8 +290,9 @@ ADVERT_MAX_WORDS = 80
 
 
 def _drop_adverts(blocks: list[TextBlock], name: str) -> None:
-    """Unlabel content inside a small box named as an advertisement or a promotion of the site's own (an in-body ad
-    or newsletter sign-up reads like prose)."""
+    """Unlabel content inside a small box named as an advertisement, a promotion of the site's own (an in-body ad
+    or newsletter sign-up reads like prose) or a consent manager's box (an embed's placeholder: "your privacy
+    settings prevent loading external content")."""
     boxes: dict[etree._Element, bool] = {}
     for block in blocks:
         if not block.is_content:
@@ -301,9 +302,11 @@ def _drop_adverts(blocks: list[TextBlock], name: str) -> None:
             if el is None:
                 break
             if el not in boxes:
-                boxes[el] = is_promotion(el) and count_words(" ".join(el.itertext())) <= ADVERT_MAX_WORDS
+                boxes[el] = (is_promotion(el) or is_consent_box(el)) \
+                    and count_words(" ".join(el.itertext())) <= ADVERT_MAX_WORDS
             if boxes[el]:
                 block.is_content = False
-                block.reasons.append(f"{name}:inside an advert or promotion box ({el.tag}.{el.get('class', '')})")
+                block.reasons.append(
+                    f"{name}:inside an advert, promotion or consent box ({el.tag}.{el.get('class', '')})")
                 break
             el = el.getparent()
