@@ -610,3 +610,35 @@ def test_auto_leaves_out_the_next_story_of_an_endless_scroll():
                   f"<div class='bodytext'>{next_story}</div></article></div></main><footer>Contact us</footer>"
                   "</body></html>")
     assert "paragraph 5 of the story" in doc.text and "Ticket prices" not in doc.text
+
+
+def _entries_decided(entries: list[tuple[str, bool]], *, linked: bool = False) -> list[str]:
+    """The headings kept by :func:`_entry_headings` in a run of entries, each ``(heading, holds content)``: an
+    ``<h3>`` over a paragraph two levels down, as live blogs nest them; the paragraphs the trees kept are content."""
+    from scrapy_boiler.extractors.blend.extractor import _entry_headings
+
+    def heading(text: str) -> str:
+        return f'<a href="/story">{text}</a>' if linked else text
+
+    body = "".join(f'<div class="live-entry"><header><h3>{heading(title)}</h3></header><div class="entry-text"><p '
+                   f'class="{"kept" if kept else "dropped"}">The council met again at noon and the harbour bridge '
+                   f'stays closed to cars until the repairs are done.</p></div></div>' for title, kept in entries)
+    page = parse_html(f'<html><body><div class="live-entries">{body}</div></body></html>')
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.get("class") == "kept"
+    _entry_headings(blocks, "blend")
+    return [block.text for block in blocks if block.is_content and block.element.tag == "h3"]
+
+
+def test_the_heading_of_a_live_blog_entry_holding_content_is_content():
+    entries = [(f"Update {n}: the council meets again about the harbour bridge", n != 2) for n in range(1, 5)]
+    assert _entries_decided(entries) == [title for title, kept in entries if kept]
+
+
+def test_entry_headings_need_a_run_an_unlinked_heading_and_a_short_one():
+    assert _entries_decided([("Update one on the harbour bridge", True), ("Update two on the bridge", True)]) == []
+    assert _entries_decided([(f"Read the story number {n} on the bridge", True) for n in range(4)], linked=True) == []
+    long_heading = " ".join(["word"] * 30)
+    assert _entries_decided([(long_heading, True)] * 3) == []

@@ -144,6 +144,7 @@ class BlendExtractor:
         labelled = sum(block.is_content for block in blocks)
         _same_template(blocks, self.name)
         _whole_entries(blocks, self.name)
+        _entry_headings(blocks, self.name)
         if sum(block.is_content for block in blocks) > labelled:
             # The two rules above put back paragraphs the trees left out (ZDF's hashed paragraphs, each in its own
             # box); a list such a paragraph introduces or frames is read again.
@@ -256,6 +257,55 @@ def _whole_entries(blocks: list[TextBlock], name: str) -> None:
                         and f.num_words >= ENTRY_MIN_WORDS:
                     block.is_content = True
                     block.reasons.append(f"{name}:an entry of a run whose entries are mostly content")
+
+
+#: Levels above a heading searched for its entry, and the most words an entry's heading has.
+ENTRY_HEADING_LEVELS = 3
+ENTRY_HEADING_MAX_WORDS = 25
+_ENTRY_HEADINGS = frozenset({"h2", "h3", "h4"})
+
+
+def _entry_headings(blocks: list[TextBlock], name: str) -> None:
+    """Label content the heading of an entry that holds content, in a run of sibling containers rendered alike (a
+    live blog's entries, each under its own ``<h3>``): the trees score such a heading low on its own, as a teaser's
+    title, and the entries' rule above only reads blocks that are the entry's children."""
+    holder: dict[etree._Element, etree._Element | None] = {}
+
+    def entry_of(el: etree._Element) -> etree._Element | None:
+        for _ in range(ENTRY_HEADING_LEVELS):
+            parent = el.getparent()
+            if parent is None:
+                return None
+            if parent not in holder:
+                holder[parent] = _in_a_run(parent)
+            if holder[parent] is not None:
+                return parent
+            el = parent
+        return None
+
+    holding: set[etree._Element] = set()
+    for block in blocks:
+        if block.is_content and (entry := entry_of(block.element)) is not None:
+            holding.add(entry)
+    for block in blocks:
+        f = block.features
+        if block.is_content or block.element.tag not in _ENTRY_HEADINGS or f is None \
+                or f.num_words > ENTRY_HEADING_MAX_WORDS or f.link_density > TEMPLATE_MAX_LINKS:
+            continue
+        if entry_of(block.element) in holding:
+            block.is_content = True
+            block.reasons.append(f"{name}:the heading of an entry holding content")
+
+
+def _in_a_run(el: etree._Element) -> etree._Element | None:
+    """``el`` when it is a classed ``div``/``section``/``article`` with at least :data:`ENTRY_MIN` siblings (itself
+    included) of its tag and class, else None."""
+    classes = el.get("class")
+    parent = el.getparent()
+    if not classes or el.tag not in ("div", "section", "article") or parent is None:
+        return None
+    alike = sum(1 for sibling in parent if sibling.tag == el.tag and sibling.get("class") == classes)
+    return el if alike >= ENTRY_MIN else None
 
 
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie auch", "اقرأ أيضا"), and an
