@@ -138,6 +138,14 @@ def _many_blocks(count: int = 1_000_000) -> bytes:
     return _utf8(article_page(article_body() + "<p>a</p>" * count))
 
 
+def _many_entries(count: int = 8000) -> bytes:
+    """Readers' letters after the article, each an entry of a run rendered alike (a heading and a line, two levels
+    down): the entry rules must look at the run once, not once per entry."""
+    entries = "".join(f'<div class="entry"><div class="entry-inner"><h3>Reader letter {i}</h3><p>Letter {i}: the '
+                      f"pier needs repairs.</p></div></div>" for i in range(count))
+    return _utf8(article_page(f'{article_body()}<div class="letters">{entries}</div>'))
+
+
 def _huge_attributes() -> bytes:
     classes = " ".join(f"c{i}" for i in range(200_000))
     body = f'<div class="{classes}" data-blob="{"x" * 2_000_000}">{article_body()}</div>'
@@ -207,6 +215,7 @@ CATALOGUE: tuple[Case, ...] = (
     Case("unclosed-5000", "5,000 unclosed <font><b> before the article", lambda: _unclosed(5000),
          warnings=("depth_limited",)),
     Case("million-blocks", "a million tiny <p> blocks after the article", _many_blocks, reason="too_many_blocks"),
+    Case("many-entries", "8,000 sibling entries rendered alike after the article", _many_entries),
     Case("huge-attributes", "a 1.3 MB class attribute and a 2 MB data attribute", _huge_attributes),
     Case("unclosed-tags", "paragraphs, lists and tables never closed",
          lambda: _utf8(article_page(article_body().replace("</p>", "") + "<ul><li>one<li>two<table><tr><td>x"))),

@@ -13,6 +13,7 @@ and the learned tree), so this family imports no other.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -269,24 +270,22 @@ def _entry_headings(blocks: list[TextBlock], name: str) -> None:
     """Label content the heading of an entry that holds content, in a run of sibling containers rendered alike (a
     live blog's entries, each under its own ``<h3>``): the trees score such a heading low on its own, as a teaser's
     title, and the entries' rule above only reads blocks that are the entry's children."""
-    holder: dict[etree._Element, etree._Element | None] = {}
+    alike: dict[etree._Element, Counter[tuple[str, str]]] = {}  # per parent: its children by tag and class
+    is_entry: dict[etree._Element, bool] = {}
 
     def entry_of(el: etree._Element) -> etree._Element | None:
         for _ in range(ENTRY_HEADING_LEVELS):
             parent = el.getparent()
             if parent is None:
                 return None
-            if parent not in holder:
-                holder[parent] = _in_a_run(parent)
-            if holder[parent] is not None:
+            if parent not in is_entry:
+                is_entry[parent] = _in_a_run(parent, alike)
+            if is_entry[parent]:
                 return parent
             el = parent
         return None
 
-    holding: set[etree._Element] = set()
-    for block in blocks:
-        if block.is_content and (entry := entry_of(block.element)) is not None:
-            holding.add(entry)
+    holding = {entry for block in blocks if block.is_content and (entry := entry_of(block.element)) is not None}
     for block in blocks:
         f = block.features
         if block.is_content or block.element.tag not in _ENTRY_HEADINGS or f is None \
@@ -297,15 +296,17 @@ def _entry_headings(blocks: list[TextBlock], name: str) -> None:
             block.reasons.append(f"{name}:the heading of an entry holding content")
 
 
-def _in_a_run(el: etree._Element) -> etree._Element | None:
-    """``el`` when it is a classed ``div``/``section``/``article`` with at least :data:`ENTRY_MIN` siblings (itself
-    included) of its tag and class, else None."""
+def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str, str]]]) -> bool:
+    """Whether ``el`` is a classed ``div``/``section``/``article`` with at least :data:`ENTRY_MIN` siblings (itself
+    included) of its tag and class; ``alike`` memoises each parent's count of children by tag and class, so a
+    parent of many entries is counted once."""
     classes = el.get("class")
     parent = el.getparent()
     if not classes or el.tag not in ("div", "section", "article") or parent is None:
-        return None
-    alike = sum(1 for sibling in parent if sibling.tag == el.tag and sibling.get("class") == classes)
-    return el if alike >= ENTRY_MIN else None
+        return False
+    if parent not in alike:
+        alike[parent] = Counter((str(child.tag), child.get("class") or "") for child in parent)
+    return alike[parent][(str(el.tag), classes)] >= ENTRY_MIN
 
 
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie auch", "اقرأ أيضا"), and an
