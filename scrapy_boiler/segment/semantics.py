@@ -53,9 +53,12 @@ BODY_NAME = _any_name(
 )
 #: Names of a container that often holds the article with its chrome: ``article``, ``story``, ``post``, ``main``.
 ARTICLE_NAME = _any_name("article", "story", r"\bpost\b", r"\bentry\b", r"\bmain\b", r"\bcontent")
-#: Names of chrome: navigation, promotion, sharing, related links, comments, footers, captions, bylines.
+#: Names of chrome: navigation, promotion, sharing, related links, comments, footers, captions, bylines. Not a layout
+#: that says it has or lacks a sidebar (``has-sidebar``, ``without-sidebar``), nor a grid whose columns are the body
+#: and a sidebar (Politico Europe's body is ``sidebar-grid__content``).
 CHROME_NAME = _any_name(
-    "sidebar", "side-bar", r"\baside", "related", "recommend", "teaser", "promo", "newsletter", "subscri", "share",
+    r"(?<!has-)(?<!with-)(?<!without-)(?<!no-)sidebar(?![-_]*(?:grid|layout))",
+    "side-bar", r"\baside", "related", "recommend", "teaser", "promo", "newsletter", "subscri", "share",
     "sharing", "social", "footer", r"\bfoot", r"\bnav", "menu", "breadcrumb", "banner", "advert", r"\bads?\b",
     r"\bad[-_]", "sponsor", "widget", "popup", "modal", "cookie", "consent", r"\btags?\b", "author", "byline",
     "caption", "credit", "read-?more", "more-?stories", "outbrain", "taboola", "trending", "most-?read", "popular",

@@ -368,6 +368,17 @@ def test_responsive_layouts_are_not_comments(names, comment):
     assert name_kinds(names)[3] == comment
 
 
+@pytest.mark.parametrize(("names", "chrome"), [
+    ("sidebar", 1), ("sidebar-left", 1), ("site-sidebar widget-area", 1), ("sidebar_right", 1),
+    # a layout that says it has (or lacks) a sidebar, or a grid whose columns are the body and a sidebar
+    ("content container without-sidebar", 0), ("layout has-sidebar", 0), ("page with-sidebar", 0),
+    ("no-sidebar", 0), ("sidebar-grid__content article__content", 0), ("sidebar-layout__main", 0),
+])
+def test_a_layout_named_after_its_sidebar_is_no_sidebar(names, chrome):
+    """Politico Europe's body is ``sidebar-grid__content``; a blend trained without it dropped half the article."""
+    assert name_kinds(names)[2] == chrome
+
+
 #: Body classes of a WordPress theme: they describe the page (its template, its layout), not a part of it.
 PAGE_CLASSES = "single single-post postid-4821 has-sidebar comments-open header-sticky wp-embed-responsive"
 
