@@ -412,13 +412,18 @@ _SIGN_UP_BOX = ('<div {names}><h3>Get our morning briefing</h3><p>The day\'s mos
                 'time with one click.</p><form><input type="email"><button>Sign up</button></form></div>')
 
 
-def _assert_box_in_the_middle_stays_out(html: str, box: str) -> None:
-    """The box put after the middle paragraph of ``html`` changes nothing of its text."""
+def _plain_and_boxed(html: str, box: str) -> tuple[str, str]:
+    """The text of ``html``, and its text with ``box`` put after its middle paragraph."""
     ends = [m.end() for m in re.finditer("</p>", html)]
     middle = ends[len(ends) // 2]
-    plain, boxed = extract(html), extract(html[:middle] + box + html[middle:])
-    assert "morning briefing" not in boxed.text and "in your inbox" not in boxed.text
-    assert boxed.text == plain.text
+    return extract(html).text, extract(html[:middle] + box + html[middle:]).text
+
+
+def _assert_box_in_the_middle_stays_out(html: str, box: str) -> None:
+    """The box put after the middle paragraph of ``html`` changes nothing of its text."""
+    plain, boxed = _plain_and_boxed(html, box)
+    assert "morning briefing" not in boxed and "in your inbox" not in boxed
+    assert boxed == plain
 
 
 @pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "hugo_post.html",
@@ -434,16 +439,6 @@ _CHANNEL_BOX = ('<div class="{name}"><p class="channel-title">Get the latest new
                 'adverts from us and our partners. You can check out at any time.</p></div>')
 
 
-@pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
-@pytest.mark.parametrize("name", ["whatsapp-group", "telegram-channel"])
-def test_an_invitation_to_a_messaging_channel_stays_out(page_bytes, page, name):
-    html = page_bytes(page).decode("utf-8")
-    ends = [m.end() for m in re.finditer("</p>", html)]
-    middle = ends[len(ends) // 2]
-    plain, boxed = extract(html), extract(html[:middle] + _CHANNEL_BOX.format(name=name) + html[middle:])
-    assert "community members" not in boxed.text and boxed.text == plain.text
-
-
 #: The placeholder a consent manager leaves where an embed was, which the reader's privacy settings block.
 _EMBED_PLACEHOLDER = ('<div class="{name}"><h3>External content not available</h3><p>Your privacy settings prevent '
                       'the loading and display of all external content, such as graphics, tables, videos and social '
@@ -451,13 +446,14 @@ _EMBED_PLACEHOLDER = ('<div class="{name}"><h3>External content not available</h
 
 
 @pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
-@pytest.mark.parametrize("name", ["sourcepoint__social-placeholder", "embed-consent-placeholder"])
-def test_a_consent_managers_placeholder_for_an_embed_stays_out(page_bytes, page, name):
-    html = page_bytes(page).decode("utf-8")
-    ends = [m.end() for m in re.finditer("</p>", html)]
-    middle = ends[len(ends) // 2]
-    plain, boxed = extract(html), extract(html[:middle] + _EMBED_PLACEHOLDER.format(name=name) + html[middle:])
-    assert "privacy settings" not in boxed.text and boxed.text == plain.text
+@pytest.mark.parametrize(("box", "name", "phrase"), [
+    (_CHANNEL_BOX, "whatsapp-group", "community members"), (_CHANNEL_BOX, "telegram-channel", "community members"),
+    (_EMBED_PLACEHOLDER, "sourcepoint__social-placeholder", "privacy settings"),
+    (_EMBED_PLACEHOLDER, "embed-consent-placeholder", "privacy settings"),
+])
+def test_a_messaging_channels_invitation_or_a_consent_placeholder_stays_out(page_bytes, page, box, name, phrase):
+    plain, boxed = _plain_and_boxed(page_bytes(page).decode("utf-8"), box.format(name=name))
+    assert phrase not in boxed and boxed == plain
 
 
 @pytest.mark.parametrize(("names", "consent"), [
