@@ -143,7 +143,12 @@ def parse_spec(spec: str) -> tuple[str, str | None]:
 def fold_count(name: str) -> int:
     """How many cross-validation folds a dataset split by publisher has: one per held-out share (4 for
     fundus-train, 3 for threads-train)."""
-    return round(1 / _VALID_SHARE[name])
+    return _folds(_VALID_SHARE[name])
+
+
+def _folds(share: float) -> int:
+    """How many held-out shares of ``share`` make up the whole."""
+    return round(1 / share)
 
 
 def split_fold(split: str | None) -> tuple[str | None, int]:
@@ -234,7 +239,7 @@ def publisher_split(publishers: Iterable[str], share: float = FUNDUS_VALID_SHARE
     """
     unique = sorted(set(publishers), key=lambda p: hashlib.sha256(f"42:{p}".encode()).hexdigest())
     size = round(share * len(unique))
-    last = fold == round(1 / share) - 1
+    last = fold == _folds(share) - 1
     return frozenset(unique[fold * size:] if last else unique[fold * size:(fold + 1) * size])
 
 

@@ -146,12 +146,17 @@ CONSENT_NAME = re.compile(r"consent|onetrust|sourcepoint|cookiebot|usercentrics|
 def is_consent_box(el: etree._Element) -> bool:
     """Whether an element's own class/id names it a consent manager's box (:data:`CONSENT_NAME`); a topic's class
     (``tag-consent``) names none."""
-    names = _TOPIC_CLASS.sub("", element_names(el).lower())
+    names = _box_names(el)
     return bool(names) and CONSENT_NAME.search(names) is not None
 
 
 def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
     subscription, messaging channel); a topic's class (``tag-whatsapp``) names none."""
-    names = _TOPIC_CLASS.sub("", element_names(el).lower())
+    names = _box_names(el)
     return bool(names) and (AD_NAME.search(names) is not None or PROMO_NAME.search(names) is not None)
+
+
+def _box_names(el: etree._Element) -> str:
+    """An element's names in lower case, without the topic classes (:data:`_TOPIC_CLASS`) that file a post."""
+    return _TOPIC_CLASS.sub("", element_names(el).lower())

@@ -147,8 +147,8 @@ class BlendExtractor:
         _whole_entries(blocks, self.name)
         _entry_headings(blocks, self.name)
         if sum(block.is_content for block in blocks) > labelled:
-            # The two rules above put back paragraphs the trees left out (ZDF's hashed paragraphs, each in its own
-            # box); a list such a paragraph introduces or frames is read again.
+            # The rules above put back paragraphs and headings the trees left out (ZDF's hashed paragraphs, each in
+            # its own box; a live blog's entries); a list such a paragraph introduces or frames is read again.
             _lists_in_the_body(blocks, self.name)
         _pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
@@ -225,6 +225,8 @@ def _same_template(blocks: list[TextBlock], name: str) -> None:
                 block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
 
 
+#: Tags of a run's entries (a live blog's, a page of boxed paragraphs'): classed containers of these.
+_ENTRY_TAGS = frozenset({"div", "section", "article"})
 #: Repeated entries (a live blog's) that make a run of the body: how many, the share of them that those holding
 #: content must exceed (most of them: a cliff at two thirds flipped a written live blog when a cookie banner came or
 #: went), and the words their other blocks need to join.
@@ -240,7 +242,7 @@ def _whole_entries(blocks: list[TextBlock], name: str) -> None:
     by_entry: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
         parent = block.element.getparent()
-        if parent is not None and parent.get("class") and parent.tag in ("div", "section", "article"):
+        if parent is not None and parent.get("class") and parent.tag in _ENTRY_TAGS:
             by_entry.setdefault(parent, []).append(block)
     runs: dict[tuple[etree._Element | None, str, str], list[etree._Element]] = {}
     for entry in by_entry:
@@ -302,7 +304,7 @@ def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str,
     parent of many entries is counted once."""
     classes = el.get("class")
     parent = el.getparent()
-    if not classes or el.tag not in ("div", "section", "article") or parent is None:
+    if not classes or el.tag not in _ENTRY_TAGS or parent is None:
         return False
     if parent not in alike:
         alike[parent] = Counter((str(child.tag), child.get("class") or "") for child in parent)

@@ -235,7 +235,12 @@ def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
 
 def _title_share(block: TextBlock, title_words: frozenset[str]) -> float:
     """The share of a block's words (punctuation aside) that the page's title has."""
-    tokens = comparable(block.text).split()
+    return _share_in_title(block.text, title_words)
+
+
+def _share_in_title(text: str, title_words: frozenset[str]) -> float:
+    """The share of the words of ``text`` (punctuation aside) that the page's title has."""
+    tokens = comparable(text).split()
     return sum(token in title_words for token in tokens) / len(tokens) if tokens else 0.0
 
 
@@ -287,7 +292,8 @@ def other_articles(blocks: list[TextBlock], title: str, name: str) -> None:
     if len(headings) < 2:
         return
     title_words = frozenset(comparable(title).split())
-    own = [heading for heading in headings if _words_share(heading, title_words) >= HEADLINE_TITLE_SHARE]
+    own = [heading for heading in headings
+           if _share_in_title(" ".join(heading.itertext()), title_words) >= HEADLINE_TITLE_SHARE]
     holding_own = {story for heading in own for story in heading.iterancestors("article")}
     if not holding_own:  # the page's headline is in no <article>: nothing tells which story is the page's
         return
@@ -305,9 +311,3 @@ def _self_and_ancestors(element: etree._Element, tag: str) -> Iterable[etree._El
     if element.tag == tag:
         yield element
     yield from element.iterancestors(tag)
-
-
-def _words_share(element: etree._Element, title_words: frozenset[str]) -> float:
-    """The share of an element's words (punctuation aside) that the page's title has."""
-    tokens = comparable(" ".join(element.itertext())).split()
-    return sum(token in title_words for token in tokens) / len(tokens) if tokens else 0.0
