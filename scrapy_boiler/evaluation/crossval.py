@@ -46,13 +46,14 @@ def fold_data(fold: int, data: Sequence[str] = DEFAULT_DATA) -> list[str]:
     return [f"{spec}@{fold}" if spec == f"{FOLDED_DATA}:train" else spec for spec in data]
 
 
-def train_command(fold: int, folder: Path, seed: int, cache: Path) -> list[str]:
-    """``scrapy boiler-train blend`` writing fold ``fold``'s model into ``folder``."""
+def train_command(fold: int, folder: Path, seed: int, cache: Path, options: Sequence[str] = ()) -> list[str]:
+    """``scrapy boiler-train blend`` writing fold ``fold``'s model into ``folder``; ``options`` are more of its
+    options (``--min-leaf=20``), the same for every fold."""
     command = [sys.executable, "-m", "scrapy", "boiler-train", "blend", "--quiet", "--seed", str(seed),
                "--cache", str(cache), "--out", str(folder / MODEL_FILE)]
     for spec in fold_data(fold):
         command += ["--data", spec]
-    return command
+    return command + list(options)
 
 
 def eval_command(fold: int, out: Path, compare: Sequence[str]) -> list[str]:
@@ -103,15 +104,15 @@ def _run(command: list[str], env: dict[str, str]) -> None:
 
 
 def cross_validate(work: Path, folds: Sequence[int], seed: int, compare: Sequence[str],
-                   env: dict[str, str], retrain: bool = False) -> dict[str, Any]:
+                   env: dict[str, str], retrain: bool = False, options: Sequence[str] = ()) -> dict[str, Any]:
     """Train and score every fold in ``folds`` (models and figures under ``work``), plus the shipped model on fold
     0; returns the figures per fold, pooled and shipped. A fold's model is trained again only when ``retrain`` or
-    when its recorded training command differs."""
+    when its recorded training command (``options`` included) differs."""
     per_fold: dict[int, dict[str, dict[str, Any]]] = {}
     for fold in folds:
         folder = work / f"fold{fold}"
         folder.mkdir(parents=True, exist_ok=True)
-        command = train_command(fold, folder, seed, work / "cache")
+        command = train_command(fold, folder, seed, work / "cache", options)
         recorded = folder / "command.json"
         if retrain or not ((folder / MODEL_FILE).is_file() and recorded.is_file()
                 and json.loads(recorded.read_text(encoding="utf-8")) == command[1:]):
@@ -126,7 +127,8 @@ def cross_validate(work: Path, folds: Sequence[int], seed: int, compare: Sequenc
         out = work / "shipped-fold0.json"
         _run(eval_command(0, out, ()), {key: value for key, value in env.items() if key != "BOILER_MODELS_DIR"})
         shipped = fold_scores(json.loads(out.read_text(encoding="utf-8")))["auto"]
-    return {"seed": seed, "folds": per_fold, "pooled": pooled(list(per_fold.values())), "shipped_fold0": shipped}
+    return {"seed": seed, "options": list(options), "folds": per_fold, "pooled": pooled(list(per_fold.values())),
+            "shipped_fold0": shipped}
 
 
 def _line(label: str, scores: dict[str, dict[str, Any]]) -> str:
@@ -149,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the figures to this JSON file")
     parser.add_argument("--retrain", action="store_true",
                         help="train every fold's model again, even where the same command wrote one in --work")
+    parser.add_argument("--train-option", action="append", default=[], metavar="OPTION",
+                        help="an option of scrapy boiler-train blend for every fold, as one word (repeatable): "
+                             "--train-option=--min-leaf=20 --train-option=--page-weight=fundus-train=3")
     args = parser.parse_args(argv)
     folds = sorted(set(args.fold)) if args.fold else list(range(fold_count(FOLDED_DATA)))
     if any(not 0 <= fold < fold_count(FOLDED_DATA) for fold in folds):
@@ -157,9 +162,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.data_dir:
         env[DATA_DIR_ENV] = str(Path(args.data_dir).resolve())
     compare = [name.strip() for name in args.compare.split(",") if name.strip()]
-    print(f"{'':<8} {'pages':>5}  shingle F1 (auto: blend retrained without the fold's publishers, seed {args.seed})")
+    options = f", {' '.join(args.train_option)}" if args.train_option else ""
+    print(f"{'':<8} {'pages':>5}  shingle F1 (auto: blend retrained without the fold's publishers, seed {args.seed}"
+          f"{options})")
     try:
-        result = cross_validate(Path(args.work), folds, args.seed, compare, env, retrain=args.retrain)
+        result = cross_validate(Path(args.work), folds, args.seed, compare, env, retrain=args.retrain,
+                                options=args.train_option)
     except RuntimeError as exc:
         parser.exit(1, f"{parser.prog}: {exc}\n")
     print(_line("pooled", result["pooled"]))

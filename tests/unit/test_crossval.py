@@ -39,6 +39,12 @@ def test_each_fold_trains_on_the_other_publishers_and_scores_its_own():
     assert "--compare" not in crossval.eval_command(0, Path("e.json"), [])
 
 
+def test_training_options_go_to_every_folds_command():
+    plain = crossval.train_command(1, Path("w/fold1"), 0, Path("w/cache"))
+    tuned = crossval.train_command(1, Path("w/fold1"), 0, Path("w/cache"), ["--min-leaf=20", "--leaves=16"])
+    assert tuned == [*plain, "--min-leaf=20", "--leaves=16"]
+
+
 def test_folds_pool_by_page_not_by_fold():
     small = crossval.fold_scores(_figures({"auto": (10, 1.0, 0.5), "trafilatura": (10, 0.8, 0.8)}))
     large = crossval.fold_scores(_figures({"auto": (30, 0.6, 1.0), "trafilatura": (30, 0.8, 0.8)}))
