@@ -143,6 +143,19 @@ CONSENT_NAME = re.compile(r"consent|onetrust|sourcepoint|cookiebot|usercentrics|
                           r"|quantcast|trustarc|cookieyes|osano")
 
 
+#: Names of a reader poll's box (``poll``, ``wp-polls``, ``Article_elementPoll__0I_DP``, ``pollQuestion``, German
+#: ``umfrage``): a question and its answers to vote on, set between the body's paragraphs and never the article. Not
+#: Apollo's names, nor pollution, pollen, polling or a pollster.
+POLL_NAME = re.compile(r"(?<!a)poll(?!ut|en|ing|ster)|umfrage")
+
+
+def is_poll(el: etree._Element) -> bool:
+    """Whether an element's own class/id names it a reader poll's box (:data:`POLL_NAME`); a topic's class
+    (``tag-polls``) names none."""
+    names = _box_names(el)
+    return bool(names) and POLL_NAME.search(names) is not None
+
+
 def is_consent_box(el: etree._Element) -> bool:
     """Whether an element's own class/id names it a consent manager's box (:data:`CONSENT_NAME`); a topic's class
     (``tag-consent``) names none."""

@@ -23,7 +23,7 @@ from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
-from scrapy_boiler.segment.semantics import element_names, is_consent_box, is_promotion, name_kinds
+from scrapy_boiler.segment.semantics import element_names, is_consent_box, is_poll, is_promotion, name_kinds
 
 #: LightGBM's dump of two trees: x0 <= 2 ? (x1 <= 0.5 ? -1 : 1) : 3, and a single leaf 0.25.
 DUMP = {"tree_info": [
@@ -454,6 +454,29 @@ _EMBED_PLACEHOLDER = ('<div class="{name}"><h3>External content not available</h
 def test_a_messaging_channels_invitation_or_a_consent_placeholder_stays_out(page_bytes, page, box, name, phrase):
     plain, boxed = _plain_and_boxed(page_bytes(page).decode("utf-8"), box.format(name=name))
     assert phrase not in boxed and boxed == plain
+
+
+#: A reader poll between the body's paragraphs, its question three wrappers down (20 Minuten's CSS-module poll).
+_POLL_BOX = ('<div class="{name}"><div class="sc-c7badfe-0"><div class="sc-c7badfe-1"><p>Should the city council ban '
+             'cars from the old town centre on weekends, as the traders\' association has proposed this week?</p>'
+             '</div><ul><li>Yes, absolutely.</li><li>No, the shops would suffer.</li><li>Only in summer.</li></ul>'
+             '</div></div>')
+
+
+@pytest.mark.parametrize("page", ["wordpress_news_article.html", "ghost_post.html", "news_article.html"])
+@pytest.mark.parametrize("name", ["article-poll", "Article_elementPoll__0I_DP", "wp-polls polls-12"])
+def test_a_reader_poll_inside_the_body_stays_out(page_bytes, page, name):
+    plain, boxed = _plain_and_boxed(page_bytes(page).decode("utf-8"), _POLL_BOX.format(name=name))
+    assert "traders' association" not in boxed and boxed == plain
+
+
+@pytest.mark.parametrize(("names", "poll"), [
+    ("article-poll", True), ("pollQuestion", True), ("widget widget_polls-widget", True), ("umfrage-box", True),
+    ("post type-post tag-polls category-politics", False), ("apollo-root", False), ("pollution-map", False),
+    ("polling-results", False),
+])
+def test_a_poll_box_is_named_as_such(names, poll):
+    assert is_poll(parse_html(f'<html><body><div class="{names}">x</div></body></html>').root[0][0]) is poll
 
 
 @pytest.mark.parametrize(("names", "consent"), [

@@ -41,7 +41,7 @@ from scrapy_boiler.parse.normalize import count_words, title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
-from scrapy_boiler.segment.semantics import is_consent_box, is_promotion
+from scrapy_boiler.segment.semantics import is_consent_box, is_poll, is_promotion
 
 NAME = "blend"
 
@@ -337,15 +337,16 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
 
 
-#: Ancestors looked at for an advert box, and the most words such a box may hold.
-ADVERT_DEPTH = 3
+#: Ancestors looked at for an advert box (the block's element and three above it: 20 Minuten's poll question sits
+#: two unnamed wrappers below its box), and the most words such a box may hold.
+ADVERT_DEPTH = 4
 ADVERT_MAX_WORDS = 80
 
 
 def _drop_adverts(blocks: list[TextBlock], name: str) -> None:
     """Unlabel content inside a small box named as an advertisement, a promotion of the site's own (an in-body ad
-    or newsletter sign-up reads like prose) or a consent manager's box (an embed's placeholder: "your privacy
-    settings prevent loading external content")."""
+    or newsletter sign-up reads like prose), a consent manager's box (an embed's placeholder: "your privacy
+    settings prevent loading external content") or a reader poll (its question reads like the body's)."""
     boxes: dict[etree._Element, bool] = {}
     for block in blocks:
         if not block.is_content:
@@ -355,11 +356,11 @@ def _drop_adverts(blocks: list[TextBlock], name: str) -> None:
             if el is None:
                 break
             if el not in boxes:
-                boxes[el] = (is_promotion(el) or is_consent_box(el)) \
+                boxes[el] = (is_promotion(el) or is_consent_box(el) or is_poll(el)) \
                     and count_words(" ".join(el.itertext())) <= ADVERT_MAX_WORDS
             if boxes[el]:
                 block.is_content = False
                 block.reasons.append(
-                    f"{name}:inside an advert, promotion or consent box ({el.tag}.{el.get('class', '')})")
+                    f"{name}:inside an advert, promotion, consent or poll box ({el.tag}.{el.get('class', '')})")
                 break
             el = el.getparent()
