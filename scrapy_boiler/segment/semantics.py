@@ -145,8 +145,8 @@ CONSENT_NAME = re.compile(r"consent|onetrust|sourcepoint|cookiebot|usercentrics|
 
 #: Names of a reader poll's box (``poll``, ``wp-polls``, ``Article_elementPoll__0I_DP``, ``pollQuestion``, German
 #: ``umfrage``): a question and its answers to vote on, set between the body's paragraphs and never the article. Not
-#: Apollo's names, nor pollution, pollen, polling or a pollster.
-POLL_NAME = re.compile(r"(?<!a)poll(?!ut|en|ing|ster)|umfrage")
+#: Apollo's names, nor pollution, pollen, polling, a pollster or a recipe's pollo.
+POLL_NAME = re.compile(r"(?<!a)poll(?!ut|en|ing|ster|o(?![a-z]))|umfrage")
 
 
 def is_poll(el: etree._Element) -> bool:

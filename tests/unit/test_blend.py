@@ -471,9 +471,10 @@ def test_a_reader_poll_inside_the_body_stays_out(page_bytes, page, name):
 
 
 @pytest.mark.parametrize(("names", "poll"), [
-    ("article-poll", True), ("pollQuestion", True), ("widget widget_polls-widget", True), ("umfrage-box", True),
+    ("article-poll", True), ("pollQuestion", True), ("polloptions", True), ("widget widget_polls-widget", True),
+    ("umfrage-box", True),
     ("post type-post tag-polls category-politics", False), ("apollo-root", False), ("pollution-map", False),
-    ("polling-results", False),
+    ("polling-results", False), ("receta-pollo-asado", False),
 ])
 def test_a_poll_box_is_named_as_such(names, poll):
     assert is_poll(parse_html(f'<html><body><div class="{names}">x</div></body></html>').root[0][0]) is poll
