@@ -152,22 +152,32 @@ POLL_NAME = re.compile(r"(?<!a)poll(?!ut|en|ing|ster|o(?![a-z]))|umfrage")
 def is_poll(el: etree._Element) -> bool:
     """Whether an element's own class/id names it a reader poll's box (:data:`POLL_NAME`); a topic's class
     (``tag-polls``) names none."""
-    names = _box_names(el)
-    return bool(names) and POLL_NAME.search(names) is not None
+    return _box_named(el, POLL_NAME)
 
 
 def is_consent_box(el: etree._Element) -> bool:
     """Whether an element's own class/id names it a consent manager's box (:data:`CONSENT_NAME`); a topic's class
     (``tag-consent``) names none."""
-    names = _box_names(el)
-    return bool(names) and CONSENT_NAME.search(names) is not None
+    return _box_named(el, CONSENT_NAME)
 
 
 def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
     subscription, messaging channel); a topic's class (``tag-whatsapp``) names none."""
+    return _box_named(el, AD_NAME, PROMO_NAME)
+
+
+def is_inset_box(el: etree._Element) -> bool:
+    """Whether an element's own class/id names it a box set into the body that is never the article: an advert or
+    promotion (:func:`is_promotion`), a consent manager's box (:func:`is_consent_box`) or a reader poll
+    (:func:`is_poll`). The names are read once for the four patterns."""
+    return _box_named(el, AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME)
+
+
+def _box_named(el: etree._Element, *patterns: re.Pattern[str]) -> bool:
+    """Whether one of ``patterns`` finds a name of the element's own box (:func:`_box_names`)."""
     names = _box_names(el)
-    return bool(names) and (AD_NAME.search(names) is not None or PROMO_NAME.search(names) is not None)
+    return bool(names) and any(pattern.search(names) is not None for pattern in patterns)
 
 
 def _box_names(el: etree._Element) -> str:

@@ -41,7 +41,7 @@ from scrapy_boiler.parse.normalize import count_words, title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
-from scrapy_boiler.segment.semantics import is_consent_box, is_poll, is_promotion
+from scrapy_boiler.segment.semantics import is_inset_box
 
 NAME = "blend"
 
@@ -356,8 +356,7 @@ def _drop_adverts(blocks: list[TextBlock], name: str) -> None:
             if el is None:
                 break
             if el not in boxes:
-                boxes[el] = (is_promotion(el) or is_consent_box(el) or is_poll(el)) \
-                    and count_words(" ".join(el.itertext())) <= ADVERT_MAX_WORDS
+                boxes[el] = is_inset_box(el) and count_words(" ".join(el.itertext())) <= ADVERT_MAX_WORDS
             if boxes[el]:
                 block.is_content = False
                 block.reasons.append(
