@@ -2,9 +2,10 @@
 
 A model that keeps fewer than :data:`MIN_WORDS` words of a page that has paragraphs has missed the article (the
 neural models return empty text on a few percent of pages; a boosted-tree blend can miss a layout it never saw).
-The page then gets, in order: the blocks of its JSON-LD ``articleBody``, else the paragraphs of its main-content
-region (:mod:`~scrapy_boiler.segment.regions`), else those of a region found less strictly. It is taken only when it
-holds more words than the model kept.
+The page then gets, in order: the blocks of its JSON-LD ``articleBody``, else the text of the container its names
+call a post's body (``entry-content``, ``post-body``: :func:`~scrapy_boiler.segment.regions.named_post_body`), else
+the paragraphs of its main-content region (:mod:`~scrapy_boiler.segment.regions`), else those of a region found less
+strictly. It is taken only when it holds more words than the model kept.
 
 The fallback is chosen on the reference segmentation (Boilerpipe blocks) and mapped onto the model's own blocks by
 their leaves, since every family labels runs of the same reference leaves.
@@ -27,6 +28,7 @@ from scrapy_boiler.segment.regions import (
     find_region,
     is_within,
     loose_weights,
+    named_post_body,
     paragraph_weight,
 )
 
@@ -41,12 +43,18 @@ MIN_BODY_CHARS = 200
 def fallback_blocks(blocks: Sequence[TextBlock], region: etree._Element | None,
                     body: frozenset[tuple[str, str]] | None) -> list[int]:
     """Indexes of the annotated ``blocks`` to keep: the JSON-LD body's (``body``: its :func:`body_pairs`), else
-    the paragraphs inside ``region``, else those of a region found with looser paragraph tests."""
+    those of the container named a post's body, else the paragraphs inside ``region``, else those of a region found
+    with looser paragraph tests.
+
+    Names come before the paragraphs because a result this short is mostly a short post's: a photo blog's post of
+    one sentence, whose sidebar holds longer paragraphs than the post (Dragnet's blogs on Blogger and TypePad)."""
     if body is not None:
         chosen = [i for i, block in enumerate(blocks)
                   if body_overlap([w.lower() for w in words(block.text)], body) >= BODY_OVERLAP]
         if chosen:
             return chosen
+    if post := named_post_body(blocks):
+        return post
     if region is not None:
         return [i for i, block in enumerate(blocks) if paragraph_weight(block) and is_within(block.element, region)]
     weights = loose_weights(blocks)  # no paragraph-like block at all: look again, less strictly

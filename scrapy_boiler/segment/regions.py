@@ -20,7 +20,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.semantics import element_names, name_kinds
+from scrapy_boiler.segment.semantics import PAGE_TAGS, POST_BODY_NAME, element_names, name_kinds
 
 #: A block credits containers when it has this many words and at most this link density.
 PARAGRAPH_WORDS = 8
@@ -101,6 +101,39 @@ def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region
             best, best_score = element, value
     inside = sum(w for b, w in zip(blocks, weights, strict=True) if w and is_within(b.element, best))
     return Region(best, best_score, inside / total if total else 0.0)
+
+
+#: A block of a post's body, for :func:`named_post_body`: at most this share of its words linked.
+POST_BODY_LINK_DENSITY = 0.5
+
+
+def named_post_body(blocks: Sequence[TextBlock]) -> list[int]:
+    """Indexes of the blocks of the container the page's names call a post's body
+    (:data:`~scrapy_boiler.segment.semantics.POST_BODY_NAME`, and no chrome name) that holds the most unlinked words;
+    empty when the page names none.
+
+    Each block of words, :data:`POST_BODY_LINK_DENSITY` or less linked, belongs to its nearest such ancestor, unless a
+    chrome-named element (a sidebar, a widget, comments, related links) lies between them. This is the fallback's
+    evidence where the paragraphs mislead: a photo blog's post of one sentence sits beside a sidebar's longer "about
+    me" box.
+    """
+    members: dict[etree._Element, list[int]] = {}
+    held: dict[etree._Element, float] = {}
+    for i, block in enumerate(blocks):
+        f = block.features
+        if f is None or not f.num_words or f.link_density > POST_BODY_LINK_DENSITY:
+            continue
+        element = block.element
+        while element is not None and element.tag not in PAGE_TAGS:
+            names = element_names(element)
+            if name_kinds(names)[2]:  # chrome
+                break
+            if POST_BODY_NAME.search(names.lower()) is not None:
+                members.setdefault(element, []).append(i)
+                held[element] = held.get(element, 0.0) + f.num_words * (1.0 - f.link_density)
+                break
+            element = element.getparent()
+    return members[max(held, key=held.__getitem__)] if held else []
 
 
 def _is_sole_child(element: etree._Element, parent: etree._Element) -> bool:

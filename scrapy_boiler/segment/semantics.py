@@ -51,6 +51,11 @@ BODY_NAME = _any_name(
         "article", "story", "entry", "post", "news", "blog", "body", "main", "page", "text", "detail", "rich")),
     "richtext", "prose", r"\bcontent\b", "bodytext", "paywall",
 )
+#: Names of a post's or an article's own body (``entry-content``, ``post-body``, ``articleBody``, ``story-text``): the
+#: narrow part of :data:`BODY_NAME`, without the wrappers that hold a page's sidebars too (``content``,
+#: ``main-content``, ``page-body``) or a sidebar box's text (``module-content``).
+POST_BODY_NAME = re.compile(r"article[-_]?body"
+                            r"|(?:article|story|entry|post|news|blog)[-_]{0,2}(?:body|content|text|copy)")
 #: Names of a container that often holds the article with its chrome: ``article``, ``story``, ``post``, ``main``.
 ARTICLE_NAME = _any_name("article", "story", r"\bpost\b", r"\bentry\b", r"\bmain\b", r"\bcontent")
 #: Names of chrome: navigation, promotion, sharing, related links, comments, footers, captions, bylines. Not a layout

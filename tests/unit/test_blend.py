@@ -513,13 +513,13 @@ _CREDITS = ("If you see an image we have not linked or given credit to, please l
 _POST = "Happy Friday! We love this inspiration board and are excited to celebrate with a chic couple this weekend."
 
 
-def _short_post_decided(post_score: float) -> list[str]:
+def _short_post_decided(post_score: float, body_class: str = "entry-body") -> list[str]:
     """The kept texts of a photo blog's post of 17 words beside a sidebar's credits note of 40, when the trees give
-    the post ``post_score`` and every other block 0.05."""
+    the post ``post_score`` and every other block 0.05; the post's box has the class ``body_class``."""
     from scrapy_boiler.extractors.blend.extractor import page_context
     from scrapy_boiler.extractors.registry import resolve
 
-    page = parse_html('<html><body><div class="entry"><h3>city chic</h3><div class="entry-body"><p><img src="b.jpg">'
+    page = parse_html(f'<html><body><div class="entry"><h3>city chic</h3><div class="{body_class}"><p><img src="b.jpg">'
                       f'</p><p>{_POST}</p></div></div><div id="beta"><div class="module"><h2>Photo credits</h2><ul>'
                       f'<li><div class="note">{_CREDITS}</div></li></ul></div></div></body></html>')
     blocks = segment(page.root).blocks
@@ -535,12 +535,16 @@ def test_a_short_post_the_trees_kept_is_not_replaced_by_a_sidebar_note():
     """Under 25 words kept, the fallback region (here the credits note, the page's longest paragraph) replaces the
     trees' decision only when it adds 50 words or more: a post of a photo blog is a caption long."""
     assert _short_post_decided(0.9) == [_POST]
+    assert _short_post_decided(0.9, body_class="photo") == [_POST]
 
 
 def test_with_nothing_kept_even_a_short_fallback_is_taken():
-    """Where the trees kept nothing, the fallback region is all there is (on a thread's page, it shows the posts hold
-    the text)."""
-    assert _short_post_decided(0.3) == [_CREDITS]
+    """Where the trees kept nothing, the fallback is all there is (on a thread's page, it shows the posts hold the
+    text): the box named a post's body when the page names one, else the region of the longest paragraphs."""
+    assert _short_post_decided(0.3) == [_POST]
+    assert _short_post_decided(0.3, body_class="post-content") == [_POST]
+    assert _short_post_decided(0.3, body_class="photo") == [_CREDITS]
+    assert _short_post_decided(0.3, body_class="sidebar-post-content") == [_CREDITS]  # a chrome name: no post body
 
 
 def test_grouped_name_patterns_match_as_the_plain_alternation():

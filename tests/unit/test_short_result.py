@@ -8,7 +8,8 @@ from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.short_result import MIN_WORDS, rescue_short
 from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.blocks import segment
+from scrapy_boiler.segment.blocks import annotate, segment
+from scrapy_boiler.segment.regions import named_post_body
 
 PARAGRAPHS = [
     "The harbour board met on Tuesday evening to decide how the old ferry pier should be repaired this winter.",
@@ -63,3 +64,44 @@ def test_a_result_of_enough_words_is_left_alone():
     enough = _labels(page, set(range(first.leaf_start, second.leaf_end)))
     rescue_short(page, enough, "test")
     assert _text(enough) == "\n".join(PARAGRAPHS[:2])
+
+
+_SHORT_POST = "Snow fell on the harbour overnight, and the ferry crews cleared the pier before dawn."
+_ABOUT_ME = ("I am a retired ferry engineer who writes about harbours, boats and the people who work on them. I post a "
+             "photograph most mornings and a longer story on Sundays. Write to me if you have a harbour I should see, "
+             "or old photographs of the piers along this coast that you would like to share with other readers.")
+
+
+def _photo_blog(post_class: str) -> bytes:
+    return (f'<html><body><div class="post"><h3>Snow on the pier</h3><div class="{post_class}"><p><img src="p.jpg">'
+            f'</p><p>{_SHORT_POST}</p><div class="related-posts"><p>More from the harbour: the winter timetable, '
+            f'the new lighthouse keeper and the storm of last March</p></div></div></div><div id="right"><div '
+            f'class="box"><h2>About me</h2><div class="box-text">{_ABOUT_ME}</div></div></div></body></html>').encode()
+
+
+def test_an_empty_result_gets_the_box_named_a_post_body_before_a_longer_region():
+    """A photo blog's post of one sentence beside a longer "about me" box: the names say which is the post. The
+    related-posts box inside the post's body is chrome and stays out."""
+    page = parse_html(_photo_blog("entry-content"))
+    labels = _labels(page)
+    rescue_short(page, labels, "test")
+    assert _text(labels) == _SHORT_POST
+    unnamed = parse_html(_photo_blog("photo"))
+    labels = _labels(unnamed)
+    rescue_short(unnamed, labels, "test")
+    assert _text(labels) == _ABOUT_ME  # no names: the region of the longest paragraph
+
+
+def test_the_named_post_body_holding_most_words_wins_and_chrome_names_none():
+    posts = [f"<div class='post-body'><p>{_SHORT_POST}</p></div>", f"<div class='post-body'><p>{_SHORT_POST}</p>"
+             f"<p>{_SHORT_POST}</p></div>", f"<div class='widget post-content'><p>{_ABOUT_ME}</p></div>"]
+    page = parse_html(f"<html><body>{''.join(posts)}</body></html>".encode())
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    assert [blocks[i].element.getparent().index(blocks[i].element) for i in named_post_body(blocks)] == [0, 1]
+    assert all(blocks[i].element.getparent() is page.root.xpath("//div")[1] for i in named_post_body(blocks))
+    only_chrome = parse_html(f"<html><body>{posts[2]}<div class='content'><p>{_ABOUT_ME}</p></div></body></html>"
+                             .encode())
+    blocks = segment(only_chrome.root).blocks
+    annotate(blocks)
+    assert named_post_body(blocks) == []  # a widget's text, and a page-wide "content" wrapper, name no post body
