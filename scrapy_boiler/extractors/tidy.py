@@ -2,13 +2,15 @@
 classifier cannot make on its own (in this order): a text the page repeats is kept once
 (:mod:`~scrapy_boiler.extractors.repeated_blocks`), a teaser card is no content
 (:mod:`~scrapy_boiler.extractors.link_cards`), nor a link list in the page's chrome
-(:mod:`~scrapy_boiler.extractors.chrome_links`), and an implausibly short result gets the fallback
-(:mod:`~scrapy_boiler.extractors.short_result`)."""
+(:mod:`~scrapy_boiler.extractors.chrome_links`), nor what a small box named an advert, a promotion, a consent box or
+a poll holds (:mod:`~scrapy_boiler.extractors.inset_boxes`, as ``blend`` does), and an implausibly short result gets
+the fallback (:mod:`~scrapy_boiler.extractors.short_result`)."""
 
 from __future__ import annotations
 
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.chrome_links import drop_chrome_links
+from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.link_cards import drop_link_cards
 from scrapy_boiler.extractors.repeated_blocks import drop_repeated
 from scrapy_boiler.extractors.short_result import rescue_short
@@ -20,4 +22,5 @@ def tidy_labels(page: ParsedPage, labels: PageLabels, name: str) -> None:
     drop_repeated(labels.blocks, name)
     drop_link_cards(labels.blocks, name)
     drop_chrome_links(labels.blocks, labels.leaves, name)
+    drop_inset_boxes(labels.blocks, name)
     rescue_short(page, labels, name)

@@ -34,14 +34,14 @@ from scrapy_boiler.extractors.blend.structure import (
     standfirst,
     whole_lists,
 )
+from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
 from scrapy_boiler.extractors.short_result import MIN_BODY_CHARS, MIN_WORDS, fallback_blocks
 from scrapy_boiler.parse.html import ParsedPage
-from scrapy_boiler.parse.normalize import count_words, title_parts, words
+from scrapy_boiler.parse.normalize import title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
-from scrapy_boiler.segment.semantics import is_inset_box
 
 NAME = "blend"
 
@@ -152,7 +152,7 @@ class BlendExtractor:
             _lists_in_the_body(blocks, self.name)
         _pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
-        _drop_adverts(blocks, self.name)
+        drop_inset_boxes(blocks, self.name)
         other_articles(blocks, " ".join(context.title_words), self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
@@ -336,30 +336,3 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
             block.is_content = False
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
 
-
-#: Ancestors looked at for an advert box (the block's element and three above it: 20 Minuten's poll question sits
-#: two unnamed wrappers below its box), and the most words such a box may hold.
-ADVERT_DEPTH = 4
-ADVERT_MAX_WORDS = 80
-
-
-def _drop_adverts(blocks: list[TextBlock], name: str) -> None:
-    """Unlabel content inside a small box named as an advertisement, a promotion of the site's own (an in-body ad
-    or newsletter sign-up reads like prose), a consent manager's box (an embed's placeholder: "your privacy
-    settings prevent loading external content") or a reader poll (its question reads like the body's)."""
-    boxes: dict[etree._Element, bool] = {}
-    for block in blocks:
-        if not block.is_content:
-            continue
-        el = block.element
-        for _ in range(ADVERT_DEPTH):
-            if el is None:
-                break
-            if el not in boxes:
-                boxes[el] = is_inset_box(el) and count_words(" ".join(el.itertext())) <= ADVERT_MAX_WORDS
-            if boxes[el]:
-                block.is_content = False
-                block.reasons.append(
-                    f"{name}:inside an advert, promotion, consent or poll box ({el.tag}.{el.get('class', '')})")
-                break
-            el = el.getparent()

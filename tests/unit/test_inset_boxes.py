@@ -1,0 +1,68 @@
+"""A small box named an advert, a promotion, a consent box or a poll is not the article
+(``extractors/inset_boxes.py``), for ``blend`` and, through their tidy step, the neural models."""
+
+from __future__ import annotations
+
+from neural_pages import all_content_labels
+from neural_pages import kept_texts as _kept
+
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.inset_boxes import INSET_DEPTH, INSET_MAX_WORDS, drop_inset_boxes
+from scrapy_boiler.extractors.tidy import tidy_labels
+from scrapy_boiler.parse.html import parse_html
+
+BODY = [
+    "The harbour board met on Tuesday evening to decide how the old ferry pier should be repaired this winter.",
+    "Engineers told the board that the wooden piles had rotted further than the survey of last spring suggested.",
+]
+SIGN_UP = "Get the morning briefing: the day's harbour news in your inbox, every weekday at seven."
+
+
+def _page(box: str) -> str:
+    return f"<article><p>{BODY[0]}</p>{box}<p>{BODY[1]}</p></article>"
+
+
+def _labels(box: str) -> PageLabels:
+    """Every leaf labelled content, as a network that keeps the box between the paragraphs."""
+    return all_content_labels(_page(box))
+
+
+def test_a_sign_up_box_between_the_paragraphs_is_dropped():
+    labels = _labels(f"<div class='newsletter-signup'><p>{SIGN_UP}</p></div>")
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+    dropped = [block for block in labels.blocks if not block.is_content]
+    assert [block.text for block in dropped] == [SIGN_UP]
+    assert dropped[0].reasons[-1] == "test:inside an advert, promotion, consent or poll box (div.newsletter-signup)"
+
+
+def test_a_poll_is_found_up_to_the_depth_and_no_further():
+    def poll(wrappers: int) -> str:
+        return ("<div class='article-poll'>" + "<div>" * wrappers + "<p>Should the pier be rebuilt in stone?</p>"
+                + "</div>" * wrappers + "</div>")
+    near = _labels(poll(INSET_DEPTH - 2))  # the <p>, its wrappers, then the box: INSET_DEPTH elements
+    drop_inset_boxes(near.blocks, "test")
+    assert _kept(near) == BODY
+    far = _labels(poll(INSET_DEPTH - 1))
+    drop_inset_boxes(far.blocks, "test")
+    assert len(_kept(far)) == 3
+
+
+def test_a_big_box_so_named_is_a_wrapper_not_an_inset():
+    long_text = " ".join(["pier"] * (INSET_MAX_WORDS + 1))
+    labels = _labels(f"<div class='ad-free-content'><p>{long_text}</p></div>")
+    drop_inset_boxes(labels.blocks, "test")
+    assert len(_kept(labels)) == 3
+
+
+def test_a_topic_class_names_no_box():
+    labels = _labels(f"<div class='post tag-newsletter category-media'><p>{SIGN_UP}</p></div>")
+    drop_inset_boxes(labels.blocks, "test")
+    assert len(_kept(labels)) == 3
+
+
+def test_the_neural_models_tidy_step_drops_the_box():
+    page = _page(f"<div class='cmp-consent-embed'><p>{SIGN_UP}</p></div>")
+    labels = all_content_labels(page)
+    tidy_labels(parse_html(f"<html><body>{page}</body></html>".encode()), labels, "test")
+    assert _kept(labels) == BODY
