@@ -264,7 +264,7 @@ def test_a_paragraph_rendered_like_the_bodys_paragraphs_around_it_joins_them():
     """ZDF renders every paragraph in the same CSS-module wrappers; one the trees scored low between others of that
     template is the body's, while a caption of the same classes, a short line and paragraphs after the last one are
     left as they were."""
-    from scrapy_boiler.extractors.blend.extractor import _same_template
+    from scrapy_boiler.extractors.body_template import same_template
 
     sentence = "Der Handel mit dem Iran ist in den vergangenen Jahren stark zurückgegangen, heißt es im Bericht."
     paragraph = f'<div class="c10o8fzf"><div class="r1nj4qn5"><p>{{}} {sentence}</p></div></div>'
@@ -277,7 +277,7 @@ def test_a_paragraph_rendered_like_the_bodys_paragraphs_around_it_joins_them():
     annotate(blocks)
     for block in blocks:
         block.is_content = block.text[:1] in "1245"
-    _same_template(blocks, "blend")
+    same_template(blocks, "blend")
     kept = {block.text.split()[0] for block in blocks if block.is_content}
     assert kept == {"1", "2", "3", "4", "5"}  # "3" joined; the caption, the short line and "Mehr" did not
 

@@ -34,6 +34,7 @@ from scrapy_boiler.extractors.blend.structure import (
     standfirst,
     whole_lists,
 )
+from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS, same_template
 from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
 from scrapy_boiler.extractors.short_result import MIN_BODY_CHARS, MIN_WORDS, fallback_blocks
@@ -143,7 +144,7 @@ class BlendExtractor:
         _lists_in_the_body(blocks, self.name)
         section_headings(blocks, context.region.element, self.name)
         labelled = sum(block.is_content for block in blocks)
-        _same_template(blocks, self.name)
+        same_template(blocks, self.name)
         _whole_entries(blocks, self.name)
         _entry_headings(blocks, self.name)
         if sum(block.is_content for block in blocks) > labelled:
@@ -181,48 +182,6 @@ def _lists_in_the_body(blocks: list[TextBlock], name: str) -> None:
 #: words). Where the trees kept nothing, any fallback is taken: on a thread's page it is what shows the posts hold
 #: the text (:func:`~scrapy_boiler.extractors.threads.opening_post.settle_thread` reads the article model's labels).
 FALLBACK_MIN_WORDS = 2 * MIN_WORDS
-
-
-#: Levels of ancestors in a paragraph's template, the content blocks that make one a template of the body, the
-#: share of its blocks between the first and last of them they must be, and what a block of it needs to join.
-TEMPLATE_LEVELS = 4
-TEMPLATE_MIN_CONTENT = 3
-TEMPLATE_CONTENT_SHARE = 0.6
-TEMPLATE_MIN_WORDS = 8
-TEMPLATE_MAX_LINKS = 0.2
-#: Captions, asides and list items share a template with the body's as often as they are its chrome.
-_NOT_PROSE = frozenset({"figure", "figcaption", "aside", "li", "blockquote", "table", "td", "th"})
-
-
-def _same_template(blocks: list[TextBlock], name: str) -> None:
-    """Label a prose block as content when it is rendered like most of the body's paragraphs (same tags and classes
-    on it and its nearest ancestors) and sits between the first and last of them: a paragraph the trees scored low
-    on its own words (ZDF's CSS-module paragraphs) is still one of the body's."""
-    by_template: dict[tuple[tuple[str, str], ...], list[TextBlock]] = {}
-    for block in blocks:
-        key = []
-        el: etree._Element | None = block.element
-        for _ in range(TEMPLATE_LEVELS):
-            if el is None:
-                break
-            key.append((str(el.tag), el.get("class") or ""))
-            el = el.getparent()
-        by_template.setdefault(tuple(key), []).append(block)
-    for key, members in by_template.items():
-        if any(tag in _NOT_PROSE for tag, _ in key):
-            continue
-        content = [block.index for block in members if block.is_content]
-        if len(content) < TEMPLATE_MIN_CONTENT:
-            continue
-        between = [block for block in members if content[0] < block.index < content[-1]]
-        if len(content) < TEMPLATE_CONTENT_SHARE * (len(between) + 2):
-            continue
-        for block in between:
-            f = block.features
-            if not block.is_content and f is not None and f.num_words >= TEMPLATE_MIN_WORDS \
-                    and f.link_density <= TEMPLATE_MAX_LINKS:
-                block.is_content = True
-                block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
 
 
 #: Tags of a run's entries (a live blog's, a page of boxed paragraphs'): classed containers of these.

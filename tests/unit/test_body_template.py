@@ -1,0 +1,41 @@
+"""A paragraph rendered like the body's paragraphs around it is the body's (``extractors/body_template.py``), for
+``blend`` and, through their tidy step, the neural models."""
+
+from __future__ import annotations
+
+from neural_pages import kept_texts
+
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
+from scrapy_boiler.extractors.tidy import tidy_labels
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.blocks import segment
+
+PARAGRAPHS = [f"Paragraph {n}: the harbour board met again to decide how the old ferry pier should be repaired."
+              for n in range(1, 6)]
+TEASER = "<div class='teaser'><p>Read also: the bridge will be closed for a week while its deck is redone.</p></div>"
+
+
+def _labels(kept: set[int]) -> tuple[bytes, PageLabels]:
+    """A body of five paragraphs in one template, a teaser after the third; the network kept the paragraphs whose
+    numbers are in ``kept``, and nothing else."""
+    parts = [f"<div class='para'><p>{text}</p></div>" for text in PARAGRAPHS]
+    parts.insert(3, TEASER)
+    html = f"<html><body><nav><a href='/'>Home</a></nav><div class='story'>{''.join(parts)}</div></body></html>"
+    seg = segment(parse_html(html.encode()).root)
+    flags = [any(leaf.text.startswith(f"Paragraph {n}:") for n in kept) for leaf in seg.leaves]
+    return html.encode(), PageLabels(seg.leaves, blocks_from_leaf_labels(seg, flags, [float(f) for f in flags], "test"))
+
+
+def test_a_paragraph_the_network_missed_between_the_bodys_joins_it():
+    html, labels = _labels({1, 2, 4, 5})
+    tidy_labels(parse_html(html), labels, "test")
+    assert kept_texts(labels) == PARAGRAPHS  # "3" joined; the teaser, in another template, did not
+    joined = next(block for block in labels.blocks if block.text == PARAGRAPHS[2])
+    assert joined.reasons[-1] == "test:rendered like the body's paragraphs around it"
+
+
+def test_too_few_kept_paragraphs_make_no_template():
+    html, labels = _labels({1, 5})
+    tidy_labels(parse_html(html), labels, "test")
+    assert kept_texts(labels) == [PARAGRAPHS[0], PARAGRAPHS[4]]
