@@ -16,7 +16,7 @@ from pathlib import Path
 
 import torch
 
-from scrapy_boiler.extractors.device import place
+from scrapy_boiler.extractors.device import place, single_thread_on_cpu
 from scrapy_boiler.extractors.model_files import (
     FORMAT_VERSION,
     check_format,
@@ -133,7 +133,7 @@ def predict_sequences(
     decoded: dict[tuple[int, int], list[int]] = {}
     model.net.eval()
     fields = model.net.config.fields
-    with torch.inference_mode():
+    with torch.inference_mode(), single_thread_on_cpu(device):
         for i in range(0, len(jobs), batch_size):
             chunk = jobs[i:i + batch_size]
             batch = encode_batch([sequences[s][a:b] for s, a, b in chunk], model.vocab, fields).to(device)
