@@ -93,6 +93,21 @@ def test_long_pages_are_windowed(examples):
         assert len(labels[0]) == 200
 
 
+def test_decoding_runs_on_one_cpu_thread_and_restores_the_count(examples, monkeypatch):
+    """A tiny network's extra intra-op threads only spin against each other and against the crawler."""
+    model = _model(examples)
+    seen: list[int] = []
+    decode = model.net.decode
+    monkeypatch.setattr(model.net, "decode", lambda batch: (seen.append(torch.get_num_threads()), decode(batch))[1])
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    try:
+        predict_sequences(model, [[tuple(tuple(f) for f in examples[0]["strings"][0])] * 3], torch.device("cpu"))
+        assert seen == [1] and torch.get_num_threads() == 2
+    finally:
+        torch.set_num_threads(before)
+
+
 def test_tiny_training_run_lowers_the_loss_and_resumes(examples, tmp_path):
     seed_everything(7)
     model = _model(examples)
