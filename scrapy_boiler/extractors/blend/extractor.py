@@ -4,7 +4,10 @@ Two stages, both :class:`~scrapy_boiler.extractors.blend.forest.Forest` s read f
 first scores each block from its own features (:func:`~scrapy_boiler.extractors.blend.features.table`), the
 second rescores it with its neighbours' and its parent's first-stage scores
 (:func:`~scrapy_boiler.extractors.blend.features.context_table`), which joins an article's stretches and drops
-lone boxes. A page where the result is implausibly short falls back to the JSON-LD body, then to the region.
+lone boxes. A page where the result is implausibly short falls back to the JSON-LD body, then to the box its names
+call a post's body, then to the region (:mod:`~scrapy_boiler.extractors.short_result`). Two checks after the trees
+are shared with the neural models: inset boxes (:mod:`~scrapy_boiler.extractors.inset_boxes`) and the body's
+template (:mod:`~scrapy_boiler.extractors.body_template`).
 
 The rule models vote through callables given at construction (the registry passes Boilerpipe's ``news`` rules
 and the learned tree), so this family imports no other.
@@ -294,4 +297,3 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
         if (linked and _POINTER.match(text)) or _AD_LABEL.match(text):
             block.is_content = False
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
-
