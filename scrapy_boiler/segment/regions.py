@@ -115,10 +115,12 @@ def named_post_body(blocks: Sequence[TextBlock]) -> list[int]:
     Each block of words, :data:`POST_BODY_LINK_DENSITY` or less linked, belongs to its nearest such ancestor, unless a
     chrome-named element (a sidebar, a widget, comments, related links) lies between them. This is the fallback's
     evidence where the paragraphs mislead: a photo blog's post of one sentence sits beside a sidebar's longer "about
-    me" box.
+    me" box. When the winner's tag and classes are another such box's too, the page is a list of posts (a thread, a
+    blog's front page; their ids differ, ``post-123``), and the names pick none.
     """
     members: dict[etree._Element, list[int]] = {}
     held: dict[etree._Element, float] = {}
+    kinds: dict[etree._Element, tuple[str, str]] = {}
     for i, block in enumerate(blocks):
         f = block.features
         if f is None or not f.num_words or f.link_density > POST_BODY_LINK_DENSITY:
@@ -129,11 +131,17 @@ def named_post_body(blocks: Sequence[TextBlock]) -> list[int]:
             if name_kinds(names)[2]:  # chrome
                 break
             if POST_BODY_NAME.search(names.lower()) is not None:
+                kinds[element] = (str(element.tag), element.get("class") or "")
                 members.setdefault(element, []).append(i)
                 held[element] = held.get(element, 0.0) + f.num_words * (1.0 - f.link_density)
                 break
             element = element.getparent()
-    return members[max(held, key=held.__getitem__)] if held else []
+    if not held:
+        return []
+    best = max(held, key=held.__getitem__)
+    if sum(kind == kinds[best] for kind in kinds.values()) > 1:
+        return []  # one of several posts rendered alike
+    return members[best]
 
 
 def _is_sole_child(element: etree._Element, parent: etree._Element) -> bool:

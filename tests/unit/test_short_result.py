@@ -92,16 +92,23 @@ def test_an_empty_result_gets_the_box_named_a_post_body_before_a_longer_region()
     assert _text(labels) == _ABOUT_ME  # no names: the region of the longest paragraph
 
 
+def _blocks(body: str):
+    blocks = segment(parse_html(f"<html><body>{body}</body></html>".encode()).root).blocks
+    annotate(blocks)
+    return blocks
+
+
 def test_the_named_post_body_holding_most_words_wins_and_chrome_names_none():
-    posts = [f"<div class='post-body'><p>{_SHORT_POST}</p></div>", f"<div class='post-body'><p>{_SHORT_POST}</p>"
-             f"<p>{_SHORT_POST}</p></div>", f"<div class='widget post-content'><p>{_ABOUT_ME}</p></div>"]
-    page = parse_html(f"<html><body>{''.join(posts)}</body></html>".encode())
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    assert [blocks[i].element.getparent().index(blocks[i].element) for i in named_post_body(blocks)] == [0, 1]
-    assert all(blocks[i].element.getparent() is page.root.xpath("//div")[1] for i in named_post_body(blocks))
-    only_chrome = parse_html(f"<html><body>{posts[2]}<div class='content'><p>{_ABOUT_ME}</p></div></body></html>"
-                             .encode())
-    blocks = segment(only_chrome.root).blocks
-    annotate(blocks)
-    assert named_post_body(blocks) == []  # a widget's text, and a page-wide "content" wrapper, name no post body
+    one = f"<div class='post-body'><p>{_SHORT_POST}</p></div>"
+    two = f"<div class='entry-content'><p>{_SHORT_POST}</p><p>{_SHORT_POST}</p></div>"
+    blocks = _blocks(one + two)
+    assert [blocks[i].element.getparent().get("class") for i in named_post_body(blocks)] == ["entry-content"] * 2
+    widget = f"<div class='widget post-content'><p>{_ABOUT_ME}</p></div>"
+    assert named_post_body(_blocks(f"{widget}<div class='content'><p>{_ABOUT_ME}</p></div>")) == []
+
+
+def test_posts_named_alike_name_no_post_body():
+    """A thread's posts, or a blog's front page of posts, are named alike: the names do not say which is the page's."""
+    posts = "".join(f"<div class='post-body' id='post-body-{n}'><p>{_SHORT_POST}</p>{'<p>More.</p>' * n}</div>"
+                    for n in range(3))
+    assert named_post_body(_blocks(posts)) == []
