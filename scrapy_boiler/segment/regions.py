@@ -20,6 +20,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import words
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.paths import fold_from_root
 from scrapy_boiler.segment.semantics import PAGE_TAGS, POST_BODY_NAME, element_names, name_kinds
 
 #: A block credits containers when it has this many words and at most this link density.
@@ -118,30 +119,38 @@ def named_post_body(blocks: Sequence[TextBlock]) -> list[int]:
     me" box. When the winner's tag and classes are another such box's too, the page is a list of posts (a thread, a
     blog's front page; their ids differ, ``post-123``), and the names pick none.
     """
+    owners: dict[etree._Element, etree._Element | None] = {}
     members: dict[etree._Element, list[int]] = {}
     held: dict[etree._Element, float] = {}
-    kinds: dict[etree._Element, tuple[str, str]] = {}
     for i, block in enumerate(blocks):
         f = block.features
         if f is None or not f.num_words or f.link_density > POST_BODY_LINK_DENSITY:
             continue
-        element = block.element
-        while element is not None and element.tag not in PAGE_TAGS:
-            names = element_names(element)
-            if name_kinds(names)[2]:  # chrome
-                break
-            if POST_BODY_NAME.search(names.lower()) is not None:
-                kinds[element] = (str(element.tag), element.get("class") or "")
-                members.setdefault(element, []).append(i)
-                held[element] = held.get(element, 0.0) + f.num_words * (1.0 - f.link_density)
-                break
-            element = element.getparent()
+        post = fold_from_root(block.element, owners, _post_body_step, None)
+        if post is not None:
+            members.setdefault(post, []).append(i)
+            held[post] = held.get(post, 0.0) + f.num_words * (1.0 - f.link_density)
     if not held:
         return []
     best = max(held, key=held.__getitem__)
-    if sum(kind == kinds[best] for kind in kinds.values()) > 1:
+    if sum(_tag_and_classes(post) == _tag_and_classes(best) for post in held) > 1:
         return []  # one of several posts rendered alike
     return members[best]
+
+
+def _post_body_step(element: etree._Element, above: etree._Element | None) -> etree._Element | None:
+    """The post body an element lies in, given its parent's (``above``): none in chrome or at the page's top
+    (``<html>``, ``<body>``), the element itself when named a post's body, else its parent's."""
+    if element.tag in PAGE_TAGS:
+        return None
+    names = element_names(element)
+    if name_kinds(names)[2]:  # chrome
+        return None
+    return element if POST_BODY_NAME.search(names.lower()) is not None else above
+
+
+def _tag_and_classes(element: etree._Element) -> tuple[str, str]:
+    return str(element.tag), element.get("class") or ""
 
 
 def _is_sole_child(element: etree._Element, parent: etree._Element) -> bool:
