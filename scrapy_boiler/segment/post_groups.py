@@ -27,6 +27,7 @@ from scrapy_boiler.segment.post_bodies import (
     signature_elements,
 )
 from scrapy_boiler.segment.question_above import with_question_above
+from scrapy_boiler.segment.semantics import is_sidebar
 from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_overlap, class_tokens, id_template, signature
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
 
@@ -40,19 +41,12 @@ STUB_FREE_POSTS = 3
 MIN_SIMILARITY = 0.3
 
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
-#: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
-#: (not ``content-sidebar-wrap``, which holds the main column too, nor ``widget``: some themes build the article
-#: itself of widgets; nor a layout's modifier that says where its sidebar goes, ``sidebar-on-right``).
-_SIDEBAR = re.compile(r"^(?:sidebar(?![-_](?:on|layout|wrap|open|closed|active|visible|collapsed)\b)|secondary$)",
-                      re.I)
 #: Members a group needs before a member may be compared with the one two places back (alternating wrappers).
 ALTERNATION_MEMBERS = 4
 #: Share of rows in header-and-body pairs at which a group's rows are posts of two rows each (see :func:`_header_rows`).
 HEADER_PAIRS = 0.8
 #: Overlap of two members' tag paths (class names left out) at which they are built of the same tags.
 SAME_TAGS = 0.5
-#: Elements whose class names describe the page's layout ("a page with a sidebar"), not a sidebar.
-_PAGE_LEVEL = frozenset({"html", "body", "main", "article"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +207,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
     for parent in root.iter():
         if not isinstance(parent.tag, str) or not len(parent) or parent in aside:
             continue
-        if _is_sidebar(parent):
+        if is_sidebar(parent):
             aside.update(parent.iter())
             continue
         count = stats
@@ -301,21 +295,6 @@ def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree.
     if sum(stats.text_words(head) for _, head in pairs) >= sum(stats.text_words(body) for body, _ in pairs):
         return {}
     return dict(pairs)
-
-
-def _is_sidebar(el: etree._Element) -> bool:
-    """Whether ``el`` is a sidebar (``<aside>``, or a class name or id of :data:`_SIDEBAR` below the page level): a
-    widget of recent posts or an activity stream repeats like posts and may hold more text than a short thread, but
-    is never the page's thread."""
-    if el.tag in _PAGE_LEVEL:
-        return False
-    if el.tag == "aside":
-        return True
-    classes, ident = el.get("class") or "", el.get("id") or ""
-    folded = f"{classes} {ident}".casefold()  # what the pattern's IGNORECASE matches ("ſidebar" too)
-    if "sidebar" not in folded and "secondary" not in folded:  # most elements: spare the pattern
-        return False
-    return any(_SIDEBAR.match(name) for name in (*classes.split(), ident))
 
 
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:

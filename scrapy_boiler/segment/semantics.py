@@ -97,6 +97,30 @@ def names_best_answer(el: etree._Element) -> bool:
     return BEST_ANSWER_NAME.search(f"{el.get('class') or ''} {el.get('id') or ''}") is not None
 
 
+#: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
+#: (not ``content-sidebar-wrap``, which holds the main column too, nor ``widget``: some themes build the article
+#: itself of widgets; nor a layout's modifier that says where its sidebar goes, ``sidebar-on-right``).
+_SIDEBAR = re.compile(r"^(?:sidebar(?![-_](?:on|layout|wrap|open|closed|active|visible|collapsed)\b)|secondary$)",
+                      re.I)
+#: Elements whose class names describe the page's layout ("a page with a sidebar"), not a sidebar.
+_PAGE_LEVEL = frozenset({"html", "body", "main", "article"})
+
+
+def is_sidebar(el: etree._Element) -> bool:
+    """Whether ``el`` is a sidebar: an ``<aside>``, or a class name or id of :data:`_SIDEBAR`, below the page level.
+    A widget of recent posts repeats like a thread's posts, and an "about me" box reads like an article's prose, but
+    neither is the page's main content."""
+    if el.tag in _PAGE_LEVEL:
+        return False
+    if el.tag == "aside":
+        return True
+    classes, ident = el.get("class") or "", el.get("id") or ""
+    folded = f"{classes} {ident}".casefold()  # what the pattern's IGNORECASE matches ("ſidebar" too)
+    if "sidebar" not in folded and "secondary" not in folded:  # most elements: spare the pattern
+        return False
+    return any(_SIDEBAR.match(name) for name in (*classes.split(), ident))
+
+
 def is_main_landmark(el: etree._Element) -> bool:
     """Whether the element is the page's main content landmark: ``<main>`` or ``role="main"``."""
     return el.tag == "main" or el.get("role") == "main"
