@@ -5,9 +5,10 @@ first scores each block from its own features (:func:`~scrapy_boiler.extractors.
 second rescores it with its neighbours' and its parent's first-stage scores
 (:func:`~scrapy_boiler.extractors.blend.features.context_table`), which joins an article's stretches and drops
 lone boxes. A page where the result is implausibly short falls back to the JSON-LD body, then to the box its names
-call a post's body, then to the region (:mod:`~scrapy_boiler.extractors.short_result`). Two checks after the trees
-are shared with the neural models: inset boxes (:mod:`~scrapy_boiler.extractors.inset_boxes`) and the body's
-template (:mod:`~scrapy_boiler.extractors.body_template`).
+call a post's body, then to the region (:mod:`~scrapy_boiler.extractors.short_result`). Three checks after the trees
+are shared with the neural models: inset boxes (:mod:`~scrapy_boiler.extractors.inset_boxes`), the body's template
+(:mod:`~scrapy_boiler.extractors.body_template`) and sidebars beside the article
+(:mod:`~scrapy_boiler.extractors.sidebars`).
 
 The rule models vote through callables given at construction (the registry passes Boilerpipe's ``news`` rules
 and the learned tree), so this family imports no other.
@@ -41,6 +42,7 @@ from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS, same_temp
 from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
 from scrapy_boiler.extractors.short_result import MIN_BODY_CHARS, MIN_WORDS, fallback_blocks
+from scrapy_boiler.extractors.sidebars import article_boxes, drop_sidebar_text
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
@@ -158,6 +160,7 @@ class BlendExtractor:
         standfirst(blocks, " ".join(context.title_words), self.name)
         drop_inset_boxes(blocks, self.name)
         other_articles(blocks, " ".join(context.title_words), self.name)
+        drop_sidebar_text(blocks, lambda: article_boxes(blocks, context.region.element), self.name)
         kept = sum(b.features.num_words for b in blocks if b.is_content and b.features)
         if kept >= MIN_WORDS:
             return
