@@ -8,8 +8,8 @@ and the box the page names a post's body (:func:`~scrapy_boiler.segment.regions.
 on a photo blog whose post is one sentence, the region is the sidebar's longer "about me" box, and only the names
 point at the post.
 
-A sidebar inside one of the boxes is set into the article (a pull quote, a fact box in an ``<aside>``), and is left
-to the models.
+A sidebar inside one of the boxes or inside an ``<article>`` is that article's own (a pull quote, a fact box, a forum
+post's quotation in XenForo's ``<aside>``), and is left to the models.
 """
 
 from __future__ import annotations
@@ -64,7 +64,8 @@ def drop_sidebar_text(blocks: Sequence[TextBlock], boxes: Callable[[], Sequence[
     costs a pass over the blocks (and a segmentation, for the neural models)."""
     sidebars: dict[etree._Element, etree._Element | None] = {}
     inside = [(block, sidebar) for block in blocks if block.is_content
-              and (sidebar := fold_from_root(block.element, sidebars, _outermost_sidebar, None)) is not None]
+              and (sidebar := fold_from_root(block.element, sidebars, _page_sidebar, None)) is not None
+              and sidebar.tag != "article"]
     if not inside:
         return
     found = boxes()
@@ -79,9 +80,12 @@ def drop_sidebar_text(blocks: Sequence[TextBlock], boxes: Callable[[], Sequence[
             block.reasons.append(f"{name}:in a sidebar beside the article ({sidebar.tag}.{sidebar.get('class', '')})")
 
 
-def _outermost_sidebar(element: etree._Element, above: etree._Element | None) -> etree._Element | None:
-    """A step of :func:`~scrapy_boiler.segment.paths.fold_from_root`: the outermost sidebar an element lies in,
-    given its parent's."""
+def _page_sidebar(element: etree._Element, above: etree._Element | None) -> etree._Element | None:
+    """A step of :func:`~scrapy_boiler.segment.paths.fold_from_root`, given the parent's value: the outermost sidebar
+    an element lies in, or the ``<article>`` it lies in first, whose asides are its own (a pull quote, a forum
+    post's quotation in XenForo's ``<aside>``), or None."""
     if above is not None:
         return above
-    return element if isinstance(element.tag, str) and is_sidebar(element) else None
+    if not isinstance(element.tag, str):
+        return None
+    return element if element.tag == "article" or is_sidebar(element) else None

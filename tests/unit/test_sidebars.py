@@ -90,6 +90,20 @@ def test_an_aside_set_into_the_article_stays():
     assert _kept(blocks) == [POST[0], quote, POST[1]]
 
 
+def test_an_aside_inside_another_article_stays():
+    """A forum post quoting another in an ``<aside>`` (XenForo), outside the article's boxes: the quotation is the
+    post's own."""
+    quote = "The lamp has not been lit since the war, but the lens is still there."
+    reply = "Thanks, we will go and see the lens next time we are down on the coast."
+    page = parse_html(f'<html><body><div class="entry-content"><p>{POST[0]}</p><p>{POST[1]}</p></div>'
+                      f'<article class="message"><aside><blockquote>{quote}</blockquote></aside><p>{reply}</p>'
+                      f'</article></body></html>'.encode())
+    blocks, boxes = _all_kept(page)
+    assert not any(box.tag == "article" or "message" in (box.get("class") or "") for box in boxes)
+    drop_sidebar_text(blocks, lambda: boxes, "test")
+    assert _kept(blocks) == [*POST, quote, reply]
+
+
 def test_the_neural_models_tidy_step_drops_sidebar_prose():
     page = _blog(POST)
     seg = segment(page.root)
