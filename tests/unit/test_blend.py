@@ -13,11 +13,11 @@ from scrapy_boiler.extractors.blend.extractor import BlendModel, _whole_entries
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
 from scrapy_boiler.extractors.blend.structure import (
     declared_recipe,
-    other_articles,
     section_headings,
     squashed,
     standfirst,
 )
+from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.registry import model_file
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines

@@ -32,7 +32,6 @@ from scrapy_boiler.extractors.blend.structure import (
     declared_recipe,
     framed_lists,
     introduced_lists,
-    other_articles,
     section_headings,
     squashed,
     standfirst,
@@ -41,6 +40,7 @@ from scrapy_boiler.extractors.blend.structure import (
 from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS, same_template
 from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
+from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.short_result import MIN_BODY_CHARS, MIN_WORDS, fallback_blocks
 from scrapy_boiler.extractors.sidebars import article_boxes, drop_sidebar_text
 from scrapy_boiler.parse.html import ParsedPage

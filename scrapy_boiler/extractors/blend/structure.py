@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
+from scrapy_boiler.extractors.other_stories import HEADLINE_TITLE_SHARE, share_in_title
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
@@ -164,9 +165,6 @@ LEAD_SCAN = 8
 LEAD_REACH = 4
 LEAD_MIN_SCORE = 0.15
 LEAD_MAX_LINKS = 0.2
-#: A heading is the headline when it is an ``<h1>`` or most of its words are the title's; a block most of whose
-#: words are the title's is the headline again (a kicker joined to it), not the lead.
-HEADLINE_TITLE_SHARE = 0.6
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
 
 
@@ -235,13 +233,7 @@ def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
 
 def _title_share(block: TextBlock, title_words: frozenset[str]) -> float:
     """The share of a block's words (punctuation aside) that the page's title has."""
-    return _share_in_title(block.text, title_words)
-
-
-def _share_in_title(text: str, title_words: frozenset[str]) -> float:
-    """The share of the words of ``text`` (punctuation aside) that the page's title has."""
-    tokens = comparable(text).split()
-    return sum(token in title_words for token in tokens) / len(tokens) if tokens else 0.0
+    return share_in_title(block.text, title_words)
 
 
 def _in_figure(element: etree._Element) -> bool:
@@ -278,36 +270,3 @@ def _list_item(element: etree._Element) -> etree._Element | None:
         return element
     parent = element.getparent()
     return parent if parent is not None and parent.tag == "li" else None
-
-
-def other_articles(blocks: list[TextBlock], title: str, name: str) -> None:
-    """Unlabel what an ``<article>`` holds when it has an ``<h1>`` that is not the page's headline while the page's
-    headline (an ``<h1>`` mostly of the title's words) sits in another ``<article>``, not around it: the next story,
-    loaded under this one for an endless scroll (Dagbladet), or a featured story's box, not this page's text. A
-    model that never saw the site keeps the next story's paragraphs: they read like the body's, in a container
-    named alike."""
-    if not blocks:
-        return
-    headings = list(blocks[0].element.getroottree().getroot().iter("h1"))
-    if len(headings) < 2:
-        return
-    title_words = frozenset(comparable(title).split())
-    own = [heading for heading in headings
-           if _share_in_title(" ".join(heading.itertext()), title_words) >= HEADLINE_TITLE_SHARE]
-    holding_own = {story for heading in own for story in heading.iterancestors("article")}
-    if not holding_own:  # the page's headline is in no <article>: nothing tells which story is the page's
-        return
-    others = {story for heading in headings if heading not in own
-              for story in [next(heading.iterancestors("article"), None)]
-              if story is not None and story not in holding_own
-              and holding_own.isdisjoint(story.iterancestors("article"))}  # a part of our story stays ours
-    for block in blocks:
-        if block.is_content and any(story in others for story in _self_and_ancestors(block.element, "article")):
-            block.is_content = False
-            block.reasons.append(f"{name}:in another story's <article> (an <h1> not the page's headline)")
-
-
-def _self_and_ancestors(element: etree._Element, tag: str) -> Iterable[etree._Element]:
-    if element.tag == tag:
-        yield element
-    yield from element.iterancestors(tag)

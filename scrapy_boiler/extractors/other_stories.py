@@ -1,0 +1,60 @@
+"""Another story on the page is not this page's text: a check every article model makes.
+
+News sites load the next story under the one asked for (an endless scroll: Dagbladet), or show a featured story in
+a box of its own, each in its ``<article>`` with its own ``<h1>``. Its paragraphs read like the body's, in a container
+named alike, and a model that never saw the site keeps them. The page's own story is the ``<article>`` holding the
+``<h1>`` that is its headline (mostly the title's words); another ``<article>`` with another ``<h1>``, not around the
+page's story nor inside it, is another story.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import comparable
+from scrapy_boiler.segment.blocks import TextBlock
+
+#: A heading is the page's headline when it is an ``<h1>`` or most of its words (this share) are the title's; a block
+#: most of whose words are the title's is the headline again (a kicker joined to it), not the lead.
+HEADLINE_TITLE_SHARE = 0.6
+
+
+def share_in_title(text: str, title_words: frozenset[str]) -> float:
+    """The share of the words of ``text`` (punctuation aside) that the page's title has."""
+    tokens = comparable(text).split()
+    return sum(token in title_words for token in tokens) / len(tokens) if tokens else 0.0
+
+
+def other_articles(blocks: Sequence[TextBlock], title: str, name: str) -> None:
+    """Unlabel what an ``<article>`` holds when it has an ``<h1>`` that is not the page's headline while the page's
+    headline (an ``<h1>`` mostly of the title's words) sits in another ``<article>``, not around it: the next story,
+    loaded under this one for an endless scroll (Dagbladet), or a featured story's box, not this page's text. A
+    model that never saw the site keeps the next story's paragraphs: they read like the body's, in a container
+    named alike."""
+    if not blocks:
+        return
+    headings = list(blocks[0].element.getroottree().getroot().iter("h1"))
+    if len(headings) < 2:
+        return
+    title_words = frozenset(comparable(title).split())
+    own = [heading for heading in headings
+           if share_in_title(" ".join(heading.itertext()), title_words) >= HEADLINE_TITLE_SHARE]
+    holding_own = {story for heading in own for story in heading.iterancestors("article")}
+    if not holding_own:  # the page's headline is in no <article>: nothing tells which story is the page's
+        return
+    others = {story for heading in headings if heading not in own
+              for story in [next(heading.iterancestors("article"), None)]
+              if story is not None and story not in holding_own
+              and holding_own.isdisjoint(story.iterancestors("article"))}  # a part of our story stays ours
+    for block in blocks:
+        if block.is_content and any(story in others for story in _self_and_ancestors(block.element, "article")):
+            block.is_content = False
+            block.reasons.append(f"{name}:in another story's <article> (an <h1> not the page's headline)")
+
+
+def _self_and_ancestors(element: etree._Element, tag: str) -> Iterable[etree._Element]:
+    if element.tag == tag:
+        yield element
+    yield from element.iterancestors(tag)
