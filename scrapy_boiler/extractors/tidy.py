@@ -3,8 +3,9 @@ classifier cannot make on its own (in this order): a text the page repeats is ke
 (:mod:`~scrapy_boiler.extractors.repeated_blocks`), a teaser card is no content
 (:mod:`~scrapy_boiler.extractors.link_cards`), nor a link list in the page's chrome
 (:mod:`~scrapy_boiler.extractors.chrome_links`), nor what a small box named an advert, a promotion, a consent box or
-a poll holds (:mod:`~scrapy_boiler.extractors.inset_boxes`, as ``blend`` does), nor a sidebar's text beside the
-article (:mod:`~scrapy_boiler.extractors.sidebars`, as ``blend`` does); a paragraph rendered like the body's
+a poll holds (:mod:`~scrapy_boiler.extractors.inset_boxes`), nor another story's ``<article>`` (the next story of an
+endless scroll: :mod:`~scrapy_boiler.extractors.other_stories`), nor a sidebar's text beside the article
+(:mod:`~scrapy_boiler.extractors.sidebars`), as ``blend`` does; a paragraph rendered like the body's
 paragraphs around it is content (:mod:`~scrapy_boiler.extractors.body_template`, as ``blend`` does), and an
 implausibly short result gets the fallback (:mod:`~scrapy_boiler.extractors.short_result`).
 
@@ -19,6 +20,7 @@ from scrapy_boiler.extractors.body_template import same_template
 from scrapy_boiler.extractors.chrome_links import drop_chrome_links
 from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.link_cards import drop_link_cards
+from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.repeated_blocks import drop_repeated
 from scrapy_boiler.extractors.short_result import rescue_short
 from scrapy_boiler.extractors.sidebars import drop_sidebar_text, page_article_boxes
@@ -31,6 +33,7 @@ def tidy_labels(page: ParsedPage, labels: PageLabels, name: str) -> None:
     drop_link_cards(labels.blocks, name)
     drop_chrome_links(labels.blocks, labels.leaves, name)
     drop_inset_boxes(labels.blocks, name)
+    other_articles(labels.blocks, page.title, name)
     drop_sidebar_text(labels.blocks, lambda: page_article_boxes(page), name)
     same_template(labels.blocks, name)
     rescue_short(page, labels, name)

@@ -5,9 +5,10 @@ first scores each block from its own features (:func:`~scrapy_boiler.extractors.
 second rescores it with its neighbours' and its parent's first-stage scores
 (:func:`~scrapy_boiler.extractors.blend.features.context_table`), which joins an article's stretches and drops
 lone boxes. A page where the result is implausibly short falls back to the JSON-LD body, then to the box its names
-call a post's body, then to the region (:mod:`~scrapy_boiler.extractors.short_result`). Three checks after the trees
+call a post's body, then to the region (:mod:`~scrapy_boiler.extractors.short_result`). Four checks after the trees
 are shared with the neural models: inset boxes (:mod:`~scrapy_boiler.extractors.inset_boxes`), the body's template
-(:mod:`~scrapy_boiler.extractors.body_template`) and sidebars beside the article
+(:mod:`~scrapy_boiler.extractors.body_template`), another story's ``<article>``
+(:mod:`~scrapy_boiler.extractors.other_stories`) and sidebars beside the article
 (:mod:`~scrapy_boiler.extractors.sidebars`).
 
 The rule models vote through callables given at construction (the registry passes Boilerpipe's ``news`` rules
