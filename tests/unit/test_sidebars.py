@@ -4,6 +4,8 @@ their tidy step, the neural models."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
+from lxml import etree
 
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
@@ -24,6 +26,20 @@ ABOUT = [
     "My photographs have appeared in two local papers, and I give a talk at the library every spring.",
     "Before I retired I taught geography for thirty years, which is where my love of old maps comes from.",
 ]
+
+
+@pytest.mark.parametrize(("markup", "sidebar"), [
+    ("<aside>", True), ('<div class="widget-area sidebar">', True), ('<div id="secondary">', True),
+    ('<section class="sidebar-primary">', True), ('<div class="Sidebar_right">', True),
+    # a layout that holds the main column too, or says where its sidebar goes, is no sidebar
+    ('<div class="content-sidebar-wrap">', False), ('<div class="sidebar-on-right">', False),
+    # names of the whole page or of an article describe its layout
+    ('<body class="sidebar">', False), ('<article class="sidebar">', False), ('<div class="secondary-nav">', False),
+])
+def test_what_a_sidebar_is(markup, sidebar):
+    tag = markup[1:].split()[0].rstrip(">")
+    element = etree.fromstring(f"{markup}</{tag}>")
+    assert is_sidebar(element) is sidebar
 
 
 def _blog(post: list[str], body_class: str = "post-body entry-content") -> ParsedPage:
