@@ -9,6 +9,10 @@ strictly. It is taken only when it holds more words than the model kept.
 
 The fallback is chosen on the reference segmentation (Boilerpipe blocks) and mapped onto the model's own blocks by
 their leaves, since every family labels runs of the same reference leaves.
+
+A model may also ask for the partial rescue (:func:`rescue_partial`, MultiBoilerNet does): a result of enough words,
+nearly all in the main-content region but under half of the region's paragraph words, gets the region's other
+paragraphs, comments aside.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from scrapy_boiler.segment.regions import (
     named_post_body,
     paragraph_weight,
 )
+from scrapy_boiler.segment.semantics import element_names, name_kinds
 
 #: Fewer content words than this on a page with paragraphs is implausible: the fallback takes over.
 MIN_WORDS = 25
@@ -95,3 +100,57 @@ def rescue_short(page: ParsedPage, labels: PageLabels, name: str) -> None:
         if not block.is_content and size and 2 * sum(taken[block.leaf_start:block.leaf_end]) > size:
             block.is_content = True
             block.reasons.append(f"{name}:fallback (result under {MIN_WORDS} words)")
+
+
+#: A model that keeps under this share of its region's paragraph words (comments aside) has missed part of the
+#: article, when at least :data:`PARTIAL_INSIDE` of what it kept lies in that region (:func:`rescue_partial`).
+PARTIAL_SHARE = 0.5
+PARTIAL_INSIDE = 0.8
+
+
+def rescue_partial(page: ParsedPage, labels: PageLabels, name: str) -> None:
+    """Label content (in place) the region's paragraphs a model left out when it kept only part of them: at least
+    :data:`MIN_WORDS` words (fewer is :func:`rescue_short`'s case), nearly all inside the page's main-content region,
+    and under :data:`PARTIAL_SHARE` of the words of the region's paragraphs outside comments.
+
+    For a network that stops early in an article (MultiBoilerNet's Bi-LSTM keeps a short post's first paragraphs):
+    it found the right place, and the region says how far the article goes. Paragraphs under an element named like
+    comments stay out: a blog's region often holds its comments too. A model block is taken when most of its leaves
+    are in those paragraphs."""
+    kept_blocks = [block for block in labels.blocks if block.is_content]
+    kept = sum(count_words(block.text) for block in kept_blocks)
+    if kept < MIN_WORDS:
+        return
+    reference = segment(page.root)
+    if len(reference.leaves) != len(labels.leaves):
+        return  # not the reference leaves: the blocks cannot be mapped
+    annotate(reference.blocks)
+    weights = [paragraph_weight(block) for block in reference.blocks]
+    region = find_region(reference.blocks, weights).element
+    if region is None:
+        return
+    inside = sum(count_words(block.text) for block in kept_blocks if is_within(block.element, region))
+    if inside < PARTIAL_INSIDE * kept:
+        return
+    chosen = [block for block, weight in zip(reference.blocks, weights, strict=True)
+              if weight and is_within(block.element, region) and not _in_comments(block.element, region)]
+    if kept >= PARTIAL_SHARE * sum(count_words(block.text) for block in chosen):
+        return
+    taken = [False] * len(reference.leaves)
+    for block in chosen:
+        taken[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+    for block in labels.blocks:
+        size = block.leaf_end - block.leaf_start
+        if not block.is_content and size and 2 * sum(taken[block.leaf_start:block.leaf_end]) > size:
+            block.is_content = True
+            block.reasons.append(f"{name}:the region's paragraph (kept under {PARTIAL_SHARE:.0%} of them)")
+
+
+def _in_comments(element: etree._Element, region: etree._Element) -> bool:
+    """Whether an element named like comments lies between ``element`` (itself included) and ``region``."""
+    el: etree._Element | None = element
+    while el is not None and el is not region:
+        if isinstance(el.tag, str) and name_kinds(element_names(el))[3]:
+            return True
+        el = el.getparent()
+    return False

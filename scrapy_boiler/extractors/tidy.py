@@ -22,13 +22,15 @@ from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.link_cards import drop_link_cards
 from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.repeated_blocks import drop_repeated
-from scrapy_boiler.extractors.short_result import rescue_short
+from scrapy_boiler.extractors.short_result import rescue_partial, rescue_short
 from scrapy_boiler.extractors.sidebars import drop_sidebar_text, page_article_boxes
 from scrapy_boiler.parse.html import ParsedPage
 
 
-def tidy_labels(page: ParsedPage, labels: PageLabels, name: str) -> None:
-    """Apply the shared checks to one page's ``labels`` (in place); ``name`` is the model's, for the reasons."""
+def tidy_labels(page: ParsedPage, labels: PageLabels, name: str, *, partial: bool = False) -> None:
+    """Apply the shared checks to one page's ``labels`` (in place); ``name`` is the model's, for the reasons.
+    ``partial``: a result that holds only part of the region's paragraphs gets the rest
+    (:func:`~scrapy_boiler.extractors.short_result.rescue_partial`), for a model that stops early in an article."""
     drop_repeated(labels.blocks, name)
     drop_link_cards(labels.blocks, name)
     drop_chrome_links(labels.blocks, labels.leaves, name)
@@ -37,3 +39,5 @@ def tidy_labels(page: ParsedPage, labels: PageLabels, name: str) -> None:
     drop_sidebar_text(labels.blocks, lambda: page_article_boxes(page), name)
     same_template(labels.blocks, name)
     rescue_short(page, labels, name)
+    if partial:
+        rescue_partial(page, labels, name)

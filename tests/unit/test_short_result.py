@@ -1,4 +1,5 @@
-"""The fallback every article model shares for a result under 25 words (``extractors/short_result.py``)."""
+"""The fallback every article model shares for a result under 25 words, and the partial rescue MultiBoilerNet asks
+for (``extractors/short_result.py``)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import json
 
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
-from scrapy_boiler.extractors.short_result import MIN_WORDS, rescue_short
+from scrapy_boiler.extractors.short_result import MIN_WORDS, PARTIAL_SHARE, rescue_partial, rescue_short
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.regions import named_post_body
@@ -112,3 +113,67 @@ def test_posts_named_alike_name_no_post_body():
     posts = "".join(f"<div class='post-body' id='post-body-{n}'><p>{_SHORT_POST}</p>{'<p>More.</p>' * n}</div>"
                     for n in range(3))
     assert named_post_body(_blocks(posts)) == []
+
+
+# A short post of six paragraphs, a network keeping its first two (36 words): rescue_partial.
+POST = [
+    *PARAGRAPHS,
+    "Ferry tickets bought before the closure will be refunded at the harbour office on request, the board added.",
+    "The council expects the pier to reopen in the spring, once the new piles have been driven and tested.",
+    "Local fishermen asked for a berth to be kept free for their boats during the works, and the board agreed.",
+]
+COMMENT = "Great news, we have waited far too long for this pier to be repaired and the ferry to run again."
+
+
+def _post_page(comments: int = 0) -> object:
+    paragraphs = "".join(f"<p>{text}</p>" for text in POST)
+    thread = "".join(f"<div class='comment'><p>{COMMENT}</p></div>" for _ in range(comments))
+    return parse_html(f"<html><head><title>Pier repairs</title></head><body><nav><a href='/'>Home</a></nav>"
+                      f"<div class='post'>{paragraphs}<div class='comments'>{thread}</div></div>"
+                      f"<footer>Contact us</footer></body></html>".encode())
+
+
+def _keeping(page, texts: list[str]) -> PageLabels:
+    leaves = {i for block in segment(page.root).blocks if block.text in texts
+              for i in range(block.leaf_start, block.leaf_end)}
+    return _labels(page, leaves)
+
+
+def test_a_result_holding_part_of_the_regions_paragraphs_gets_the_rest():
+    page = _post_page()
+    labels = _keeping(page, POST[:2])
+    assert MIN_WORDS <= len(_text(labels).split()) < PARTIAL_SHARE * len(" ".join(POST).split())
+    rescue_partial(page, labels, "test")
+    assert _text(labels) == "\n".join(POST)
+    assert labels.blocks[-1].reasons[-1] != "test:the region's paragraph (kept under 50% of them)"  # the footer
+    assert [block.reasons[-1] for block in labels.blocks if block.text == POST[-1]] == [
+        "test:the region's paragraph (kept under 50% of them)"]
+
+
+def test_the_partial_rescue_leaves_the_comments_in_the_region_out():
+    page = _post_page(comments=4)
+    labels = _keeping(page, POST[:2])
+    rescue_partial(page, labels, "test")
+    assert _text(labels) == "\n".join(POST)
+
+
+def test_the_partial_rescue_needs_a_short_result_inside_the_region():
+    page = _post_page()
+    most = _keeping(page, POST[:4])  # over half the region's words: the model kept enough
+    rescue_partial(page, most, "test")
+    assert _text(most) == "\n".join(POST[:4])
+    short = _keeping(page, POST[:1])  # under MIN_WORDS: rescue_short's case
+    rescue_partial(page, short, "test")
+    assert _text(short) == POST[0]
+
+
+def test_only_multiboilernet_asks_its_tidy_step_for_the_partial_rescue():
+    from scrapy_boiler.extractors.tidy import tidy_labels
+
+    page = _post_page()
+    default = _keeping(page, POST[:2])
+    tidy_labels(page, default, "test")
+    assert _text(default) == "\n".join(POST[:2])
+    asked = _keeping(page, POST[:2])
+    tidy_labels(page, asked, "test", partial=True)
+    assert _text(asked) == "\n".join(POST)

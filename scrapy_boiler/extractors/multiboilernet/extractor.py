@@ -129,6 +129,6 @@ class MultiBoilerNetExtractor:
             blocks = blocks_from_leaf_labels(seg, [s > 0.5 for s in scores], scores, self.name)
             out.append(PageLabels(seg.leaves, blocks))
         for page, labels in zip(pages, out, strict=True):
-            tidy_labels(page, labels, self.name)
+            tidy_labels(page, labels, self.name, partial=True)  # its Bi-LSTM stops early in short posts
         return out
 
