@@ -83,24 +83,37 @@ def rescue_short(page: ParsedPage, labels: PageLabels, name: str) -> None:
     kept = sum(count_words(block.text) for block in labels.blocks if block.is_content)
     if kept >= MIN_WORDS or not labels.blocks:
         return
+    found = _reference(page, labels)
+    if found is None:
+        return
+    reference, weights = found
+    chosen = [reference[i] for i in fallback_blocks(reference, find_region(reference, weights).element,
+                                                    declared_body(page))]
+    if sum(count_words(block.text) for block in chosen) <= kept:
+        return
+    _take(labels, chosen, f"{name}:fallback (result under {MIN_WORDS} words)")
+
+
+def _reference(page: ParsedPage, labels: PageLabels) -> tuple[list[TextBlock], list[float]] | None:
+    """The page's annotated reference blocks (Boilerpipe's) and their paragraph weights; None when ``labels`` are
+    not on the reference leaves, so that their blocks cannot be mapped."""
     reference = segment(page.root)
     if len(reference.leaves) != len(labels.leaves):
-        return  # not the reference leaves: the blocks cannot be mapped
+        return None
     annotate(reference.blocks)
-    weights = [paragraph_weight(block) for block in reference.blocks]
-    chosen = fallback_blocks(reference.blocks, find_region(reference.blocks, weights).element, declared_body(page))
-    if sum(count_words(reference.blocks[i].text) for i in chosen) <= kept:
-        return
-    taken = [False] * len(reference.leaves)
-    for i in chosen:
-        block = reference.blocks[i]
+    return reference.blocks, [paragraph_weight(block) for block in reference.blocks]
+
+
+def _take(labels: PageLabels, chosen: Sequence[TextBlock], reason: str) -> None:
+    """Label content every model block most of whose leaves are in the ``chosen`` reference blocks."""
+    taken = [False] * len(labels.leaves)
+    for block in chosen:
         taken[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
     for block in labels.blocks:
         size = block.leaf_end - block.leaf_start
         if not block.is_content and size and 2 * sum(taken[block.leaf_start:block.leaf_end]) > size:
             block.is_content = True
-            block.reasons.append(f"{name}:fallback (result under {MIN_WORDS} words)")
-
+            block.reasons.append(reason)
 
 #: A model that keeps under this share of its region's paragraph words (comments aside) has missed part of the
 #: article, when at least :data:`PARTIAL_INSIDE` of what it kept lies in that region (:func:`rescue_partial`).
@@ -121,29 +134,21 @@ def rescue_partial(page: ParsedPage, labels: PageLabels, name: str) -> None:
     kept = sum(count_words(block.text) for block in kept_blocks)
     if kept < MIN_WORDS:
         return
-    reference = segment(page.root)
-    if len(reference.leaves) != len(labels.leaves):
-        return  # not the reference leaves: the blocks cannot be mapped
-    annotate(reference.blocks)
-    weights = [paragraph_weight(block) for block in reference.blocks]
-    region = find_region(reference.blocks, weights).element
+    found = _reference(page, labels)
+    if found is None:
+        return
+    reference, weights = found
+    region = find_region(reference, weights).element
     if region is None:
         return
     inside = sum(count_words(block.text) for block in kept_blocks if is_within(block.element, region))
     if inside < PARTIAL_INSIDE * kept:
         return
-    chosen = [block for block, weight in zip(reference.blocks, weights, strict=True)
+    chosen = [block for block, weight in zip(reference, weights, strict=True)
               if weight and is_within(block.element, region) and not _in_comments(block.element, region)]
     if kept >= PARTIAL_SHARE * sum(count_words(block.text) for block in chosen):
         return
-    taken = [False] * len(reference.leaves)
-    for block in chosen:
-        taken[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
-    for block in labels.blocks:
-        size = block.leaf_end - block.leaf_start
-        if not block.is_content and size and 2 * sum(taken[block.leaf_start:block.leaf_end]) > size:
-            block.is_content = True
-            block.reasons.append(f"{name}:the region's paragraph (kept under {PARTIAL_SHARE:.0%} of them)")
+    _take(labels, chosen, f"{name}:the region's paragraph (kept under {PARTIAL_SHARE:.0%} of them)")
 
 
 def _in_comments(element: etree._Element, region: etree._Element) -> bool:
