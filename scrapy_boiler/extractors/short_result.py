@@ -115,6 +115,7 @@ def _take(labels: PageLabels, chosen: Sequence[TextBlock], reason: str) -> None:
             block.is_content = True
             block.reasons.append(reason)
 
+
 #: A model that keeps under this share of its region's paragraph words (comments aside) has missed part of the
 #: article, when at least :data:`PARTIAL_INSIDE` of what it kept lies in that region (:func:`rescue_partial`).
 PARTIAL_SHARE = 0.5
