@@ -22,6 +22,7 @@ from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.paths import fold_from_root
+from scrapy_boiler.segment.post_groups import common_ancestor
 from scrapy_boiler.segment.regions import find_region, is_within, named_post_body, paragraph_weight
 from scrapy_boiler.segment.semantics import is_sidebar
 
@@ -35,14 +36,9 @@ def article_boxes(reference: Sequence[TextBlock], region: etree._Element | None)
     ancestor of :func:`~scrapy_boiler.segment.regions.named_post_body`'s blocks), found on the annotated
     ``reference`` blocks."""
     boxes = [region] if region is not None else []
-    post = named_post_body(reference)
-    if post:
-        box = reference[post[0]].element
-        for i in post[1:]:
-            while box is not None and not is_within(reference[i].element, box):
-                box = box.getparent()
-        if box is not None and box is not region:
-            boxes.append(box)
+    box = common_ancestor([reference[i].element for i in named_post_body(reference)])
+    if box is not None and box is not region:
+        boxes.append(box)
     return boxes
 
 
