@@ -8,7 +8,7 @@ import json
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.short_result import MIN_WORDS, PARTIAL_SHARE, rescue_partial, rescue_short
-from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.parse.html import ParsedPage, parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.regions import named_post_body
 
@@ -125,7 +125,7 @@ POST = [
 COMMENT = "Great news, we have waited far too long for this pier to be repaired and the ferry to run again."
 
 
-def _post_page(comments: int = 0) -> object:
+def _post_page(comments: int = 0) -> ParsedPage:
     paragraphs = "".join(f"<p>{text}</p>" for text in POST)
     thread = "".join(f"<div class='comment'><p>{COMMENT}</p></div>" for _ in range(comments))
     return parse_html(f"<html><head><title>Pier repairs</title></head><body><nav><a href='/'>Home</a></nav>"

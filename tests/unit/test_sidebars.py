@@ -53,7 +53,7 @@ def _blog(post: list[str], body_class: str = "post-body entry-content") -> Parse
                       f"</body></html>".encode())
 
 
-def _all_kept(page: ParsedPage) -> tuple[list[TextBlock], list[object]]:
+def _all_kept(page: ParsedPage) -> tuple[list[TextBlock], list[etree._Element]]:
     """The page's annotated blocks, every one labelled content, and the boxes the check reads."""
     blocks = segment(page.root).blocks
     annotate(blocks)
