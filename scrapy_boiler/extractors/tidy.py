@@ -6,8 +6,9 @@ classifier cannot make on its own (in this order): a text the page repeats is ke
 a poll holds (:mod:`~scrapy_boiler.extractors.inset_boxes`), nor another story's ``<article>`` (the next story of an
 endless scroll: :mod:`~scrapy_boiler.extractors.other_stories`), nor a sidebar's text beside the article
 (:mod:`~scrapy_boiler.extractors.sidebars`), as ``blend`` does; a paragraph rendered like the body's
-paragraphs around it is content (:mod:`~scrapy_boiler.extractors.body_template`, as ``blend`` does), and an
-implausibly short result gets the fallback (:mod:`~scrapy_boiler.extractors.short_result`).
+paragraphs around it is content (:mod:`~scrapy_boiler.extractors.body_template`, as ``blend`` does), an
+implausibly short result gets the fallback (:mod:`~scrapy_boiler.extractors.short_result`), and a result that misses
+most of the text the page declares in JSON-LD and shows gets that text (:mod:`~scrapy_boiler.extractors.declared_text`).
 
 The body's template is read after the drops, from the blocks still kept: read before them, a teaser or a box the
 network kept counted as one of the body's paragraphs (Web2Text: 4 corpus pages worse, none better).
@@ -18,6 +19,7 @@ from __future__ import annotations
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.body_template import same_template
 from scrapy_boiler.extractors.chrome_links import drop_chrome_links
+from scrapy_boiler.extractors.declared_text import rescue_declared
 from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.link_cards import drop_link_cards
 from scrapy_boiler.extractors.other_stories import other_articles
@@ -39,5 +41,6 @@ def tidy_labels(page: ParsedPage, labels: PageLabels, name: str, *, partial: boo
     drop_sidebar_text(labels.blocks, lambda: page_article_boxes(page), name)
     same_template(labels.blocks, name)
     rescue_short(page, labels, name)
+    rescue_declared(page, labels, name)
     if partial:
         rescue_partial(page, labels, name)

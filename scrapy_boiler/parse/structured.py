@@ -26,12 +26,15 @@ THREAD_TYPES = frozenset({"qapage", "question", "discussionforumposting"})
 
 @dataclass(frozen=True, slots=True)
 class StructuredArticle:
-    """What a page's JSON-LD declares: its schema.org types and the longest ``articleBody`` (or ``text``)."""
+    """What a page's JSON-LD declares: its schema.org types, the longest ``articleBody`` (or ``text``) and a live
+    blog's entries."""
 
     types: frozenset[str]
     body: str
     #: a thread's opening post as declared: the first ``Question``'s text, else the first ``DiscussionForumPosting``'s
     opening_post: str = ""
+    #: a live blog's entries as declared (``LiveBlogPosting.liveBlogUpdate``): each entry's headline and body, in order
+    updates: tuple[str, ...] = ()
 
     @property
     def is_article(self) -> bool:
@@ -43,10 +46,12 @@ class StructuredArticle:
 
 
 def read_json_ld(texts: list[str]) -> StructuredArticle:
-    """Types and article body declared by the JSON-LD scripts of a page; unreadable scripts are skipped."""
+    """Types, article body and live-blog entries declared by the JSON-LD scripts of a page; unreadable scripts are
+    skipped."""
     types: set[str] = set()
     body = ""
     question = forum_post = ""
+    updates: list[str] = []
     for text in texts:
         data = _loaded(text)
         if data is None:
@@ -68,7 +73,15 @@ def read_json_ld(texts: list[str]) -> StructuredArticle:
                 value = node.get(key)
                 if isinstance(value, str) and len(value) > len(body) and (key == "articleBody" or _is_article(kind)):
                     body = value
-    return StructuredArticle(frozenset(types), body, question or forum_post)
+            updates.extend(_update_texts(node.get("liveBlogUpdate")))
+    return StructuredArticle(frozenset(types), body, question or forum_post, tuple(updates))
+
+
+def _update_texts(value: Any) -> list[str]:
+    """The headline and body of each entry of a ``liveBlogUpdate`` value (one entry or a list of them)."""
+    entries = value if isinstance(value, list) else [value]
+    return [text for entry in entries if isinstance(entry, dict)
+            for key in ("headline", "articleBody", "text") if isinstance(text := entry.get(key), str) and text.strip()]
 
 
 def recipe_lines(texts: list[str]) -> list[str]:
