@@ -75,3 +75,29 @@ def test_every_trainer_writes_a_card_and_a_run_record(tmp_path, kind, fresh_regi
 
     registry.check_model(str(model))  # the card's "select it with" holds: the bare path is a model
     assert isinstance(extract((PAGES / "news_article.html").read_bytes(), model=f"{kind}:{model}").text, str)
+
+
+def test_semtext_init_goes_on_from_a_trained_model(tmp_path, fresh_registry, capsys):
+    """``--init PREFIX`` (SemText-1): the run starts from the trained weights and keeps their vocabulary and sizes,
+    whatever size options it is given."""
+    pytest.importorskip("torchcrf")
+    from scrapy_boiler.extractors.semtext.model import SemTextModel
+
+    data = pairs_folder(tmp_path / "pairs")
+    for suffix in (".html", ".txt"):
+        (data / f"news-again{suffix}").write_bytes((data / f"news{suffix}").read_bytes())
+
+    def train(out: Path, *extra: str) -> SemTextModel:
+        argv = ["semtext", "--data", str(data), "--out", str(out), *RUNS["semtext"][0], *extra]
+        parser = argparse.ArgumentParser()
+        trainer_options("semtext").add_arguments(parser)
+        args = parser.parse_args(argv[1:])
+        args.argv = argv
+        run_trainer("semtext", args)
+        return SemTextModel.load(out)
+
+    first = train(tmp_path / "first")
+    second = train(tmp_path / "second", "--init", str(tmp_path / "first"), "--hidden", "16", "--vocab-size", "5")
+    assert second.vocab.words == first.vocab.words and second.net.config == first.net.config
+    assert second.meta["init"]["from"] == str(tmp_path / "first")
+    assert f"started from {tmp_path / 'first'}" in (tmp_path / "second.md").read_text(encoding="utf-8")

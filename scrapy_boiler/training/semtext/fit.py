@@ -3,9 +3,10 @@
 
 Procedure: the pages of every ``--data`` spec are pooled and split 75/25 (seeded) into training and
 validation (a spec given N times: its training pages repeated N times, after the split); the model is
-trained with the CRF loss on windows of at most 85 blocks, and the epoch with the best validation F1 (on
-the reference leaves) is kept. ``--finetune SPEC`` then continues from that model on SPEC (its own seeded
-75/25 split, best epoch kept), as the paper fine-tunes on CleanEval dev. The final weights go to ``--out``
+trained with the CRF loss on windows of at most 85 blocks, from a new network or, with ``--init PREFIX``, from a
+trained one (Zhang & Wang's SemText-1 is SemText trained further on type-2 pages), and the epoch with the best
+validation F1 (on the reference leaves) is kept. ``--finetune SPEC`` then continues from that model on SPEC (its
+own seeded 75/25 split, best epoch kept), as the paper fine-tunes on CleanEval dev. The final weights go to ``--out``
 (``.pt`` tensors + ``.json`` config, vocabulary and training record); checkpoints, history and the curves
 SVG stay in ``--work-dir``.
 
@@ -186,17 +187,25 @@ def run(args: argparse.Namespace) -> FitResult:
     train = oversample(train, specs, spec_of)
     print(f"semtext: {counted(len(train), 'training page')}, {counted(len(valid), 'validation page')} from "
           f"{', '.join(specs)}", file=sys.stderr)
-    vocab = Vocabulary.build((field for ex in train for block in ex["strings"] for field in block),
-                             max_size=args.vocab_size, buckets=args.buckets) if train else Vocabulary([], args.buckets)
-    config = SemTextConfig(rows=vocab.rows, embed_dim=args.embed_dim, hidden=args.hidden, fields=fields)
-    net = SemTextNet(config).to(device)
+    init = getattr(args, "init", None)
+    if init:  # SemText-1: the trained model goes on learning; its vocabulary and settings stay
+        start = SemTextModel.load(init, device)
+        net, vocab, fields = start.net, start.vocab, start.net.config.fields
+    else:
+        strings = (field for ex in train for block in ex["strings"] for field in block)
+        vocab = Vocabulary.build(strings, max_size=args.vocab_size, buckets=args.buckets) if train \
+            else Vocabulary([], args.buckets)
+        config = SemTextConfig(rows=vocab.rows, embed_dim=args.embed_dim, hidden=args.hidden, fields=fields)
+        net = SemTextNet(config).to(device)
     meta: dict[str, Any] = {
         "data": specs, "split": f"seeded 75/25 (seed {args.seed}): {counted(len(train), 'training page')}, "
                                 f"{counted(len(valid), 'validation page')}",
         "command": command_line(args, "semtext"),
         "window": "overlapping windows of 85 blocks, stride 64, centre-most label",
     }
-    if getattr(args, "pretrain_epochs", 0) > 0:
+    if init:
+        meta["init"] = {"from": str(init), "data": start.meta.get("data"), "command": start.meta.get("command")}
+    elif getattr(args, "pretrain_epochs", 0) > 0:
         meta["pretrain"] = pretrain_embeddings(net, vocab, train, args)
     task = SemTextTask(net, vocab, device, args.batch_size, meta)
     fit_config = FitConfig(work / "main", epochs=args.epochs, lr=args.lr, seed=args.seed, resume=args.resume,
@@ -239,10 +248,13 @@ def run(args: argparse.Namespace) -> FitResult:
         data.append(f"fine-tuning: {args.finetune}: {meta['finetune_split']}"
                     + (f" ({meta['finetune']['kept']})" if "kept" in meta["finetune"] else ""))
     parameters = sum(p.numel() for p in model.net.parameters())
-    settings = [f"- fields {', '.join(fields)}; embeddings {args.embed_dim}, Bi-LSTM {args.hidden} per direction; "
+    sizes = model.net.config
+    settings = [f"- fields {', '.join(fields)}; embeddings {sizes.embed_dim}, Bi-LSTM {sizes.hidden} per direction; "
                 f"Adam {args.lr}, {counted(args.epochs, 'epoch')} of batches of {args.batch_size} windows; "
                 f"seed {args.seed}; {counted(parameters, 'parameter')}",
                 f"- windows: {meta['window']}; device {meta['device']}, {counted(args.threads, 'thread')}"]
+    if init:
+        settings.append(f"- started from {init} (its weights, vocabulary and settings)")
     card = Card("semtext", [weights, config_path], SUMMARY, meta["command"], data, figures, meta["training_seconds"],
                 [("Settings", settings)],
                 {"data": specs, "main": meta["main"], **({"finetune": meta["finetune"]} if args.finetune else {})})

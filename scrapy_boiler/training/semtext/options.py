@@ -22,6 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(default: {' + '.join(DEFAULT_DATA)})")
     parser.add_argument("--finetune", default=None, metavar="SPEC",
                         help="fine-tune on this spec afterwards (e.g. cleaneval-dev:train)")
+    parser.add_argument("--init", default=None, metavar="PREFIX",
+                        help="start from this trained SemText (PREFIX.pt and PREFIX.json: its weights, vocabulary and "
+                             "settings) and train it further on --data, as Zhang & Wang's SemText-1 adds type-2 pages; "
+                             "--embed-dim, --hidden, --fields, --vocab-size, --buckets and --pretrain-* are then "
+                             "its own")
     parser.add_argument("--data-dir", default=None, metavar="DIR", help=DATA_DIR_HELP)
     parser.add_argument("--limit", type=int, default=None, help="only the first N pages of each spec")
     parser.add_argument("--epochs", type=int, default=6, help="epochs of the main run (default %(default)s)")
