@@ -1,17 +1,21 @@
-"""SemText-1 as ``auto``'s type-2 model, leave-platform-out: fine-tune on some platforms' threads, score on the others.
+"""SemText-1 on threads, leave-platform-out: fine-tune on some platforms' threads, score on the others.
 
 Zhang and Wang's "Boilerplate Detection via Semantic Classification of TextBlocks", Table II, adds type-2 pages to
-the training data (SemText-1). Here the shipped ``semtext`` is fine-tuned on thread pages and put behind ``auto``
-in place of the ``posts`` rules. No platform may be on both sides: the sites of the ``--data`` specs
-(``Page.site``: the forum host on ``webforum-train``, the forum software or site on ``threads-train``; the URL host
-when a page has none), sorted, are dealt round-robin into ``k`` folds. For each fold the shipped model is fine-tuned
-on the threads of the other folds (a seeded 75/25 split of them picks the best epoch), and the fold's threads are
-run through the public pipeline (:func:`scrapy_boiler.api.extract`) twice:
+the training data (SemText-1). Here the shipped ``semtext`` is fine-tuned on thread pages and put behind ``auto`` in
+place of the ``posts`` rules, and behind ``semtext`` itself for the pages typed threads. No platform may be on both
+sides: the sites of the ``--data`` specs (``Page.site``: the forum host on ``webforum-train``, the forum software or
+site on ``threads-train``; the URL host when a page has none), sorted, are dealt round-robin into ``k`` folds. For
+each fold the shipped model is fine-tuned on the threads of the other folds (a seeded 75/25 split of them picks the
+best epoch), and the fold's threads are run through the public pipeline (:func:`scrapy_boiler.api.extract`) four
+times:
 
 - ``auto``: the router as shipped (articles to ``blend``, threads to the ``posts`` rules);
-- ``auto+semtext-1``: the same router with the fold's fine-tuned SemText as its type-2 model.
+- ``auto+semtext-1``: the same router with the fold's fine-tuned SemText as its type-2 model;
+- ``semtext (articles)``: the shipped SemText's article weights on every page (``semtext`` until it had SemText-1);
+- ``semtext``: ``semtext`` as shipped, with the fold's fine-tuned SemText in place of the shipped SemText-1 (which
+  saw every platform) on the pages typed threads.
 
-Both are scored block-level, text-level and post-level; the scores are pooled over the folds, per dataset and
+All are scored block-level, text-level and post-level; the scores are pooled over the folds, per dataset and
 over all of them.
 
 ``python -m scrapy_boiler.evaluation.forum_folds [--data SPEC ...] [--folds 4] [--epochs 5] [--json FILE]``
@@ -41,18 +45,22 @@ from scrapy_boiler.evaluation.scores import ModelScores
 from scrapy_boiler.extractors import registry
 from scrapy_boiler.extractors.base import Extractor
 from scrapy_boiler.extractors.device import pick_device
-from scrapy_boiler.extractors.router import ARTICLE_MODEL, PageTypeRouter
+from scrapy_boiler.extractors.router import ARTICLE_MODEL, CommentsApart, PageTypeRouter
 from scrapy_boiler.extractors.semtext.extractor import SemTextExtractor, default_model_prefix
 from scrapy_boiler.extractors.semtext.model import SemTextModel
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, fit, seed_everything
 from scrapy_boiler.training.semtext.fit import CACHE_VERSION, SemTextTask, prepare
 
-#: Temporary registry name of ``auto`` with the fold's SemText-1 as type-2 model.
+#: Temporary registry names of ``auto`` with the fold's SemText-1 as type-2 model, of SemText's article weights alone,
+#: and of ``semtext`` with the fold's SemText-1 on pages typed threads.
 FOLD_AUTO = "auto+semtext-1-fold"
+ARTICLE_SEMTEXT = "semtext-articles-fold"
+FOLD_SEMTEXT = "semtext-fold"
 DEFAULT_DATA = ("webforum-train", "threads-train")
 #: The two ways each held-out thread is run: variant name → model name passed to ``extract``.
-VARIANTS = {"auto": registry.AUTO_MODEL, "auto+semtext-1": FOLD_AUTO}
+VARIANTS = {"auto": registry.AUTO_MODEL, "auto+semtext-1": FOLD_AUTO, "semtext (articles)": ARTICLE_SEMTEXT,
+            "semtext": FOLD_SEMTEXT}
 ALL = "all"
 
 Key = tuple[str, str]  #: (dataset, page id)
@@ -75,6 +83,16 @@ def fold_router(tuned: SemTextModel) -> Callable[[str], Extractor]:
     def build(device: str) -> Extractor:
         type2 = SemTextExtractor(tuned, device)
         return PageTypeRouter(article=registry.resolve(ARTICLE_MODEL, device), type2=lambda: type2)
+
+    return build
+
+
+def fold_semtext(tuned: SemTextModel | None) -> Callable[[str], Extractor]:
+    """Factory of ``semtext`` with ``tuned`` on the pages typed threads (None: the article weights everywhere)."""
+
+    def build(device: str) -> Extractor:
+        threads = SemTextExtractor(tuned, device) if tuned is not None else None
+        return CommentsApart(SemTextExtractor(SemTextModel.load(default_model_prefix()), device), threads=threads)
 
     return build
 
@@ -143,6 +161,8 @@ def run(args: argparse.Namespace) -> dict:
                 tuned = SemTextModel.load(Path(work) / "best", device)
             trained = time.monotonic() - fold_began
             registry.register(FOLD_AUTO, fold_router(tuned))
+            registry.register(ARTICLE_SEMTEXT, fold_semtext(None))
+            registry.register(FOLD_SEMTEXT, fold_semtext(tuned))
             test = sorted(key for key in pages if folds[key] == fold)
             for key in test:
                 for variant, model_name in VARIANTS.items():
@@ -157,7 +177,8 @@ def run(args: argparse.Namespace) -> dict:
                   f"{result.best_epoch}), {len(test)} test threads scored, {time.monotonic() - began:.0f}s so far",
                   file=sys.stderr, flush=True)
     finally:
-        registry.unregister(FOLD_AUTO)
+        for name in (FOLD_AUTO, ARTICLE_SEMTEXT, FOLD_SEMTEXT):
+            registry.unregister(name)
     summary: dict[str, Any] = {
         "data": list(specs), "folds": args.folds, "epochs": args.epochs, "max_train": args.max_train,
         "seed": args.seed, "seconds": round(time.monotonic() - began, 1), "fold_records": fold_records,
