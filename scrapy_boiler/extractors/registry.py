@@ -92,17 +92,17 @@ def _blend(device: str) -> Extractor:
     return BlendExtractor(BlendModel.load(model_file(_BLEND)), blend_labellers(), NAME)
 
 
-def _semtext(device: str) -> Extractor:
-    from scrapy_boiler.extractors.semtext.extractor import load_extractor
+def _semtext(device: str, window_mode: str = "overlap") -> Extractor:
+    """SemText on articles, and SemText-1 (trained further on threads) on the pages typed threads."""
+    from scrapy_boiler.extractors.semtext.extractor import THREADS_NAME, default_model_prefix, load_extractor
 
-    return CommentsApart(load_extractor(device))
+    threads = load_extractor(device, default_model_prefix(THREADS_NAME), window_mode)
+    return CommentsApart(load_extractor(device, window_mode=window_mode), threads=threads)
 
 
 def _semtext_split(device: str) -> Extractor:
     """SemText with the paper's even split of long pages instead of overlapping windows (for comparison)."""
-    from scrapy_boiler.extractors.semtext.extractor import load_extractor
-
-    return CommentsApart(load_extractor(device, window_mode="split"))
+    return _semtext(device, window_mode="split")
 
 
 def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
@@ -122,7 +122,7 @@ def _multiboilernet(device: str) -> Extractor:
     return CommentsApart(MultiBoilerNetExtractor(load_multiboilernet(model_file(_MULTIBOILERNET), device)))
 
 
-_SEMTEXT_FILES = ("semtext.json", "semtext.pt")
+_SEMTEXT_FILES = ("semtext.json", "semtext.pt", "semtext-threads.json", "semtext-threads.pt")
 #: Web2Text trained on all our training corpora, and the paper's way on CleanEval dev only (55 + 5 pages, Table 1).
 _WEB2TEXT, _WEB2TEXT_CLEANEVAL = "web2text.pt", "web2text-cleaneval.pt"
 _MULTIBOILERNET = "multiboilernet.pt"

@@ -35,6 +35,7 @@ from scrapy_boiler.extractors.threads.thread_title import page_address, page_tit
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.json_ld_posts import json_ld_posts
 from scrapy_boiler.parse.structured import StructuredArticle, read_json_ld
+from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.post_groups import PostGroup
 from scrapy_boiler.segment.signatures import signature
 
@@ -61,15 +62,7 @@ class PageTypeRouter:
         threads = [i for i, d in enumerate(decisions) if d.page_type in THREAD_TYPES]
         article_labels = self.article.label_pages(pages)
         for i in threads:  # the article model read the page too: is its main text in the posts, or just above?
-            d, data = decisions[i], declared[i]
-            says_thread = data is not None and data.is_thread and not data.is_article
-            group = settle_thread(d, page_address(pages[i]), article_labels[i].blocks, article_labels[i].leaves,
-                                  declared_thread=says_thread, opening_post=data.opening_post if data else "",
-                                  title=pages[i].title, shared_title=page_titles(pages[i])[1])
-            if group is None:
-                decisions[i] = PageTypeDecision(ARTICLE, d.score, d.group, d.features)
-                continue
-            decisions[i] = PageTypeDecision(d.page_type, d.score, group, d.features)
+            decisions[i] = _settled(decisions[i], pages[i], declared[i], article_labels[i])
         threads = [i for i in threads if decisions[i].page_type in THREAD_TYPES]
         for labels, d in zip(article_labels, decisions, strict=True):
             if (comments := _article_comments(d)) is not None:
@@ -102,23 +95,71 @@ class PageTypeRouter:
 class CommentsApart:
     """A named article model (the neural ones) reading an article as ``auto`` does: the comment thread the page
     typing finds under it (a post group named like comments, on a page typed article) is left out of the text and
-    given as ``Document.posts``. A page typed as a thread keeps the model's labels: that model was asked for.
+    given as ``Document.posts``.
 
     The networks label a block from its words and a window around it, and a comment reads like prose: without this,
-    ``-m multiboilernet`` kept whole comment sections in the article's text (dragnet:valid, 15 pages)."""
+    ``-m multiboilernet`` kept whole comment sections in the article's text (dragnet:valid, 15 pages).
 
-    def __init__(self, model: Extractor) -> None:
+    A page typed as a thread keeps the model's labels: that model was asked for. When the family has a model trained
+    for threads too (``threads``: SemText-1, Zhang & Wang's SemText trained further on type-2 pages), that model
+    labels it instead, and the page carries its type and post group, so that ``Document.posts`` and the question come
+    from the posts it keeps, as with ``auto``."""
+
+    def __init__(self, model: Extractor, threads: Extractor | None = None) -> None:
         self.model = model
+        self.threads = threads
         self.name = model.name
 
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        declared = [read_json_ld(page.json_ld) if page.json_ld else None for page in pages]
+        decisions = [_decide(page, data) for page, data in zip(pages, declared, strict=True)]
         out = self.model.label_pages(pages)
-        for page, labels in zip(pages, out, strict=True):
-            comments = _article_comments(_decide(page, read_json_ld(page.json_ld) if page.json_ld else None))
-            if comments is not None:
+        if self.threads is not None:  # as auto settles a thread on its article model's text, on this model's
+            decisions = [_settled(d, page, data, _on_reference(page, labels)) if d.page_type in THREAD_TYPES else d
+                         for d, page, data, labels in zip(decisions, pages, declared, out, strict=True)]
+            typed = [i for i, d in enumerate(decisions) if d.page_type in THREAD_TYPES]
+            for i, labels in zip(typed, self.threads.label_pages([pages[i] for i in typed]) if typed else [],
+                                 strict=True):
+                out[i] = labels
+                labels.page_type, labels.post_group = decisions[i].page_type, decisions[i].group
+                labels.page_type_score = thread_probability(decisions[i].score, True)
+        for labels, d in zip(out, decisions, strict=True):
+            if (comments := _article_comments(d)) is not None:
                 _leave_out_comments(labels, comments)
                 labels.post_group = comments
         return out
+
+
+def _on_reference(page: ParsedPage, labels: PageLabels) -> PageLabels:
+    """``labels`` carried onto the page's reference blocks (Boilerpipe's), each content when most of its leaves are
+    in the model's content: the thread checks read blocks of that size (a SemText block can span a post and the text
+    above it). ``labels`` themselves when they are not on the reference leaves."""
+    reference = segment(page.root)
+    if len(reference.leaves) != len(labels.leaves):
+        return labels
+    annotate(reference.blocks)
+    content = [False] * len(labels.leaves)
+    for block in labels.blocks:
+        if block.is_content:
+            content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+    for block in reference.blocks:
+        size = block.leaf_end - block.leaf_start
+        block.is_content = size > 0 and 2 * sum(content[block.leaf_start:block.leaf_end]) > size
+    return PageLabels(reference.leaves, reference.blocks)
+
+
+def _settled(decision: PageTypeDecision, page: ParsedPage, declared: StructuredArticle | None,
+             article: PageLabels) -> PageTypeDecision:
+    """A page typed thread, checked against what an article model kept of it (``article``): a thread with its post
+    group settled (the opening post added when it sits above the replies), or an article when that text lies outside
+    the posts (:func:`~scrapy_boiler.extractors.threads.opening_post.settle_thread`)."""
+    says_thread = declared is not None and declared.is_thread and not declared.is_article
+    group = settle_thread(decision, page_address(page), article.blocks, article.leaves, declared_thread=says_thread,
+                          opening_post=declared.opening_post if declared else "", title=page.title,
+                          shared_title=page_titles(page)[1])
+    if group is None:
+        return PageTypeDecision(ARTICLE, decision.score, decision.group, decision.features)
+    return PageTypeDecision(decision.page_type, decision.score, group, decision.features)
 
 
 def _article_comments(decision: PageTypeDecision) -> PostGroup | None:

@@ -53,3 +53,38 @@ def test_a_thread_keeps_the_models_labels(page_bytes):
     url = "https://lemmy.world/post/11223344"
     alone, apart = _document(KeepsProse(), html, url), _document(CommentsApart(KeepsProse()), html, url)
     assert apart.page_type == "article" and apart.text == alone.text and not apart.posts
+
+
+class KeepsNothing:
+    """Stands for a model trained for threads that reads nothing as content, so that which model labelled a page
+    shows in its text."""
+
+    name = "keeps-prose"
+
+    def __init__(self) -> None:
+        self.seen: list[str | None] = []
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        self.seen += [page.url for page in pages]
+        out = []
+        for page in pages:
+            seg = segment(page.root)
+            annotate(seg.blocks)
+            out.append(PageLabels(seg.leaves, seg.blocks, runs=seg.runs))
+        return out
+
+
+def test_a_thread_goes_to_the_familys_thread_model_with_its_type_and_posts(page_bytes):
+    threads = KeepsNothing()
+    url = "https://forum.example.org/showthread.php?t=1234"
+    doc = _document(CommentsApart(KeepsProse(), threads=threads), page_bytes("forum_thread.html"), url)
+    assert threads.seen == [url]
+    assert doc.page_type == "forum" and doc.page_type_score is not None and doc.page_type_score > 0.5
+    assert doc.text == ""  # the thread model's labels, not the article model's
+
+
+def test_an_article_stays_with_the_article_model_when_a_thread_model_is_there(page_bytes):
+    threads = KeepsNothing()
+    doc = _document(CommentsApart(KeepsProse(), threads=threads), page_bytes("blog_with_comments.html"))
+    assert threads.seen == [] and doc.page_type == "article"
+    assert "Bake it in the pot for 30 minutes" in doc.text and "whole wheat" not in doc.text

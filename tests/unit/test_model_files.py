@@ -149,7 +149,7 @@ def test_check_model_refuses_a_model_whose_files_are_missing(tmp_path, monkeypat
 
 def test_check_model_accepts_a_model_whose_files_are_there(tmp_path, monkeypatch, fresh_registry):
     monkeypatch.setattr(registry, "_importable", lambda module: True)  # the files are the point here, not torch
-    for name in ("semtext.json", "semtext.pt", "learned-tree.rules"):
+    for name in ("semtext.json", "semtext.pt", "semtext-threads.json", "semtext-threads.pt", "learned-tree.rules"):
         (tmp_path / name).write_text("not loaded by the check")
     monkeypatch.setattr(model_files, "search_dirs", lambda: [tmp_path])
     registry.check_model("semtext")

@@ -19,11 +19,14 @@ from scrapy_boiler.extractors.semtext.words import page_strings
 from scrapy_boiler.extractors.tidy import tidy_labels
 from scrapy_boiler.parse.html import ParsedPage
 
+#: The shipped SemText-1: SemText trained further on thread pages (Zhang & Wang's Table II), for pages typed threads.
+THREADS_NAME = f"{NAME}-threads"
 
-def default_model_prefix() -> Path:
-    """Prefix of the shipped weights (``semtext.pt`` + ``semtext.json``), found by
+
+def default_model_prefix(name: str = NAME) -> Path:
+    """Prefix of the shipped weights (``semtext.pt`` + ``semtext.json``, or another ``name``'s), found by
     :func:`~scrapy_boiler.extractors.model_files.model_file`."""
-    config = model_file(f"{NAME}.json")
+    config = model_file(f"{name}.json")
     if not config.with_suffix(".pt").is_file():
         raise FileNotFoundError(f"{config.with_suffix('.pt')} is missing next to {config}")
     return config.with_suffix("")
