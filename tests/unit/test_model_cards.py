@@ -101,3 +101,27 @@ def test_semtext_init_goes_on_from_a_trained_model(tmp_path, fresh_registry, cap
     assert second.vocab.words == first.vocab.words and second.net.config == first.net.config
     assert second.meta["init"]["from"] == str(tmp_path / "first")
     assert f"started from {tmp_path / 'first'}" in (tmp_path / "second.md").read_text(encoding="utf-8")
+
+
+def test_multiboilernet_init_goes_on_from_a_trained_model(tmp_path, fresh_registry, capsys):
+    """``--init PATH``: the run starts from the trained weights and keeps their tag vocabulary, depth scaling and
+    text encoder, whatever ``--buckets`` it is given."""
+    pytest.importorskip("torch")
+    from scrapy_boiler.extractors.multiboilernet.extractor import load_multiboilernet
+
+    data = pairs_folder(tmp_path / "pairs")
+
+    def train(out: Path, *extra: str):
+        argv = ["multiboilernet", "--data", str(data), "--out", str(out), *RUNS["multiboilernet"][0], *extra]
+        parser = argparse.ArgumentParser()
+        trainer_options("multiboilernet").add_arguments(parser)
+        args = parser.parse_args(argv[1:])
+        args.argv = argv
+        run_trainer("multiboilernet", args)
+        return load_multiboilernet(out, "cpu")
+
+    first = train(tmp_path / "first.pt")
+    second = train(tmp_path / "second.pt", "--init", str(tmp_path / "first.pt"), "--buckets", "64")
+    assert second.vocabulary == first.vocabulary and second.text == first.text
+    assert (second.depth_mean, second.depth_std) == (first.depth_mean, first.depth_std)
+    assert f"started from {tmp_path / 'first.pt'}" in (tmp_path / "second.md").read_text(encoding="utf-8")

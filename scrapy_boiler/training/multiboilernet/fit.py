@@ -97,12 +97,16 @@ class MultiBoilerNetTask:
 def train(train_pages: list[LabelledPage], valid_pages: list[LabelledPage], work_dir: Path, *,
           epochs: int = EPOCHS, alpha: float = ALPHA, seed: int = 0, device: str = "cpu", threads: int = 1,
           buckets: int = DEFAULT_BUCKETS, encoder_path: str | None = None, encoder: Encoder | None = None,
-          half: bool = False, resume: bool = False, progress: bool = False) -> tuple[MultiBoilerNetModel, FitResult]:
-    """Train from scratch; returns the best-validation model and the run."""
+          half: bool = False, resume: bool = False, progress: bool = False,
+          init: str | None = None) -> tuple[MultiBoilerNetModel, FitResult]:
+    """Train from scratch, or on from the trained model in ``init``; returns the best-validation model and the run."""
     seed_everything(seed)
     torch.set_num_threads(max(1, threads))
     target = pick_device(device)
-    model = build_model(train_pages, buckets=buckets, encoder_path=encoder_path, encoder=encoder)
+    if init:  # its tag vocabulary, depth scaling and text encoder stay: the weights read them
+        model = load_multiboilernet(init, "cpu", encoder=encoder)
+    else:
+        model = build_model(train_pages, buckets=buckets, encoder_path=encoder_path, encoder=encoder)
     model.net.to(target)
     train_batches = [model.inputs(p.leaves, p.labels) for p in train_pages]
     valid_batches = [model.inputs(p.leaves, p.labels) for p in valid_pages]
@@ -135,14 +139,14 @@ def run(args: argparse.Namespace) -> FitResult:
     model, result = train(train_pages, valid_pages, common.work_dir(args), epochs=args.epochs, alpha=args.alpha,
                           seed=args.seed, device=args.device, threads=args.threads, buckets=args.buckets,
                           encoder_path=args.text_encoder,
-                          half=args.half, resume=args.resume, progress=not args.quiet)
+                          half=args.half, resume=args.resume, progress=not args.quiet, init=args.init)
     assert result.best_path is not None
     record = {
         "data": specs, "split": args.valid or f"{counted(len(valid_pages), 'page')} held out with seed {args.seed}",
         "valid_ids": [f"{p.page.dataset}/{p.page.id}" for p in valid_pages], "train_pages": len(train_pages),
         "train_blocks": sum(len(p.leaves) for p in train_pages), "alpha": args.alpha, "text": model.text,
         "parameters": sum(p.numel() for p in model.net.parameters()),
-        "command": common.command_line(args, "multiboilernet"),
+        "command": common.command_line(args, "multiboilernet"), "init": args.init,
         "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
     }
     out = Path(args.out)
@@ -154,7 +158,9 @@ def run(args: argparse.Namespace) -> FitResult:
     ], common.best_figures(result), record["training_seconds"], [("Settings", [
         f"- {counted(args.epochs, 'epoch')}, one page per step, Adam {LEARNING_RATE}, depth-loss weight "
         f"α = {args.alpha}; text encoder {model.text.get('kind')}; seed {args.seed}; "
-        f"{counted(record['parameters'], 'parameter')}" + ("; float16 weights" if args.half else "")])], record)
+        f"{counted(record['parameters'], 'parameter')}" + ("; float16 weights" if args.half else "")
+        + (f"; started from {args.init} (its weights, tag vocabulary and depth scaling)" if args.init else "")])],
+        record)
     out, markdown, record_file = common.write_outputs(result.best_path, args, card)
     print(common.wrote("multiboilernet", [out], markdown, record_file,
                        f"best validation macro F1 {result.best_f1:.4f} at epoch {result.best_epoch} of "

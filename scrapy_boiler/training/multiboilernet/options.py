@@ -29,3 +29,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text-encoder", default=None, metavar="DIR",
                         help="local sentence-transformers model directory to use instead of hashed n-grams")
     parser.add_argument("--half", action="store_true", help="store the weights as float16 (half the file size)")
+    parser.add_argument("--init", default=None, metavar="PATH",
+                        help="start from this trained MultiBoilerNet (its weights, tag vocabulary, depth scaling and "
+                             "text encoder) and train it further on --data; --buckets and --text-encoder are then its")
