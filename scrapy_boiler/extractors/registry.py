@@ -117,15 +117,18 @@ def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
 
 
 def _multiboilernet(device: str) -> Extractor:
+    """MultiBoilerNet on articles, and its weights trained further on threads on the pages typed threads."""
     from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet
 
-    return CommentsApart(MultiBoilerNetExtractor(load_multiboilernet(model_file(_MULTIBOILERNET), device)))
+    articles, threads = (MultiBoilerNetExtractor(load_multiboilernet(model_file(name), device))
+                         for name in (_MULTIBOILERNET, _MULTIBOILERNET_THREADS))
+    return CommentsApart(articles, threads=threads)
 
 
 _SEMTEXT_FILES = ("semtext.json", "semtext.pt", "semtext-threads.json", "semtext-threads.pt")
 #: Web2Text trained on all our training corpora, and the paper's way on CleanEval dev only (55 + 5 pages, Table 1).
 _WEB2TEXT, _WEB2TEXT_CLEANEVAL = "web2text.pt", "web2text-cleaneval.pt"
-_MULTIBOILERNET = "multiboilernet.pt"
+_MULTIBOILERNET, _MULTIBOILERNET_THREADS = "multiboilernet.pt", "multiboilernet-threads.pt"
 _BLEND = "blend.json"
 #: The trained models shipped in ``models/``, in the order :func:`available_models` lists them.
 SHIPPED: dict[str, ModelSpec] = {
@@ -139,7 +142,7 @@ SHIPPED: dict[str, ModelSpec] = {
                                     (_WEB2TEXT_CLEANEVAL,), NEURAL),
     "web2text-cleaneval-unary": ModelSpec(_web2text("web2text-cleaneval-unary", False, _WEB2TEXT_CLEANEVAL),
                                           (_WEB2TEXT_CLEANEVAL,), NEURAL),
-    "multiboilernet": ModelSpec(_multiboilernet, (_MULTIBOILERNET,), NEURAL),
+    "multiboilernet": ModelSpec(_multiboilernet, (_MULTIBOILERNET, _MULTIBOILERNET_THREADS), NEURAL),
 }
 
 
