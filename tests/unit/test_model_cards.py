@@ -125,3 +125,31 @@ def test_multiboilernet_init_goes_on_from_a_trained_model(tmp_path, fresh_regist
     assert second.vocabulary == first.vocabulary and second.text == first.text
     assert (second.depth_mean, second.depth_std) == (first.depth_mean, first.depth_std)
     assert f"started from {tmp_path / 'first.pt'}" in (tmp_path / "second.md").read_text(encoding="utf-8")
+
+
+def test_web2text_init_goes_on_from_a_trained_model(tmp_path, fresh_registry, capsys):
+    """``--init PATH``: the run starts from the trained weights and keeps their feature standardisation (the new
+    pages are scaled the way the weights read them)."""
+    pytest.importorskip("torch")
+    from scrapy_boiler.extractors.web2text.extractor import load_web2text
+
+    data = pairs_folder(tmp_path / "pairs")
+
+    def train(out: Path, source: Path, *extra: str):
+        argv = ["web2text", "--data", str(source), "--out", str(out), *RUNS["web2text"][0], *extra]
+        parser = argparse.ArgumentParser()
+        trainer_options("web2text").add_arguments(parser)
+        args = parser.parse_args(argv[1:])
+        args.argv = argv
+        run_trainer("web2text", args)
+        return load_web2text(out, "cpu")
+
+    first = train(tmp_path / "first.pt", data)
+    other = pairs_folder(tmp_path / "other")  # the same pages once more, and a short one: other feature moments
+    (other / "short.html").write_text("<html><body><p>One line of text here.</p></body></html>", encoding="utf-8")
+    (other / "short.txt").write_text("One line of text here.", encoding="utf-8")
+    second = train(tmp_path / "second.pt", other, "--init", str(tmp_path / "first.pt"))
+    fresh = train(tmp_path / "fresh.pt", other)
+    assert second.block_scaler == first.block_scaler and second.edge_scaler == first.edge_scaler
+    assert fresh.block_scaler != first.block_scaler  # the other pages alone scale otherwise
+    assert f"started from {tmp_path / 'first.pt'}" in (tmp_path / "second.md").read_text(encoding="utf-8")

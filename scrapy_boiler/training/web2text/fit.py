@@ -178,16 +178,21 @@ def iterations_done(epoch: int, iterations: int, eval_every: int) -> int:
 
 def train(train_data: list[PageData], valid_data: list[PageData], work_dir: Path, *,
           iterations: int = ITERATIONS, eval_every: int = EVAL_EVERY, seed: int = 0, device: str = "cpu",
-          threads: int = 1, resume: bool = False, progress: bool = False) -> tuple[Web2TextModel, FitResult]:
-    """Fit the standardisation and both networks; returns the best-validation model and the run.
+          threads: int = 1, resume: bool = False, progress: bool = False,
+          init: str | None = None) -> tuple[Web2TextModel, FitResult]:
+    """Fit the standardisation and both networks, or go on from the trained model in ``init`` (its standardisation
+    kept: its weights read features scaled that way); returns the best-validation model and the run.
 
     The pages' features are standardised in place.
     """
     seed_everything(seed)
     torch.set_num_threads(max(1, threads))
     target = pick_device(device)
-    model = Web2TextModel(fit_scaler([p.blocks for p in train_data], BLOCK_FEATURES),
-                          fit_scaler([p.edges for p in train_data], EDGE_FEATURES))
+    if init:
+        model = load_web2text(init, "cpu")
+    else:
+        model = Web2TextModel(fit_scaler([p.blocks for p in train_data], BLOCK_FEATURES),
+                              fit_scaler([p.edges for p in train_data], EDGE_FEATURES))
     for page in {id(page): page for page in (*train_data, *valid_data)}.values():  # oversampled pages once
         page.blocks, page.edges = model.standardise(page.blocks, page.edges)
     task = Web2TextTask(model.to(target), target, eval_every)
@@ -223,13 +228,14 @@ def run(args: argparse.Namespace) -> FitResult:
           file=sys.stderr)
     model, result = train(train_pages, valid_pages, common.work_dir(args), iterations=args.iterations,
                           eval_every=args.eval_every, seed=args.seed, device=args.device, threads=args.threads,
-                          resume=args.resume, progress=not args.quiet)
+                          resume=args.resume, progress=not args.quiet, init=args.init)
     assert result.best_path is not None
     record = {
         "data": specs, "split": args.valid or f"{counted(len(valid_pages), 'page')} held out with seed {args.seed}",
         "valid_ids": [page.page_id for page in valid_pages], "train_pages": len(train_pages),
         "train_blocks": sum(len(page.labels) for page in train_pages),
         "parameters": sum(p.numel() for p in model.parameters()), "command": common.command_line(args, "web2text"),
+        "init": args.init,
         "training_seconds": round(time.monotonic() - began, 1), "run": result.to_json(),
     }
     out = Path(args.out)
@@ -243,7 +249,8 @@ def run(args: argparse.Namespace) -> FitResult:
     ], common.best_figures(result, f"after {kept} iterations"), record["training_seconds"], [("Settings", [
         f"- {counted(args.iterations, 'iteration')} of {BATCH} excerpts of {EXCERPT} blocks, validated every "
         f"{args.eval_every} and at the end (best after {kept}); Adam {LEARNING_RATE}, L2 {WEIGHT_DECAY}; "
-        f"seed {args.seed}; {counted(record['parameters'], 'parameter')}"])], record)
+        f"seed {args.seed}; {counted(record['parameters'], 'parameter')}"
+        + (f"; started from {args.init} (its weights and feature standardisation)" if args.init else "")])], record)
     out, markdown, record_file = common.write_outputs(result.best_path, args, card)
     print(common.wrote("web2text", [out], markdown, record_file,
                        f"best validation F1 {result.best_f1:.4f} after {kept:,} of "

@@ -21,6 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     common.add_neural_options(parser, "web2text.pt")
     parser.add_argument("--iterations", type=int, default=ITERATIONS,
                         help="training batches of 128 excerpts, run exactly (default %(default)s, the paper's)")
+    parser.add_argument("--init", default=None, metavar="PATH",
+                        help="start from this trained Web2Text (its weights and feature standardisation) and train it "
+                             "further on --data")
     parser.add_argument("--eval-every", type=int, default=EVAL_EVERY,
                         help="iterations between validations (default %(default)s; the last stretch may be shorter); "
                              "the best validated weights are kept")
