@@ -105,13 +105,16 @@ def _semtext_split(device: str) -> Extractor:
     return _semtext(device, window_mode="split")
 
 
-def _web2text(name: str, use_pairwise: bool, filename: str) -> Factory:
-    """Web2Text with Viterbi or unary only, on the weights in ``filename``."""
+def _web2text(name: str, use_pairwise: bool, filename: str, threads: str | None = None) -> Factory:
+    """Web2Text with Viterbi or unary only, on the weights in ``filename`` (and in ``threads`` on the pages typed
+    threads, when given)."""
 
     def build(device: str) -> Extractor:
         from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text
 
-        return CommentsApart(Web2TextExtractor(load_web2text(model_file(filename), device), name, use_pairwise))
+        articles, *rest = (Web2TextExtractor(load_web2text(model_file(weights), device), name, use_pairwise)
+                           for weights in (filename, threads) if weights)
+        return CommentsApart(articles, threads=rest[0] if rest else None)
 
     return build
 
@@ -128,6 +131,8 @@ def _multiboilernet(device: str) -> Extractor:
 _SEMTEXT_FILES = ("semtext.json", "semtext.pt", "semtext-threads.json", "semtext-threads.pt")
 #: Web2Text trained on all our training corpora, and the paper's way on CleanEval dev only (55 + 5 pages, Table 1).
 _WEB2TEXT, _WEB2TEXT_CLEANEVAL = "web2text.pt", "web2text-cleaneval.pt"
+#: Web2Text's weights trained further on threads, for the pages typed threads (not the paper's CleanEval-only model).
+_WEB2TEXT_THREADS = "web2text-threads.pt"
 _MULTIBOILERNET, _MULTIBOILERNET_THREADS = "multiboilernet.pt", "multiboilernet-threads.pt"
 _BLEND = "blend.json"
 #: The trained models shipped in ``models/``, in the order :func:`available_models` lists them.
@@ -136,8 +141,10 @@ SHIPPED: dict[str, ModelSpec] = {
     "semtext": ModelSpec(_semtext, _SEMTEXT_FILES, NEURAL_CRF),
     "semtext-split": ModelSpec(_semtext_split, _SEMTEXT_FILES, NEURAL_CRF),
     SHIPPED_TREE: ModelSpec(shipped_extractor, (f"{SHIPPED_TREE}.rules",)),
-    "web2text": ModelSpec(_web2text("web2text", True, _WEB2TEXT), (_WEB2TEXT,), NEURAL),
-    "web2text-unary": ModelSpec(_web2text("web2text-unary", False, _WEB2TEXT), (_WEB2TEXT,), NEURAL),
+    "web2text": ModelSpec(_web2text("web2text", True, _WEB2TEXT, _WEB2TEXT_THREADS), (_WEB2TEXT, _WEB2TEXT_THREADS),
+                          NEURAL),
+    "web2text-unary": ModelSpec(_web2text("web2text-unary", False, _WEB2TEXT, _WEB2TEXT_THREADS),
+                                (_WEB2TEXT, _WEB2TEXT_THREADS), NEURAL),
     "web2text-cleaneval": ModelSpec(_web2text("web2text-cleaneval", True, _WEB2TEXT_CLEANEVAL),
                                     (_WEB2TEXT_CLEANEVAL,), NEURAL),
     "web2text-cleaneval-unary": ModelSpec(_web2text("web2text-cleaneval-unary", False, _WEB2TEXT_CLEANEVAL),

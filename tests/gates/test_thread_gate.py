@@ -70,14 +70,15 @@ def test_threads_on_the_validation_platforms(need_corpus):
 THREAD_WEIGHTS = {
     "semtext": ("torchcrf", 0.90, 0.88, 0.95),  # measured 0.940 / 0.925 / 0.990; article weights 0.780 / 0.447 / 0.958
     "multiboilernet": ("torch", 0.84, 0.86, 0.95),  # measured 0.880 / 0.896 / 0.985; article weights 0.620 / 0.470
+    "web2text": ("torch", 0.90, 0.86, 0.95),  # measured 0.940 / 0.896 / 0.987; article weights 0.620 / 0.171
 }
 
 
 @pytest.mark.parametrize("model", list(THREAD_WEIGHTS))
 def test_a_neural_model_reads_threads_with_its_thread_weights(need_corpus, model):
-    """``-m semtext`` and ``-m multiboilernet`` hand the pages typed threads to their weights trained further on
-    threads, which saw these threads: the figures guard that route (the held-out figures, on platforms the weights
-    never saw, are in models/semtext-threads.md and models/multiboilernet-threads.md)."""
+    """``-m semtext``, ``-m multiboilernet`` and ``-m web2text`` hand the pages typed threads to their weights trained
+    further on threads, which saw these threads: the figures guard that route (the held-out figures, on platforms the
+    weights never saw, are in the models' ``*-threads.md`` cards)."""
     need_corpus("webforum-train")
     package, question, recall, precision = THREAD_WEIGHTS[model]
     pytest.importorskip(package)
