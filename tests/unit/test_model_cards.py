@@ -77,6 +77,16 @@ def test_every_trainer_writes_a_card_and_a_run_record(tmp_path, kind, fresh_regi
     assert isinstance(extract((PAGES / "news_article.html").read_bytes(), model=f"{kind}:{model}").text, str)
 
 
+def _tiny_run(kind: str, data: Path, out: Path, *extra: str) -> None:
+    """A run of seconds of ``scrapy boiler-train KIND`` (:data:`RUNS`' options, then ``extra``) on ``data``."""
+    argv = [kind, "--data", str(data), "--out", str(out), *RUNS[kind][0], *extra]
+    parser = argparse.ArgumentParser()
+    trainer_options(kind).add_arguments(parser)
+    args = parser.parse_args(argv[1:])
+    args.argv = argv
+    run_trainer(kind, args)
+
+
 def test_semtext_init_goes_on_from_a_trained_model(tmp_path, fresh_registry, capsys):
     """``--init PREFIX`` (SemText-1): the run starts from the trained weights and keeps their vocabulary and sizes,
     whatever size options it is given."""
@@ -86,18 +96,10 @@ def test_semtext_init_goes_on_from_a_trained_model(tmp_path, fresh_registry, cap
     data = pairs_folder(tmp_path / "pairs")
     for suffix in (".html", ".txt"):
         (data / f"news-again{suffix}").write_bytes((data / f"news{suffix}").read_bytes())
-
-    def train(out: Path, *extra: str) -> SemTextModel:
-        argv = ["semtext", "--data", str(data), "--out", str(out), *RUNS["semtext"][0], *extra]
-        parser = argparse.ArgumentParser()
-        trainer_options("semtext").add_arguments(parser)
-        args = parser.parse_args(argv[1:])
-        args.argv = argv
-        run_trainer("semtext", args)
-        return SemTextModel.load(out)
-
-    first = train(tmp_path / "first")
-    second = train(tmp_path / "second", "--init", str(tmp_path / "first"), "--hidden", "16", "--vocab-size", "5")
+    _tiny_run("semtext", data, tmp_path / "first")
+    _tiny_run("semtext", data, tmp_path / "second", "--init", str(tmp_path / "first"), "--hidden", "16",
+              "--vocab-size", "5")
+    first, second = SemTextModel.load(tmp_path / "first"), SemTextModel.load(tmp_path / "second")
     assert second.vocab.words == first.vocab.words and second.net.config == first.net.config
     assert second.meta["init"]["from"] == str(tmp_path / "first")
     assert f"started from {tmp_path / 'first'}" in (tmp_path / "second.md").read_text(encoding="utf-8")
@@ -110,18 +112,9 @@ def test_multiboilernet_init_goes_on_from_a_trained_model(tmp_path, fresh_regist
     from scrapy_boiler.extractors.multiboilernet.extractor import load_multiboilernet
 
     data = pairs_folder(tmp_path / "pairs")
-
-    def train(out: Path, *extra: str):
-        argv = ["multiboilernet", "--data", str(data), "--out", str(out), *RUNS["multiboilernet"][0], *extra]
-        parser = argparse.ArgumentParser()
-        trainer_options("multiboilernet").add_arguments(parser)
-        args = parser.parse_args(argv[1:])
-        args.argv = argv
-        run_trainer("multiboilernet", args)
-        return load_multiboilernet(out, "cpu")
-
-    first = train(tmp_path / "first.pt")
-    second = train(tmp_path / "second.pt", "--init", str(tmp_path / "first.pt"), "--buckets", "64")
+    _tiny_run("multiboilernet", data, tmp_path / "first.pt")
+    _tiny_run("multiboilernet", data, tmp_path / "second.pt", "--init", str(tmp_path / "first.pt"), "--buckets", "64")
+    first, second = (load_multiboilernet(tmp_path / name, "cpu") for name in ("first.pt", "second.pt"))
     assert second.vocabulary == first.vocabulary and second.text == first.text
     assert (second.depth_mean, second.depth_std) == (first.depth_mean, first.depth_std)
     assert f"started from {tmp_path / 'first.pt'}" in (tmp_path / "second.md").read_text(encoding="utf-8")
@@ -133,23 +126,13 @@ def test_web2text_init_goes_on_from_a_trained_model(tmp_path, fresh_registry, ca
     pytest.importorskip("torch")
     from scrapy_boiler.extractors.web2text.extractor import load_web2text
 
-    data = pairs_folder(tmp_path / "pairs")
-
-    def train(out: Path, source: Path, *extra: str):
-        argv = ["web2text", "--data", str(source), "--out", str(out), *RUNS["web2text"][0], *extra]
-        parser = argparse.ArgumentParser()
-        trainer_options("web2text").add_arguments(parser)
-        args = parser.parse_args(argv[1:])
-        args.argv = argv
-        run_trainer("web2text", args)
-        return load_web2text(out, "cpu")
-
-    first = train(tmp_path / "first.pt", data)
+    _tiny_run("web2text", pairs_folder(tmp_path / "pairs"), tmp_path / "first.pt")
     other = pairs_folder(tmp_path / "other")  # the same pages once more, and a short one: other feature moments
     (other / "short.html").write_text("<html><body><p>One line of text here.</p></body></html>", encoding="utf-8")
     (other / "short.txt").write_text("One line of text here.", encoding="utf-8")
-    second = train(tmp_path / "second.pt", other, "--init", str(tmp_path / "first.pt"))
-    fresh = train(tmp_path / "fresh.pt", other)
+    _tiny_run("web2text", other, tmp_path / "second.pt", "--init", str(tmp_path / "first.pt"))
+    _tiny_run("web2text", other, tmp_path / "fresh.pt")
+    first, second, fresh = (load_web2text(tmp_path / name, "cpu") for name in ("first.pt", "second.pt", "fresh.pt"))
     assert second.block_scaler == first.block_scaler and second.edge_scaler == first.edge_scaler
     assert fresh.block_scaler != first.block_scaler  # the other pages alone scale otherwise
     assert f"started from {tmp_path / 'first.pt'}" in (tmp_path / "second.md").read_text(encoding="utf-8")
