@@ -58,7 +58,7 @@ FOLD_AUTO = "auto+semtext-1-fold"
 ARTICLE_SEMTEXT = "semtext-articles-fold"
 FOLD_SEMTEXT = "semtext-fold"
 DEFAULT_DATA = ("webforum-train", "threads-train")
-#: The two ways each held-out thread is run: variant name → model name passed to ``extract``.
+#: The ways each held-out thread is run: variant name → model name passed to ``extract``.
 VARIANTS = {"auto": registry.AUTO_MODEL, "auto+semtext-1": FOLD_AUTO, "semtext (articles)": ARTICLE_SEMTEXT,
             "semtext": FOLD_SEMTEXT}
 ALL = "all"

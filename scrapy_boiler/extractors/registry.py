@@ -112,9 +112,10 @@ def _web2text(name: str, use_pairwise: bool, filename: str, threads: str | None 
     def build(device: str) -> Extractor:
         from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text
 
-        articles, *rest = (Web2TextExtractor(load_web2text(model_file(weights), device), name, use_pairwise)
-                           for weights in (filename, threads) if weights)
-        return CommentsApart(articles, threads=rest[0] if rest else None)
+        def on(weights: str) -> Extractor:
+            return Web2TextExtractor(load_web2text(model_file(weights), device), name, use_pairwise)
+
+        return CommentsApart(on(filename), threads=on(threads) if threads else None)
 
     return build
 

@@ -100,10 +100,11 @@ class CommentsApart:
     The networks label a block from its words and a window around it, and a comment reads like prose: without this,
     ``-m multiboilernet`` kept whole comment sections in the article's text (dragnet:valid, 15 pages).
 
-    A page typed as a thread keeps the model's labels: that model was asked for. When the family has a model trained
-    for threads too (``threads``: SemText-1, Zhang & Wang's SemText trained further on type-2 pages), that model
-    labels it instead, and the page carries its type and post group, so that ``Document.posts`` and the question come
-    from the posts it keeps, as with ``auto``."""
+    A page typed as a thread keeps the model's labels: that model was asked for. When the family has weights trained
+    further on threads too (``threads``, as Zhang & Wang's SemText-1 adds type-2 pages), a page typed thread whose text,
+    as the article weights read it, lies in the posts (``auto``'s check) is labelled with those instead, and carries its
+    type and post group, so that ``Document.posts`` and the question come from the posts they keep, as with
+    ``auto``."""
 
     def __init__(self, model: Extractor, threads: Extractor | None = None) -> None:
         self.model = model
