@@ -31,4 +31,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--half", action="store_true", help="store the weights as float16 (half the file size)")
     parser.add_argument("--init", default=None, metavar="PATH",
                         help="start from this trained MultiBoilerNet (its weights, tag vocabulary, depth scaling and "
-                             "text encoder) and train it further on --data; --buckets and --text-encoder are then its")
+                             "text encoder) and train it further on --data; --buckets and --text-encoder are then the "
+                             "trained model's")
