@@ -3,14 +3,19 @@
 Models that label every DOM text leaf (Web2Text, MultiBoilerNet) still give readable output: leaves of
 the same paragraph that got the same label stay one block (one line of ``Document.text``), and a
 paragraph is only cut where the model's labels change inside it.
+
+Every family labels runs of the same reference leaves, so labels also carry between a model's blocks and the
+page's reference blocks (:func:`reference_segmentation`) by their leaves (:func:`leaves_in`, :func:`mostly_in`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import collapse_spaces
-from scrapy_boiler.segment.blocks import Segmentation, TextBlock, annotate
+from scrapy_boiler.segment.blocks import Segmentation, TextBlock, annotate, segment
 
 
 def blocks_from_leaf_labels(seg: Segmentation, labels: Sequence[bool], scores: Sequence[float],
@@ -38,3 +43,27 @@ def blocks_from_leaf_labels(seg: Segmentation, labels: Sequence[bool], scores: S
             start = end
     annotate(out)
     return out
+
+
+def reference_segmentation(page: ParsedPage, labels: PageLabels) -> Segmentation | None:
+    """The page's reference segmentation (Boilerpipe's blocks, annotated), or None when ``labels`` are not on its
+    leaves, so that no block of one maps onto the other."""
+    reference = segment(page.root)
+    if len(reference.leaves) != len(labels.leaves):
+        return None
+    annotate(reference.blocks)
+    return reference
+
+
+def leaves_in(blocks: Iterable[TextBlock], count: int) -> list[bool]:
+    """For each of a page's ``count`` leaves, whether it lies in one of ``blocks``."""
+    flags = [False] * count
+    for block in blocks:
+        flags[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+    return flags
+
+
+def mostly_in(block: TextBlock, leaves: Sequence[bool]) -> bool:
+    """Whether most of ``block``'s leaves are flagged in ``leaves`` (never for a block without leaves)."""
+    size = block.leaf_end - block.leaf_start
+    return size > 0 and 2 * sum(leaves[block.leaf_start:block.leaf_end]) > size

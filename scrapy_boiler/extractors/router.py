@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, THREAD_TYPES
 from scrapy_boiler.extractors.base import Extractor, PageLabels
+from scrapy_boiler.extractors.leaf_runs import leaves_in, mostly_in, reference_segmentation
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
 from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import (
@@ -35,7 +36,6 @@ from scrapy_boiler.extractors.threads.thread_title import page_address, page_tit
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.json_ld_posts import json_ld_posts
 from scrapy_boiler.parse.structured import StructuredArticle, read_json_ld
-from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.post_groups import PostGroup
 from scrapy_boiler.segment.signatures import signature
 
@@ -135,17 +135,12 @@ def _on_reference(page: ParsedPage, labels: PageLabels) -> PageLabels:
     """``labels`` carried onto the page's reference blocks (Boilerpipe's), each content when most of its leaves are
     in the model's content: the thread checks read blocks of that size (a SemText block can span a post and the text
     above it). ``labels`` themselves when they are not on the reference leaves."""
-    reference = segment(page.root)
-    if len(reference.leaves) != len(labels.leaves):
+    reference = reference_segmentation(page, labels)
+    if reference is None:
         return labels
-    annotate(reference.blocks)
-    content = [False] * len(labels.leaves)
-    for block in labels.blocks:
-        if block.is_content:
-            content[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+    content = leaves_in((block for block in labels.blocks if block.is_content), len(labels.leaves))
     for block in reference.blocks:
-        size = block.leaf_end - block.leaf_start
-        block.is_content = size > 0 and 2 * sum(content[block.leaf_start:block.leaf_end]) > size
+        block.is_content = mostly_in(block, content)
     return PageLabels(reference.leaves, reference.blocks)
 
 

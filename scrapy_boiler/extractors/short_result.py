@@ -22,10 +22,11 @@ from collections.abc import Sequence
 from lxml import etree
 
 from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.leaf_runs import leaves_in, mostly_in, reference_segmentation
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import count_words, words
 from scrapy_boiler.parse.structured import read_json_ld
-from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
+from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import (
     body_overlap,
     body_pairs,
@@ -97,21 +98,17 @@ def rescue_short(page: ParsedPage, labels: PageLabels, name: str) -> None:
 def _reference(page: ParsedPage, labels: PageLabels) -> tuple[list[TextBlock], list[float]] | None:
     """The page's annotated reference blocks (Boilerpipe's) and their paragraph weights; None when ``labels`` are
     not on the reference leaves, so that their blocks cannot be mapped."""
-    reference = segment(page.root)
-    if len(reference.leaves) != len(labels.leaves):
+    reference = reference_segmentation(page, labels)
+    if reference is None:
         return None
-    annotate(reference.blocks)
     return reference.blocks, [paragraph_weight(block) for block in reference.blocks]
 
 
 def _take(labels: PageLabels, chosen: Sequence[TextBlock], reason: str) -> None:
     """Label content every model block most of whose leaves are in the ``chosen`` reference blocks."""
-    taken = [False] * len(labels.leaves)
-    for block in chosen:
-        taken[block.leaf_start:block.leaf_end] = [True] * (block.leaf_end - block.leaf_start)
+    taken = leaves_in(chosen, len(labels.leaves))
     for block in labels.blocks:
-        size = block.leaf_end - block.leaf_start
-        if not block.is_content and size and 2 * sum(taken[block.leaf_start:block.leaf_end]) > size:
+        if not block.is_content and mostly_in(block, taken):
             block.is_content = True
             block.reasons.append(reason)
 
