@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from lxml import etree
 
+from scrapy_boiler.extractors.short_result import MIN_WORDS
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
@@ -27,8 +28,8 @@ from scrapy_boiler.segment.regions import find_region, is_within, named_post_bod
 from scrapy_boiler.segment.semantics import is_sidebar
 
 #: Content words a box must hold to stand for the article: as many as make a result plausible (the short-result
-#: fallback's :data:`~scrapy_boiler.extractors.short_result.MIN_WORDS`).
-MIN_ARTICLE_WORDS = 25
+#: fallback's :data:`~scrapy_boiler.extractors.short_result.MIN_WORDS`, the same number by definition).
+MIN_ARTICLE_WORDS = MIN_WORDS
 
 
 def article_boxes(reference: Sequence[TextBlock], region: etree._Element | None) -> list[etree._Element]:
