@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from scrapy_boiler.document import ARTICLE, FORUM, QA, THREAD_TYPES
 from scrapy_boiler.extractors.base import Extractor, PageLabels
 from scrapy_boiler.extractors.leaf_runs import leaves_in, mostly_in, reference_segmentation
+from scrapy_boiler.extractors.post_votes import vote_posts
 from scrapy_boiler.extractors.threads.extractor import ThreadRuleExtractor
 from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import (
@@ -81,6 +82,7 @@ class PageTypeRouter:
             else:
                 for i, labels in zip(threads, model.label_pages([pages[i] for i in threads]), strict=True):
                     out[i] = self._stamp(labels, decisions[i], model.name)
+                    vote_posts(labels, model.name)
         return [labels for labels in out if labels is not None]
 
     @staticmethod
@@ -104,7 +106,8 @@ class CommentsApart:
     further on threads too (``threads``, as Zhang & Wang's SemText-1 adds type-2 pages), a page typed thread whose text,
     as the article weights read it, lies in the posts (``auto``'s check) is labelled with those instead, and carries its
     type and post group, so that ``Document.posts`` and the question come from the posts they keep, as with
-    ``auto``."""
+    ``auto``; the model's labels on those posts are then read post by post
+    (:func:`~scrapy_boiler.extractors.post_votes.vote_posts`)."""
 
     def __init__(self, model: Extractor, threads: Extractor | None = None) -> None:
         self.model = model
@@ -124,6 +127,7 @@ class CommentsApart:
                 out[i] = labels
                 labels.page_type, labels.post_group = decisions[i].page_type, decisions[i].group
                 labels.page_type_score = thread_probability(decisions[i].score, True)
+                vote_posts(labels, self.name)
         for labels, d in zip(out, decisions, strict=True):
             if (comments := _article_comments(d)) is not None:
                 _leave_out_comments(labels, comments)
