@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from scrapy_boiler.datasets.corpora import Page
 from scrapy_boiler.datasets.labels import LabelledPage, label_page
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
-from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.blocks import segment
+from scrapy_boiler.parse.html import ParsedPage, parse_html
+from scrapy_boiler.segment.blocks import annotate, segment
 
 PAGES = Path(__file__).parent / "pages"
 ARTICLE_GOLD = (
@@ -18,6 +19,23 @@ ARTICLE_GOLD = (
     "Engineers replaced the cables in 2019, and the work took three years. Was it worth it? The mayor "
     "thinks so, and she said the city will pay for the rest of the work."
 )
+
+
+class KeepsBlocks:
+    """Stands for a network, without one: the reference blocks whose text ``keep`` accepts are content."""
+
+    def __init__(self, keep: Callable[[str], bool], name: str) -> None:
+        self.keep, self.name = keep, name
+
+    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
+        out = []
+        for page in pages:
+            seg = segment(page.root)
+            annotate(seg.blocks)
+            for block in seg.blocks:
+                block.is_content = self.keep(block.text)
+            out.append(PageLabels(seg.leaves, seg.blocks, runs=seg.runs))
+        return out
 
 
 def all_content_labels(body: str) -> PageLabels:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from neural_pages import KeepsBlocks
+
 from scrapy_boiler.assemble import assemble
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.router import CommentsApart
@@ -14,20 +16,9 @@ from scrapy_boiler.segment.blocks import annotate, segment
 URL = "https://breadblog.example/2019/03/easy-overnight-bread/"
 
 
-class KeepsProse:
+def keeps_prose() -> KeepsBlocks:
     """Stands for a network that reads comments as prose: every block of ten words or more is content."""
-
-    name = "keeps-prose"
-
-    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
-        out = []
-        for page in pages:
-            seg = segment(page.root)
-            annotate(seg.blocks)
-            for block in seg.blocks:
-                block.is_content = len(block.text.split()) >= 10
-            out.append(PageLabels(seg.leaves, seg.blocks, runs=seg.runs))
-        return out
+    return KeepsBlocks(lambda text: len(text.split()) >= 10, "keeps-prose")
 
 
 def _document(model, html: bytes, url: str = URL):
@@ -37,9 +28,9 @@ def _document(model, html: bytes, url: str = URL):
 
 def test_the_comments_go_to_posts_and_the_article_stays(page_bytes):
     html = page_bytes("blog_with_comments.html")
-    alone = _document(KeepsProse(), html)
+    alone = _document(keeps_prose(), html)
     assert "whole wheat" in alone.text and not alone.posts  # the model alone keeps the comments in the text
-    doc = _document(CommentsApart(KeepsProse()), html)
+    doc = _document(CommentsApart(keeps_prose()), html)
     assert doc.model == "keeps-prose" and doc.page_type == "article"
     assert "Bake it in the pot for 30 minutes" in doc.text and "whole wheat" not in doc.text
     assert [post.author for post in doc.posts] == ["Maria", "Tom Becker", "Anna", "Jules", "Sourdough Sam", "Priya"]
@@ -51,7 +42,7 @@ def test_a_thread_keeps_the_models_labels(page_bytes):
     # a Lemmy post: typed a forum, its replies named comments (li.comment); the named model was asked for
     html = page_bytes("lemmy_post.html")
     url = "https://lemmy.world/post/11223344"
-    alone, apart = _document(KeepsProse(), html, url), _document(CommentsApart(KeepsProse()), html, url)
+    alone, apart = _document(keeps_prose(), html, url), _document(CommentsApart(keeps_prose()), html, url)
     assert apart.page_type == "article" and apart.text == alone.text and not apart.posts
 
 
@@ -77,7 +68,7 @@ class KeepsNothing:
 def test_a_thread_goes_to_the_familys_thread_model_with_its_type_and_posts(page_bytes):
     threads = KeepsNothing()
     url = "https://forum.example.org/showthread.php?t=1234"
-    doc = _document(CommentsApart(KeepsProse(), threads=threads), page_bytes("forum_thread.html"), url)
+    doc = _document(CommentsApart(keeps_prose(), threads=threads), page_bytes("forum_thread.html"), url)
     assert threads.seen == [url]
     assert doc.page_type == "forum" and doc.page_type_score is not None and doc.page_type_score > 0.5
     # the thread model's labels, not the article model's: of the three posts, only the opening post, which the
@@ -87,6 +78,6 @@ def test_a_thread_goes_to_the_familys_thread_model_with_its_type_and_posts(page_
 
 def test_an_article_stays_with_the_article_model_when_a_thread_model_is_there(page_bytes):
     threads = KeepsNothing()
-    doc = _document(CommentsApart(KeepsProse(), threads=threads), page_bytes("blog_with_comments.html"))
+    doc = _document(CommentsApart(keeps_prose(), threads=threads), page_bytes("blog_with_comments.html"))
     assert threads.seen == [] and doc.page_type == "article"
     assert "Bake it in the pot for 30 minutes" in doc.text and "whole wheat" not in doc.text

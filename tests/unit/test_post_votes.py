@@ -4,14 +4,14 @@ weights label)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+
+from neural_pages import KeepsBlocks
 
 from scrapy_boiler.assemble import assemble
-from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.post_votes import vote_posts
 from scrapy_boiler.extractors.router import CommentsApart
-from scrapy_boiler.parse.html import ParsedPage, parse_html
-from scrapy_boiler.segment.blocks import annotate, segment
+from scrapy_boiler.parse.html import parse_html
 
 URL = "https://forum.example.org/showthread.php?t=1234"
 OPENING = "Since I replaced the rear wheel"
@@ -19,28 +19,12 @@ FIRST_REPLY = "A new chain on an old cassette"
 LAST_REPLY = "Thanks! The wheel came with a different cassette"
 
 
-class Keeps:
-    """Stands for a network: the blocks ``keep`` accepts are content."""
-
-    def __init__(self, keep: Callable[[str], bool], name: str = "net") -> None:
-        self.keep, self.name = keep, name
-
-    def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
-        out = []
-        for page in pages:
-            seg = segment(page.root)
-            annotate(seg.blocks)
-            for block in seg.blocks:
-                block.is_content = self.keep(block.text)
-            out.append(PageLabels(seg.leaves, seg.blocks, runs=seg.runs))
-        return out
-
-
 def _thread(page_bytes, keep: Callable[[str], bool], edit: Callable[[str], str] = lambda html: html):
     """forum_thread.html (three posts of 33, 31 and 19 words), changed by ``edit``, read with thread weights that
     keep what ``keep`` accepts; the article weights keep every block of ten words or more (the posts), so the page
     settles a thread."""
-    model = CommentsApart(Keeps(lambda text: len(text.split()) >= 10), threads=Keeps(keep))
+    model = CommentsApart(KeepsBlocks(lambda text: len(text.split()) >= 10, "articles"),
+                          threads=KeepsBlocks(keep, "net"))
     page = parse_html(edit(page_bytes("forum_thread.html").decode()).encode(), url=URL)
     return assemble(page, model.label_pages([page])[0], model.name)
 
@@ -88,6 +72,6 @@ def test_a_model_that_kept_most_of_the_opening_post_and_the_posts_is_left_alone(
 
 def test_pages_not_typed_thread_are_not_voted(page_bytes):
     page = parse_html(page_bytes("forum_thread.html"), url=URL)
-    labels = Keeps(lambda text: False).label_pages([page])[0]  # typed article, no post group
+    labels = KeepsBlocks(lambda text: False, "net").label_pages([page])[0]  # typed article, no post group
     vote_posts(labels, "net")
     assert not any(block.is_content for block in labels.blocks)
