@@ -91,8 +91,11 @@ def fold_semtext(tuned: SemTextModel | None) -> Callable[[str], Extractor]:
     """Factory of ``semtext`` with ``tuned`` on the pages typed threads (None: the article weights everywhere)."""
 
     def build(device: str) -> Extractor:
-        threads = SemTextExtractor(tuned, device) if tuned is not None else None
-        return CommentsApart(SemTextExtractor(SemTextModel.load(default_model_prefix()), device), threads=threads)
+        articles = SemTextExtractor(SemTextModel.load(default_model_prefix()), device)
+        if tuned is None:
+            return CommentsApart(articles)
+        return CommentsApart(articles, threads=SemTextExtractor(tuned, device),
+                             settle_with=registry.resolve(ARTICLE_MODEL, device))  # as registry's semtext
 
     return build
 

@@ -103,25 +103,32 @@ class CommentsApart:
     ``-m multiboilernet`` kept whole comment sections in the article's text (dragnet:valid, 15 pages).
 
     A page typed as a thread keeps the model's labels: that model was asked for. When the family has weights trained
-    further on threads too (``threads``, as Zhang & Wang's SemText-1 adds type-2 pages), a page typed thread whose text,
-    as the article weights read it, lies in the posts (``auto``'s check) is labelled with those instead, and carries its
-    type and post group, so that ``Document.posts`` and the question come from the posts they keep, as with
-    ``auto``; the model's labels on those posts are then read post by post
+    further on threads too (``threads``, as Zhang & Wang's SemText-1 adds type-2 pages), a page typed thread whose text
+    lies in the posts (``auto``'s check, on the text of ``settle_with`` when given, else of the article weights) is
+    labelled with those instead, and carries its type and post group, so that ``Document.posts`` and the question
+    come from the posts they keep, as with ``auto``; the model's labels on those posts are then read post by post
     (:func:`~scrapy_boiler.extractors.post_votes.vote_posts`)."""
 
-    def __init__(self, model: Extractor, threads: Extractor | None = None) -> None:
+    def __init__(self, model: Extractor, threads: Extractor | None = None,
+                 settle_with: Extractor | None = None) -> None:
+        """``settle_with``: the article model whose text settles a page typed thread (``auto``'s), so that a page gets
+        the type ``auto`` gives it; without it, this model's own labels settle it."""
         self.model = model
         self.threads = threads
+        self.settle_with = settle_with
         self.name = model.name
 
     def label_pages(self, pages: Sequence[ParsedPage]) -> list[PageLabels]:
         declared = [read_json_ld(page.json_ld) if page.json_ld else None for page in pages]
         decisions = [_decide(page, data) for page, data in zip(pages, declared, strict=True)]
         out = self.model.label_pages(pages)
-        if self.threads is not None:  # as auto settles a thread on its article model's text, on this model's
-            decisions = [_settled(d, page, data, _on_reference(page, labels)) if d.page_type in THREAD_TYPES else d
-                         for d, page, data, labels in zip(decisions, pages, declared, out, strict=True)]
+        if self.threads is not None:  # as auto settles a thread on its article model's text
             typed = [i for i, d in enumerate(decisions) if d.page_type in THREAD_TYPES]
+            settling = (self.settle_with.label_pages([pages[i] for i in typed]) if self.settle_with and typed
+                        else [_on_reference(pages[i], out[i]) for i in typed])
+            for i, labels in zip(typed, settling, strict=True):
+                decisions[i] = _settled(decisions[i], pages[i], declared[i], labels)
+            typed = [i for i in typed if decisions[i].page_type in THREAD_TYPES]
             for i, labels in zip(typed, self.threads.label_pages([pages[i] for i in typed]) if typed else [],
                                  strict=True):
                 out[i] = labels

@@ -81,3 +81,18 @@ def test_an_article_stays_with_the_article_model_when_a_thread_model_is_there(pa
     doc = _document(CommentsApart(keeps_prose(), threads=threads), page_bytes("blog_with_comments.html"))
     assert threads.seen == [] and doc.page_type == "article"
     assert "Bake it in the pot for 30 minutes" in doc.text and "whole wheat" not in doc.text
+
+
+def test_a_thread_is_settled_on_the_text_of_the_model_given_to_settle_it(page_bytes):
+    """With ``settle_with`` (``auto``'s article model, for ``semtext`` and ``web2text``), that model's text, not the
+    article weights', says whether a page typed thread stays one: every model then gives a page ``auto``'s type."""
+    url = "https://forum.example.org/showthread.php?t=1234"
+    html = page_bytes("forum_thread.html")
+    outside = KeepsBlocks(lambda text: "Who is online" in text, "outside-posts")  # the footer below the posts
+    threads = KeepsNothing()
+    doc = _document(CommentsApart(keeps_prose(), threads=threads, settle_with=outside), html, url)
+    assert threads.seen == [] and doc.page_type == "article"  # the settling model's text lies outside the posts
+    inside = KeepsBlocks(lambda text: "cassette" in text, "in-posts")
+    doc = _document(CommentsApart(KeepsBlocks(lambda text: False, "keeps-nothing"), threads=threads,
+                                  settle_with=inside), html, url)
+    assert threads.seen == [url] and doc.page_type == "forum"  # though the article weights kept nothing
