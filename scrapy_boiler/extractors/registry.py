@@ -160,18 +160,21 @@ SHIPPED: dict[str, ModelSpec] = {
 
 
 # ``KIND:PATH``: the file written by ``scrapy boiler-train KIND --out PATH`` (SemText: OUT.pt + OUT.json, either
-# file or the prefix names it); each family is imported only when such a name is first used.
+# file or the prefix names it); each family is imported only when such a name is first used. One set of weights reads
+# every page; a page ``auto`` would type thread is one for them too (its posts, question and post votes).
 
 def _web2text_file(path: str, device: str) -> Extractor:
     from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text
 
-    return CommentsApart(Web2TextExtractor(load_web2text(path, device), f"web2text:{path}", True))
+    return CommentsApart(Web2TextExtractor(load_web2text(path, device), f"web2text:{path}", True),
+                         settle_with=_blend(device))
 
 
 def _multiboilernet_file(path: str, device: str) -> Extractor:
     from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet
 
-    return CommentsApart(MultiBoilerNetExtractor(load_multiboilernet(path, device), f"multiboilernet:{path}"))
+    return CommentsApart(MultiBoilerNetExtractor(load_multiboilernet(path, device), f"multiboilernet:{path}"),
+                         settle_with=_blend(device))
 
 
 def _semtext_file(path: str, device: str) -> Extractor:
@@ -179,7 +182,7 @@ def _semtext_file(path: str, device: str) -> Extractor:
 
     extractor = load_extractor(device, prefix=semtext_prefix(path))
     extractor.name = f"semtext:{path}"
-    return CommentsApart(extractor)
+    return CommentsApart(extractor, settle_with=_blend(device))
 
 
 def _blend_file(path: str, device: str) -> Extractor:

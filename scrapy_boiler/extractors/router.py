@@ -102,12 +102,13 @@ class CommentsApart:
     The networks label a block from its words and a window around it, and a comment reads like prose: without this,
     ``-m multiboilernet`` kept whole comment sections in the article's text (dragnet:valid, 15 pages).
 
-    A page typed as a thread keeps the model's labels: that model was asked for. When the family has weights trained
-    further on threads too (``threads``, as Zhang & Wang's SemText-1 adds type-2 pages), a page typed thread whose text
-    lies in the posts (``auto``'s check, on the text of ``settle_with`` when given, else of the article weights) is
-    labelled with those instead, and carries its type and post group, so that ``Document.posts`` and the question
-    come from the posts they keep, as with ``auto``; the model's labels on those posts are then read post by post
-    (:func:`~scrapy_boiler.extractors.post_votes.vote_posts`)."""
+    A page typed thread whose text lies in the posts (``auto``'s check, on the text of ``settle_with`` when given,
+    else of the article weights) is a thread: it carries its type and post group, so that ``Document.posts`` and the
+    question come from the posts the model keeps, as with ``auto``, and the model's labels on those posts are read post
+    by post (:func:`~scrapy_boiler.extractors.post_votes.vote_posts`). When the family has weights trained further on
+    threads (``threads``, as Zhang & Wang's SemText-1 adds type-2 pages), those label it; else the model's own (a
+    user's ``KIND:PATH`` file). With neither ``threads`` nor ``settle_with``, a page typed thread keeps the model's
+    labels and the article type."""
 
     def __init__(self, model: Extractor, threads: Extractor | None = None,
                  settle_with: Extractor | None = None) -> None:
@@ -122,15 +123,16 @@ class CommentsApart:
         declared = [read_json_ld(page.json_ld) if page.json_ld else None for page in pages]
         decisions = [_decide(page, data) for page, data in zip(pages, declared, strict=True)]
         out = self.model.label_pages(pages)
-        if self.threads is not None:  # as auto settles a thread on its article model's text
+        if self.threads is not None or self.settle_with is not None:  # as auto settles a thread
             typed = [i for i, d in enumerate(decisions) if d.page_type in THREAD_TYPES]
             settling = (self.settle_with.label_pages([pages[i] for i in typed]) if self.settle_with and typed
                         else [_on_reference(pages[i], out[i]) for i in typed])
             for i, labels in zip(typed, settling, strict=True):
                 decisions[i] = _settled(decisions[i], pages[i], declared[i], labels)
             typed = [i for i in typed if decisions[i].page_type in THREAD_TYPES]
-            for i, labels in zip(typed, self.threads.label_pages([pages[i] for i in typed]) if typed else [],
-                                 strict=True):
+            read = [pages[i] for i in typed]
+            for i, labels in zip(typed, self.threads.label_pages(read) if self.threads and read else
+                                 [out[i] for i in typed], strict=True):
                 out[i] = labels
                 labels.page_type, labels.post_group = decisions[i].page_type, decisions[i].group
                 labels.page_type_score = thread_probability(decisions[i].score, True)

@@ -75,3 +75,16 @@ def test_pages_not_typed_thread_are_not_voted(page_bytes):
     labels = KeepsBlocks(lambda text: False, "net").label_pages([page])[0]  # typed article, no post group
     vote_posts(labels, "net")
     assert not any(block.is_content for block in labels.blocks)
+
+
+def test_a_model_without_thread_weights_reads_a_settled_thread_as_one(page_bytes):
+    """A user's ``KIND:PATH`` file has one set of weights: a page ``auto`` settles as a thread is one for it too,
+    with its type, posts and the votes on its own labels."""
+    page = parse_html(page_bytes("forum_thread.html"), url=URL)
+    own = KeepsBlocks(lambda text: len(text.split()) >= 25, "net")  # the two long posts
+    settled = CommentsApart(own, settle_with=KeepsBlocks(lambda text: len(text.split()) >= 10, "auto's"))
+    doc = assemble(page, settled.label_pages([page])[0], settled.name)
+    assert doc.page_type == "forum" and len(doc.posts) == 3 and LAST_REPLY in doc.text
+    alone = CommentsApart(own)  # nothing settles the page: the model's labels, as an article
+    doc = assemble(page, alone.label_pages([page])[0], alone.name)
+    assert doc.page_type == "article" and not doc.posts and LAST_REPLY not in doc.text
