@@ -3,8 +3,9 @@
 The networks label each block from its words and a window around it. On a thread they keep the long posts and drop
 many short ones ("+1", "Same here", a one-line answer), and now and then the opening post itself, whose layout
 differs from the replies'. Their text then misses most of the thread's posts, and ``Document.question`` becomes the
-first reply. On a page typed thread and settled as one (the model's main text lies in the posts), the page typing's
-post group says which blocks are which post, so two votes read the model's own labels at that level:
+first reply. On a page typed thread and settled as one (the main text of the article model that settles it lies in
+the posts), the page typing's post group says which blocks are which post, so two votes read the model's own labels
+at that level:
 
 - **The group.** The posts of one group are alike (one template, one kind of text: the reason the group was found),
   so they share one label: when the model kept most of the words of the posts' blocks, every post's blocks become

@@ -11,8 +11,9 @@ thread, when one was found, lands in ``Document.posts`` and out of its text (:fu
 neural article models asked for by name get that step too (:class:`CommentsApart`).
 Article pages go to ``blend`` (:mod:`~scrapy_boiler.extractors.blend`). Type-2 pages (forums, Q&A) go to the
 ``posts`` rules (:mod:`~scrapy_boiler.extractors.threads.extractor`), or to the trained model
-:data:`scrapy_boiler.extractors.registry.AUTO_TYPE2_MODEL` names, so a thread keeps its question and all its
-answers. ``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
+:data:`scrapy_boiler.extractors.registry.AUTO_TYPE2_MODEL` names (its labels then read post by post:
+:mod:`~scrapy_boiler.extractors.post_votes`), so a thread keeps its question and all its answers.
+``PageLabels.model`` (hence ``Document.model``) names the model that labelled the page.
 """
 
 from __future__ import annotations
