@@ -97,7 +97,8 @@ def _semtext(device: str, window_mode: str = "overlap") -> Extractor:
     from scrapy_boiler.extractors.semtext.extractor import THREADS_NAME, default_model_prefix, load_extractor
 
     threads = load_extractor(device, default_model_prefix(THREADS_NAME), window_mode)
-    return CommentsApart(load_extractor(device, window_mode=window_mode), threads=threads, settle_with=_blend(device))
+    return CommentsApart(load_extractor(device, window_mode=window_mode), threads=threads,
+                         settle_with=_build(ARTICLE_MODEL, device))
 
 
 def _semtext_split(device: str) -> Extractor:
@@ -117,7 +118,7 @@ def _web2text(name: str, use_pairwise: bool, filename: str, threads: str | None 
 
         if threads is None:
             return CommentsApart(on(filename))
-        return CommentsApart(on(filename), threads=on(threads), settle_with=_blend(device))
+        return CommentsApart(on(filename), threads=on(threads), settle_with=_build(ARTICLE_MODEL, device))
 
     return build
 
@@ -167,14 +168,14 @@ def _web2text_file(path: str, device: str) -> Extractor:
     from scrapy_boiler.extractors.web2text.extractor import Web2TextExtractor, load_web2text
 
     return CommentsApart(Web2TextExtractor(load_web2text(path, device), f"web2text:{path}", True),
-                         settle_with=_blend(device))
+                         settle_with=_build(ARTICLE_MODEL, device))
 
 
 def _multiboilernet_file(path: str, device: str) -> Extractor:
     from scrapy_boiler.extractors.multiboilernet.extractor import MultiBoilerNetExtractor, load_multiboilernet
 
     return CommentsApart(MultiBoilerNetExtractor(load_multiboilernet(path, device), f"multiboilernet:{path}"),
-                         settle_with=_blend(device))
+                         settle_with=_build(ARTICLE_MODEL, device))
 
 
 def _semtext_file(path: str, device: str) -> Extractor:
@@ -182,7 +183,7 @@ def _semtext_file(path: str, device: str) -> Extractor:
 
     extractor = load_extractor(device, prefix=semtext_prefix(path))
     extractor.name = f"semtext:{path}"
-    return CommentsApart(extractor, settle_with=_blend(device))
+    return CommentsApart(extractor, settle_with=_build(ARTICLE_MODEL, device))
 
 
 def _blend_file(path: str, device: str) -> Extractor:
