@@ -177,3 +177,24 @@ def test_semtext_through_extract_and_the_router(examples, tmp_path, monkeypatch,
         assert thread.model == "semtext" and thread.page_type == "qa"
     finally:
         registry._build.cache_clear()
+
+
+def test_name_scrambling_feeds_made_up_names_and_is_off_by_default(examples, monkeypatch):
+    """``--name-scramble``: the loss reads the window with made-up class words; at 0 it reads the page's own."""
+    import random
+
+    from scrapy_boiler.training.semtext import fit as semtext_fit
+
+    model = _model(examples)
+    seen: list[list] = []
+    encode = semtext_fit.encode_batch
+    monkeypatch.setattr(semtext_fit, "encode_batch", lambda windows, *a: (seen.append(windows), encode(windows, *a))[1])
+    own = {word for ex in examples[:6] for block in ex["strings"] for word in block[1]}
+    for share in (0.0, 0.9):
+        task = SemTextTask(model.net, model.vocab, torch.device("cpu"), 4, {}, share)
+        batch = task.batches(examples[:6], random.Random(1))[0]
+        task.loss(batch).backward()
+    plain, scrambled = ({word for window in windows for block in window for word in block[1]} for windows in seen)
+    assert plain <= own and len(scrambled - own) > len(scrambled) / 2
+    with pytest.raises(ValueError, match="name-scramble"):
+        SemTextTask(model.net, model.vocab, torch.device("cpu"), 4, {}, 1.0)

@@ -41,6 +41,7 @@ from scrapy_boiler.training.card import Card, write_card
 from scrapy_boiler.training.common import best_figures, check_out, command_line, load_specs, oversample, wrote
 from scrapy_boiler.training.data import ExampleCache, seeded_split
 from scrapy_boiler.training.loop import FitConfig, FitResult, fit, seed_everything
+from scrapy_boiler.training.semtext.names import scramble_names
 from scrapy_boiler.training.semtext.options import DEFAULT_DATA
 from scrapy_boiler.training.semtext.skipgram import SkipGramConfig, pretrain
 from scrapy_boiler.training.wording import counted
@@ -94,23 +95,34 @@ class SemTextTask:
     """The :class:`~scrapy_boiler.training.loop.Task` of SemText."""
 
     def __init__(self, net: SemTextNet, vocab: Vocabulary, device: torch.device, batch_size: int,
-                 meta: dict[str, Any]) -> None:
+                 meta: dict[str, Any], name_scramble: float = 0.0) -> None:
+        """``name_scramble``: the share of a training window's name words shown made up
+        (:mod:`~scrapy_boiler.training.semtext.names`; 0 = off, and the training is the same as without it)."""
+        if not 0.0 <= name_scramble < 1.0:
+            raise ValueError(f"--name-scramble {name_scramble}: give a share from 0 (off) to under 1")
         self.module = net
         self.vocab = vocab
         self.device = device
         self.batch_size = batch_size
         self.meta = meta
+        self.name_scramble = name_scramble
+        self._scrambling = random.Random(0)
 
     def batches(self, items: Sequence[dict[str, Any]], rng: random.Random) -> list[list[tuple[int, int, int]]]:
         windows = [(i, a, b) for i, ex in enumerate(items) for a, b in overlapping(len(ex["labels"]))]
         rng.shuffle(windows)
         self._items = items
+        if self.name_scramble:  # drawn only when on, so that a run without it is the same as before it existed
+            self._scrambling = random.Random(rng.getrandbits(64))
         return [windows[i:i + self.batch_size] for i in range(0, len(windows), self.batch_size)]
 
     def loss(self, batch: list[tuple[int, int, int]]) -> torch.Tensor:
         items = self._items
+        windows = [_strings(items[i])[a:b] for i, a, b in batch]
+        if self.name_scramble:
+            windows = [scramble_names(window, self.name_scramble, self._scrambling) for window in windows]
         encoded = encode_batch(
-            [_strings(items[i])[a:b] for i, a, b in batch], self.vocab, self.module.config.fields,
+            windows, self.vocab, self.module.config.fields,
             [items[i]["labels"][a:b] for i, a, b in batch],
         ).to(self.device)
         return self.module.loss(encoded)
@@ -207,7 +219,9 @@ def run(args: argparse.Namespace) -> FitResult:
         meta["init"] = {"from": str(init), "data": start.meta.get("data"), "command": start.meta.get("command")}
     elif getattr(args, "pretrain_epochs", 0) > 0:
         meta["pretrain"] = pretrain_embeddings(net, vocab, train, args)
-    task = SemTextTask(net, vocab, device, args.batch_size, meta)
+    if args.name_scramble:
+        meta["name_scramble"] = args.name_scramble
+    task = SemTextTask(net, vocab, device, args.batch_size, meta, args.name_scramble)
     fit_config = FitConfig(work / "main", epochs=args.epochs, lr=args.lr, seed=args.seed, resume=args.resume,
                            progress=not args.no_progress, label="semtext", max_batches=args.max_batches)
     result = fit(task, train, valid, fit_config)
@@ -220,7 +234,7 @@ def run(args: argparse.Namespace) -> FitResult:
         meta["finetune_data"] = args.finetune
         meta["finetune_split"] = (f"seeded 75/25: {counted(len(tune_train), 'training page')}, "
                                   f"{counted(len(tune_valid), 'validation page')}")
-        task = SemTextTask(model.net, model.vocab, device, args.batch_size, meta)
+        task = SemTextTask(model.net, model.vocab, device, args.batch_size, meta, args.name_scramble)
         before = task.validate(tune_valid)
         tune_config = FitConfig(work / "finetune", epochs=args.finetune_epochs, lr=args.finetune_lr, seed=args.seed,
                                 resume=args.resume, progress=not args.no_progress, label="finetune",
@@ -255,6 +269,9 @@ def run(args: argparse.Namespace) -> FitResult:
                 f"- windows: {meta['window']}; device {meta['device']}, {counted(args.threads, 'thread')}"]
     if init:
         settings.append(f"- started from {init} (its weights, vocabulary and settings)")
+    if args.name_scramble:
+        settings.append(f"- name scrambling: each name word of a training window made up with probability "
+                        f"{args.name_scramble}")
     card = Card("semtext", [weights, config_path], SUMMARY, meta["command"], data, figures, meta["training_seconds"],
                 [("Settings", settings)],
                 {"data": specs, "main": meta["main"], **({"finetune": meta["finetune"]} if args.finetune else {})})

@@ -49,6 +49,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pretrain-window", type=int, default=5, help="skip-gram context window (max words each side)")
     parser.add_argument("--pretrain-fields", default="text", metavar="FIELD[,FIELD...]",
                         help="word strings the skip-gram reads, comma separated (e.g. text or tags,classes,text)")
+    parser.add_argument("--name-scramble", type=float, default=0.0, metavar="P",
+                        help="show each class/id word (and custom element name) of a training window as a made-up "
+                             "word with probability P, the same one throughout the window, so that the network learns "
+                             "to read sites whose names it never saw (0 = off, the default)")
     parser.add_argument("--seed", type=int, default=42, help="random seed of the split and the training, recorded "
                         "in the model card")
     parser.add_argument("--device", default="auto", help="auto, cpu or cuda (cuda falls back to cpu if absent)")
