@@ -157,7 +157,7 @@ def run(args: argparse.Namespace) -> dict:
             train, valid = seeded_split(held_in, args.seed)
             model = SemTextModel.load(base, device)
             task = SemTextTask(model.net, model.vocab, device, args.batch_size,
-                               {"platform_fold": fold, "folds": args.folds, "data": list(specs)})
+                               {"platform_fold": fold, "folds": args.folds, "data": list(specs)}, args.name_scramble)
             with tempfile.TemporaryDirectory() as work:
                 result = fit(task, train, valid, FitConfig(Path(work), epochs=args.epochs, lr=args.lr, seed=args.seed,
                                                            progress=False, label=f"fold {fold}"))
@@ -184,6 +184,7 @@ def run(args: argparse.Namespace) -> dict:
             registry.unregister(name)
     summary: dict[str, Any] = {
         "data": list(specs), "folds": args.folds, "epochs": args.epochs, "max_train": args.max_train,
+        "name_scramble": args.name_scramble,
         "seed": args.seed, "seconds": round(time.monotonic() - began, 1), "fold_records": fold_records,
         "results": {dataset: {variant: scores[variant, dataset].summary() for variant in VARIANTS}
                     for dataset in [*datasets, ALL]},
@@ -209,6 +210,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="fine-tune each fold on at most this many held-in pages (seeded sample)")
     parser.add_argument("--lr", type=float, default=5e-4)
     parser.add_argument("--batch-size", type=int, default=8)
+    parser.add_argument("--name-scramble", type=float, default=0.0, metavar="P",
+                        help="as `scrapy boiler-train semtext --name-scramble` (0 = off)")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--device", default="auto")
