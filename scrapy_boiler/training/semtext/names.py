@@ -1,9 +1,10 @@
 """Name scrambling: training SemText for class names it has never seen.
 
 SemText (Hao Zhang, Jie Wang: *Boilerplate Detection via Semantic Classification of TextBlocks*) reads each block's
-class/id names as words. A platform's names are its own (reddit's ``shreddit-comment``, a forum's ``postbody``), so
-trained on a handful of platforms the network learns their names and, on a platform it never saw, falls back on the
-text: it keeps a thread's long posts and drops its short ones, the way short blocks are boilerplate on an article.
+class/id names as words. Trained on a handful of platforms, the network leans on their names, those of one platform
+(reddit's ``shreddit-comment``, a forum's ``postbody``) and those many sites share alike, and on a platform it never
+saw it keeps a thread's long posts and drops its short ones, the way short blocks are boilerplate on an article.
+Leave-platform-out, scrambling all the names mended this, and leaving the shared ones unscrambled did not.
 
 With ``--name-scramble P``, each training window shows each of its distinct name words (class/id words, and tags
 that are no HTML element, which are a platform's names too) with probability ``P`` as a made-up word instead, the same
