@@ -97,12 +97,15 @@ def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] 
     """JSON-LD ``headline`` (entities decoded: some CMSs escape it twice) unless cut short with an ellipsis, else
     ``og:title``; without a trailing site name (``og:site_name``, or the host of the page's URL or canonical URL,
     e.g. "- Golem.de"). A JSON-LD headline that only puts a kicker before the headline both shown and shared
-    ("«Kicker»: Headline" where the ``<h1>`` and ``og:title`` say "Headline") gives way to that headline."""
+    ("«Kicker»: Headline" where the ``<h1>`` and ``og:title`` say "Headline") gives way to that headline. One cut
+    short whose words the shown heading starts with gives way to that heading: the headline it was cut from."""
     site = collapse_spaces(meta.get("og:site_name") or "")
     hosts = frozenset().union(*(_host_names(url) for url in urls))
     text = html.unescape(collapse_spaces(declared)) if isinstance(declared, str) else ""
     title = html.unescape(collapse_spaces(meta.get("og:title") or meta.get("twitter:title") or ""))
     shared = _without_site(title, site, guess=True, hosts=hosts)
+    if text.endswith(("...", "…")) and _completes(shown, text):
+        return collapse_spaces(shown)
     if text and not text.endswith(("...", "…")):
         text = _without_site(text, site, guess=False, hosts=hosts)
         return shared if _only_adds_a_kicker(text, shared, shown) else text
@@ -113,6 +116,13 @@ def _only_adds_a_kicker(declared: str, shared: str, shown: str) -> bool:
     """Whether ``declared`` is ``shared`` with words put before it, and the page shows ``shared`` as its heading."""
     declared, shared = comparable(declared), comparable(shared)
     return bool(shared) and comparable(shown) == shared and declared.endswith(" " + shared)
+
+
+def _completes(shown: str, cut: str) -> bool:
+    """Whether ``shown`` starts with the words of ``cut``, a headline cut short with an ellipsis (possibly in a word),
+    at least four of them: a few words would match other headings by chance."""
+    head = comparable(cut.rstrip(".… "))
+    return len(head.split()) >= 4 and comparable(shown).startswith(head)
 
 
 def _host_names(url: str | None) -> frozenset[str]:

@@ -233,3 +233,17 @@ def test_a_kicker_only_the_json_ld_headline_carries_is_left_out():
     assert extract(page(declared), "https://news.example/bridge").metadata.headline == f"«Eighteen months»: {shown}"
     other = '<meta property="og:title" content="Bridge open again">'
     assert extract(page(declared + other), "https://news.example/bridge").metadata.headline.startswith("«Eighteen")
+
+
+def test_a_json_ld_headline_cut_short_gives_way_to_the_heading_it_was_cut_from():
+    shown = "Harbour bridge reopens after repairs"  # the <h1> of page()
+    og = '<meta property="og:title" content="Bridge open again">'
+    cut = json_ld({"@type": "NewsArticle", "headline": "Harbour bridge reopens after rep..."})
+    assert extract(page(cut + og), "https://news.example/bridge").metadata.headline == shown
+    ended = json_ld({"@type": "NewsArticle", "headline": f"{shown}..."})  # a house style: nothing was cut
+    assert extract(page(ended + og), "https://news.example/bridge").metadata.headline == shown
+    # a cut headline the heading does not start with, or too short to tell, leaves og:title
+    other = json_ld({"@type": "NewsArticle", "headline": "Ferry strike enters its third day..."})
+    assert extract(page(other + og), "https://news.example/bridge").metadata.headline == "Bridge open again"
+    short = json_ld({"@type": "NewsArticle", "headline": "Harbour bridge..."})
+    assert extract(page(short + og), "https://news.example/bridge").metadata.headline == "Bridge open again"
