@@ -32,6 +32,7 @@ from scrapy_boiler.extractors.threads.page_type import (
     PageTypeDecision,
     declared_article,
     detect,
+    is_comment_thread,
     names_comments,
 )
 from scrapy_boiler.extractors.threads.thread_title import page_address, page_titles
@@ -173,9 +174,10 @@ def _settled(decision: PageTypeDecision, page: ParsedPage, declared: StructuredA
 
 
 def _article_comments(decision: PageTypeDecision) -> PostGroup | None:
-    """The post group of a page typed article when it is named like comments (the article's comment thread)."""
+    """The post group of a page typed article when it is named or headed like comments (the article's comment
+    thread)."""
     group = decision.group
-    if decision.page_type in THREAD_TYPES or group is None or not names_comments(group.signature):
+    if decision.page_type in THREAD_TYPES or group is None or not is_comment_thread(group):
         return None
     return group
 

@@ -18,12 +18,16 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from scrapy_boiler.segment.comment_headings import introduced_as_comments
 from scrapy_boiler.segment.nested_replies import nested_replies, with_nested_replies
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
     SignatureAliases,
+    has_date,
+    has_user_link,
     inner_structure,
     member_bodies,
+    names_poster,
     signature_elements,
 )
 from scrapy_boiler.segment.question_above import with_question_above
@@ -77,6 +81,10 @@ class PostGroup:
     #: A member's header row, where the layout gives every post two sibling rows: a header (title, author, date),
     #: then the body row that is the member (see :func:`_header_rows`).
     heads: dict[etree._Element, etree._Element] = field(default_factory=dict)
+    #: A comment section's heading ("29 Responses to ...", "Comments (15)") is just above the first member (after the
+    #: question found above, if any): whatever their names, the members are comments
+    #: (:func:`~scrapy_boiler.segment.comment_headings.introduced_as_comments`).
+    comments_heading: bool = False
 
     def with_head(self, member: etree._Element) -> tuple[etree._Element, ...]:
         """The member and, where posts have one, its header row (the byline sits there)."""
@@ -269,9 +277,20 @@ class _Candidate:
         bodies, body_path = member_bodies(posts, body_stats)
         posts, bodies, question_found = with_question_above(parent, posts, bodies, body_path, stats)
         keyword = bool(_POST_WORD.search(self.signature) or _POST_WORD.search(body_path))
+        heads = {post: self.heads[post] for post in posts if post in self.heads}
         return PostGroup(parent, self.signature, posts, bodies, self.words, self.similarity, keyword,
-                         question_found=question_found,
-                         heads={post: self.heads[post] for post in posts if post in self.heads})
+                         question_found=question_found, heads=heads,
+                         comments_heading=_headed_comments(posts[1:] if question_found else posts, heads))
+
+
+def _headed_comments(replies: list[etree._Element], heads: dict[etree._Element, etree._Element]) -> bool:
+    """Whether the replies are comments by the heading above them, and most show who wrote them or when, as comments
+    do (an article's paragraphs under a byline's "1 Comment" show neither)."""
+    if not replies or not introduced_as_comments(heads.get(replies[0], replies[0])):
+        return False
+    rows = [(member, heads[member]) if member in heads else (member,) for member in replies]
+    shown = sum(any(has_date(row) or has_user_link(row) or names_poster(row) for row in both) for both in rows)
+    return 2 * shown >= len(replies)
 
 
 def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree._Element, etree._Element]:

@@ -88,7 +88,7 @@ class PageTypeFeatures:
     slot_signed: float
     keyword: bool
     thread_url: bool
-    comment_thread: bool  #: members are "comments" (not posts/messages): a thread under an article
+    comment_thread: bool  #: members are "comments" (not posts/messages), by name or heading: a thread under an article
     comments_url: bool  #: the URL names the page as a page of comments (see :data:`_COMMENTS_URL`)
     discussion_url: bool  #: the URL names the page as a discussion (see :data:`_DISCUSSION_URL`)
     lead: int  #: non-link words in long text runs before the group (an article body above its comments)
@@ -116,7 +116,7 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     """Features of the best post group of a page; ``titles`` are its ``<title>`` and ``og:title``."""
     members = group.members
     structure = sum(len({signature(el) for el in m.iter()}) for m in members) / len(members)
-    comment_thread = names_comments(group.signature)
+    comment_thread = is_comment_thread(group)
     linked = [any(map(has_user_link, group.with_head(m))) for m in members]
     user_linked = sum(linked) / len(members)
     signed = sum(link or any(map(names_poster, group.with_head(m))) for m, link in zip(members, linked, strict=True))
@@ -179,6 +179,12 @@ def names_comments(name: str) -> bool:
     """Whether a signature (``li.comment#comment-``) names comments, not posts, messages or answers: on an article,
     the members of a group so named are its comment thread."""
     return bool(_COMMENT.search(name) and not _POST.search(name))
+
+
+def is_comment_thread(group: PostGroup) -> bool:
+    """Whether a group's members are comments: named so (:func:`names_comments`), or headed by a comment section's
+    heading (:attr:`~scrapy_boiler.segment.post_groups.PostGroup.comments_heading`)."""
+    return names_comments(group.signature) or group.comments_heading
 
 
 def _dated_comments(members: list[etree._Element]) -> bool:

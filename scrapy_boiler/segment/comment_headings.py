@@ -1,0 +1,75 @@
+"""A comment section's heading: "29 Responses to “Title”", "Comments (15)", "12 Kommentare".
+
+Under an article, the page announces its comment thread with a heading in the reader's language. Most sites also
+name the comments' containers so (``li.comment``), and the page typing reads those names; this reads the words the
+page shows instead, for the sites whose names say nothing (hashed CSS-in-JS names, a plugin's ``div.jomentry``).
+
+A heading counts when it is one of the nearest few texts above the thread's first member, stands alone (a heading
+element, or a block whose whole text it is: "| 1 Comment" at the end of a byline is a count, not a heading), and is
+no link (a "15 comments" link beside a byline points to the comments; it does not head them).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable
+
+#: How many of the nearest non-blank texts above the first comment are read (a heading may be followed by a sort
+#: menu, a count or a "subscribe" line).
+NEAREST_TEXTS = 5
+#: Longer texts are no heading ("Responses to" plus the title fits).
+MAX_HEADING_WORDS = 25
+
+_COMMENT_WORD = (r"(?:comments?|responses?|kommentare?|leserkommentare|kommentarer|commentaires?|comentarios?"
+                 r"|coment[aá]rios|commenti|reacties|komentarze|komentáře|kommentit|комментари[иейя]|yorumlar)")
+#: ``comparable`` text (lower case, punctuation as spaces) of a comment section's heading: a count and the word, or
+#: the word and a count ("comments 15", from "Comments (15)"; not 0: what follows is something else), optionally
+#: "to/on <the title>"; "12 thoughts on <title>" and "29 replies to <title>" (WordPress themes). Not a comment form's
+#: heading ("Leave a Reply"): the form mostly comes after the comments, and what follows it is the sidebar.
+COMMENTS_HEADING = re.compile(
+    rf"^(?:(?:0*[1-9]\d*|one)\s+)?(?:(?:reader|readers|user|your)\s+)?{_COMMENT_WORD}(?:\s+0*[1-9]\d*)?"
+    r"(?:\s+(?:to|on|for|zu|zum|zur|sur|à|a|para|per|op|do|til|på)\s.*)?$"
+    r"|^(?:0*[1-9]\d*|one)\s+(?:thoughts?|repl(?:y|ies))\s+(?:to|on)\s.*$",
+)
+_NEAREST = etree.XPath("preceding::text()[normalize-space()][position() <= $count]")
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Inline elements: a text in one of them stands alone only if its block says nothing else.
+_INLINE = frozenset({"span", "strong", "b", "em", "i", "small", "font", "label", "time", "abbr", "sup", "sub", "u"})
+
+
+def introduced_as_comments(first: etree._Element) -> bool:
+    """Whether a comment section's heading (:data:`COMMENTS_HEADING`) is among the nearest texts above ``first``."""
+    seen: set[etree._Element] = set()
+    for text in reversed(_NEAREST(first, count=NEAREST_TEXTS)):
+        holder = text.getparent()
+        if holder is not None and text.is_tail:
+            holder = holder.getparent()
+        if holder is None or not isinstance(holder.tag, str) or _in_link(holder):
+            continue
+        heading = _standing_alone(holder)
+        if heading in seen:
+            continue
+        seen.add(heading)
+        shown = collapse_spaces("".join(heading.itertext()))
+        if len(shown.split()) <= MAX_HEADING_WORDS and COMMENTS_HEADING.match(comparable(shown)):
+            return True
+    return False
+
+
+def _standing_alone(holder: etree._Element) -> etree._Element:
+    """The element whose whole text is read as the heading: the heading element around ``holder``, else the nearest
+    block around it (``holder`` itself unless it is inline)."""
+    for el in (holder, *holder.iterancestors()):
+        if el.tag in _HEADINGS:
+            return el
+    block = holder
+    while block.tag in _INLINE and (parent := block.getparent()) is not None:
+        block = parent
+    return block
+
+
+def _in_link(element: etree._Element) -> bool:
+    return element.tag == "a" or any(el.tag == "a" for el in element.iterancestors())
