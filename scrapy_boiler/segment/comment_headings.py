@@ -12,6 +12,7 @@ no link (a "15 comments" link beside a byline points to the comments; it does no
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from lxml import etree
 
@@ -34,7 +35,6 @@ COMMENTS_HEADING = re.compile(
     r"(?:\s+(?:to|on|for|zu|zum|zur|sur|à|a|para|per|op|do|til|på)\s.*)?$"
     r"|^(?:0*[1-9]\d*|one)\s+(?:thoughts?|repl(?:y|ies))\s+(?:to|on)\s.*$",
 )
-_NEAREST = etree.XPath("preceding::text()[normalize-space()][position() <= $count]")
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: Inline elements: a text in one of them stands alone only if its block says nothing else.
 _INLINE = frozenset({"span", "strong", "b", "em", "i", "small", "font", "label", "time", "abbr", "sup", "sub", "u"})
@@ -43,20 +43,58 @@ _INLINE = frozenset({"span", "strong", "b", "em", "i", "small", "font", "label",
 def introduced_as_comments(first: etree._Element) -> bool:
     """Whether a comment section's heading (:data:`COMMENTS_HEADING`) is among the nearest texts above ``first``."""
     seen: set[etree._Element] = set()
-    for text in reversed(_NEAREST(first, count=NEAREST_TEXTS)):
-        holder = text.getparent()
-        if holder is not None and text.is_tail:
-            holder = holder.getparent()
-        if holder is None or not isinstance(holder.tag, str) or _in_link(holder):
+    for count, (_, holder) in enumerate(_texts_before(first)):
+        if count == NEAREST_TEXTS:
+            break
+        if _in_link(holder):
             continue
         heading = _standing_alone(holder)
         if heading in seen:
             continue
         seen.add(heading)
-        shown = collapse_spaces("".join(heading.itertext()))
-        if len(shown.split()) <= MAX_HEADING_WORDS and COMMENTS_HEADING.match(comparable(shown)):
+        shown = _short_text(heading)
+        if shown is not None and COMMENTS_HEADING.match(comparable(shown)):
             return True
     return False
+
+
+def _short_text(element: etree._Element) -> str | None:
+    """The text of ``element``, or None when it runs over :data:`MAX_HEADING_WORDS` (read no further then: the
+    holder of a text may be a long article's container)."""
+    pieces: list[str] = []
+    words = 0
+    for piece in element.itertext():
+        words += len(piece.split())
+        if words > MAX_HEADING_WORDS:
+            return None
+        pieces.append(piece)
+    return collapse_spaces("".join(pieces))
+
+
+def _texts_before(first: etree._Element) -> Iterator[tuple[str, etree._Element]]:
+    """The non-blank texts before ``first`` in the document, nearest first, each with the element it sits in (walked
+    lazily: only the few nearest are read, however long the page above)."""
+    node = first
+    while (parent := node.getparent()) is not None:
+        for sibling in node.itersiblings(preceding=True):
+            if sibling.tail and sibling.tail.strip():
+                yield sibling.tail, parent
+            if isinstance(sibling.tag, str):
+                yield from _texts_inside(sibling)
+        if parent.text and parent.text.strip():
+            yield parent.text, parent
+        node = parent
+
+
+def _texts_inside(element: etree._Element) -> Iterator[tuple[str, etree._Element]]:
+    """The non-blank texts inside ``element``, last first."""
+    for child in reversed(element):
+        if child.tail and child.tail.strip():
+            yield child.tail, element
+        if isinstance(child.tag, str):
+            yield from _texts_inside(child)
+    if element.text and element.text.strip():
+        yield element.text, element
 
 
 def _standing_alone(holder: etree._Element) -> etree._Element:
