@@ -73,28 +73,28 @@ def _short_text(element: etree._Element) -> str | None:
 
 def _texts_before(first: etree._Element) -> Iterator[tuple[str, etree._Element]]:
     """The non-blank texts before ``first`` in the document, nearest first, each with the element it sits in (walked
-    lazily: only the few nearest are read, however long the page above)."""
+    lazily and without recursion: only the few nearest are read, however long or deep the page above)."""
     node = first
     while (parent := node.getparent()) is not None:
-        for sibling in node.itersiblings(preceding=True):
-            if sibling.tail and sibling.tail.strip():
-                yield sibling.tail, parent
-            if isinstance(sibling.tag, str):
-                yield from _texts_inside(sibling)
-        if parent.text and parent.text.strip():
-            yield parent.text, parent
+        yield from _texts_within(parent, node.itersiblings(preceding=True))
         node = parent
 
 
-def _texts_inside(element: etree._Element) -> Iterator[tuple[str, etree._Element]]:
-    """The non-blank texts inside ``element``, last first."""
-    for child in reversed(element):
+def _texts_within(element: etree._Element, children: Iterator[etree._Element]) -> Iterator[tuple[str, etree._Element]]:
+    """The non-blank texts inside ``element`` from ``children`` (its children, last first) back to its own text."""
+    stack = [(element, children)]
+    while stack:
+        current, rest = stack[-1]
+        child = next(rest, None)
+        if child is None:
+            stack.pop()
+            if current.text and current.text.strip():
+                yield current.text, current
+            continue
         if child.tail and child.tail.strip():
-            yield child.tail, element
+            yield child.tail, current
         if isinstance(child.tag, str):
-            yield from _texts_inside(child)
-    if element.text and element.text.strip():
-        yield element.text, element
+            stack.append((child, reversed(child)))
 
 
 def _standing_alone(holder: etree._Element) -> etree._Element:

@@ -62,3 +62,17 @@ def test_comments_with_names_that_say_nothing_stay_apart_under_their_heading():
     assert doc.page_type == "article"
     assert "council voted" in doc.text and "Comment number" not in doc.text
     assert [post.author for post in doc.posts] == [f"reader{i}" for i in range(1, 7)]
+
+
+def test_a_page_nested_thousands_of_levels_deep_above_the_comments_is_read_without_recursion():
+    root = etree.Element("div")
+    deep = root
+    for _ in range(5000):
+        deep = etree.SubElement(deep, "div")
+    deep.text = "A story nested far down."
+    heading = etree.SubElement(root, "h3")
+    heading.text = "3 Comments"
+    first = etree.SubElement(etree.SubElement(root, "ol"), "li")
+    assert introduced_as_comments(first)
+    heading.text = "More stories"
+    assert not introduced_as_comments(first)
