@@ -129,10 +129,10 @@ def _multiboilernet(device: str) -> Extractor:
 
     articles, threads = (MultiBoilerNetExtractor(load_multiboilernet(model_file(name), device))
                          for name in (_MULTIBOILERNET, _MULTIBOILERNET_THREADS))
-    # settled on its own labels, not blend's: on 4 L3S-GN1 news pages with a reader-comment list that blend reads as
-    # an article, the article weights keep the comments and miss the article (F1 0.71-0.91 -> 0.00-0.40; Dragnet one
-    # page up, two down), which the thread weights, reading the article as the opening post, do not
-    return CommentsApart(articles, threads=threads)
+    # settled on blend's text, as auto settles it, since its article weights were trained on every Dragnet and
+    # L3S-GN1 training page (docs/models.md, "auto's page type": held-out threads' question found 0.931 -> 1.000; two
+    # L3S-GN1 training pages with a reader-comment list blend reads as an article lose their article)
+    return CommentsApart(articles, threads=threads, settle_with=_build(ARTICLE_MODEL, device))
 
 
 _SEMTEXT_FILES = ("semtext.json", "semtext.pt", "semtext-threads.json", "semtext-threads.pt")

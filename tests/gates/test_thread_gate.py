@@ -71,7 +71,8 @@ THREAD_WEIGHTS = {
     # measured 1.000 / 0.950 / 0.989 (0.940 / 0.925 / 0.990 before the post votes and blend's settling); article
     # weights 0.780 / 0.447
     "semtext": ("torchcrf", 0.96, 0.92, 0.95),
-    # measured 0.940 / 0.937 / 0.986 (0.880 / 0.896 / 0.985 before the post votes); article weights 0.620 / 0.470
+    # measured 0.980 / 0.951 / 0.987 (0.880 / 0.896 / 0.985 before the post votes and blend's settling); article
+    # weights 0.620 / 0.470
     "multiboilernet": ("torch", 0.90, 0.89, 0.95),
     # measured 0.980 / 0.954 / 0.986 (0.940 / 0.896 / 0.987 before the post votes and blend's settling); article
     # weights 0.620 / 0.171
