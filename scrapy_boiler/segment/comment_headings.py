@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable
+from scrapy_boiler.segment.blocks import INLINE_TAGS
 
 #: How many of the nearest non-blank texts above the first comment are read (a heading may be followed by a sort
 #: menu, a count or a "subscribe" line).
@@ -36,8 +37,6 @@ COMMENTS_HEADING = re.compile(
     r"|^(?:0*[1-9]\d*|one)\s+(?:thoughts?|repl(?:y|ies))\s+(?:to|on)\s.*$",
 )
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-#: Inline elements: a text in one of them stands alone only if its block says nothing else.
-_INLINE = frozenset({"span", "strong", "b", "em", "i", "small", "font", "label", "time", "abbr", "sup", "sub", "u"})
 
 
 def introduced_as_comments(first: etree._Element) -> bool:
@@ -99,12 +98,14 @@ def _texts_within(element: etree._Element, children: Iterator[etree._Element]) -
 
 def _standing_alone(holder: etree._Element) -> etree._Element:
     """The element whose whole text is read as the heading: the heading element around ``holder``, else the nearest
-    block around it (``holder`` itself unless it is inline)."""
+    block around it (``holder`` itself unless it is inline, as the segmentation's
+    :data:`~scrapy_boiler.segment.blocks.INLINE_TAGS` say: a text in one stands alone only if its block says nothing
+    else)."""
     for el in (holder, *holder.iterancestors()):
         if el.tag in _HEADINGS:
             return el
     block = holder
-    while block.tag in _INLINE and (parent := block.getparent()) is not None:
+    while block.tag in INLINE_TAGS and (parent := block.getparent()) is not None:
         block = parent
     return block
 
