@@ -1,15 +1,19 @@
-"""The article body in zyte-common-items' ``articleBody`` sense: without its headline or a dangling heading.
+"""The article body in zyte-common-items' ``articleBody`` sense: without its headline, byline or a dangling heading.
 
 Models label what looks like content, and both ends of an article often do: the headline above the body (kept
-apart, in ``Document.headline``) and, below it, the heading of the related-links box ("Read more", "See also:",
+apart, in ``Document.headline``), the short labels above the headline (a kicker, a breadcrumb trail), the byline
+next to it or under the last paragraph ("By Ann Smith, 12 October 2026", "Von Eva Berg"; the names go to
+``metadata.authors``) and, below the body, the heading of the related-links box ("Read more", "See also:",
 "Related stories") whose links were rightly dropped. A heading or a colon-ended lead-in with no content after it
 introduces nothing of the article, so it goes too. Thread pages keep their labels: a question's title is its post.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
+from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 
@@ -23,6 +27,13 @@ LEAD_IN_WORDS = 6
 #: only the short labels after the last of those go.
 POINTS_RUN = 3
 STATEMENT_WORDS = 8
+#: Above the headline, a block this short is a label of the page's, not the story's first words: a kicker
+#: ("Culture"), a breadcrumb trail ("Home › News › Science"), a section's name.
+ABOVE_HEADLINE_WORDS = 6
+#: A byline ("By Ann Smith and Bo Lee, 12 October 2026 · 2 comments") is at most this many words, and is looked for
+#: among this many content blocks at each end of the body.
+BYLINE_WORDS = 14
+BYLINE_REACH = 2
 
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
@@ -31,6 +42,7 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
     start = 0
+    first_headline: int | None = None  # where the headline's first copy was among the content blocks
     while start < min(3, len(content)) and wanted:  # the headline sits above the body
         # a headline may span blocks: a kicker in a <div> of its own inside the <h1>, the rest another; and a page may
         # show it twice (a header for small screens and one for large ones): every copy up there goes
@@ -40,6 +52,7 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             joined = comparable(f"{joined} {content[end][1].text}")
             if joined == wanted:
                 found = end + 1 - start
+                first_headline = start if first_headline is None else first_headline
                 for position, block in content[start:end + 1]:
                     _drop(block, "headline (in Document.headline, not in the body)")
                     changed.append(position)
@@ -47,6 +60,16 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             if not wanted.startswith(joined):
                 break
         start += found or 1
+    for position, block in content[:first_headline or 0]:
+        if block.is_content and count_words(block.text) <= ABOVE_HEADLINE_WORDS:
+            _drop(block, "above the headline (a kicker, a breadcrumb trail)")
+            changed.append(position)
+    content = [(position, block) for position, block in content if block.is_content]
+    ends = content[:BYLINE_REACH] + content[max(BYLINE_REACH, len(content) - BYLINE_REACH):]
+    for position, block in ends:
+        if len(content) > 1 and is_byline(block.text):
+            _drop(block, "byline (the author's name, in metadata.authors)")
+            changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
     run = 0
     while run + 1 < len(content) and _dangles(content[-1 - run][1]):
@@ -58,6 +81,31 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
         _drop(block, "heading with nothing after it (related links)")
         changed.append(position)
     return changed
+
+
+def is_byline(text: str) -> bool:
+    """Whether a block's ``text`` is a byline: at most :data:`BYLINE_WORDS` words, opening with a byline's word ("By",
+    "Von", "Par", "Por", "Autor:"...) followed by a person's name, up to the first comma, "and", date or separator
+    ("By Ann Smith, 12 October 2026"; not "By the end of the year" nor "Par ailleurs")."""
+    if count_words(text) > BYLINE_WORDS:
+        return False
+    prefix = BYLINE_PREFIX.match(text.strip())
+    if prefix is None:
+        return False
+    rest = text.strip()[prefix.end():]
+    name = _NAME_END.split(rest, maxsplit=1)[0].strip(" .:-–—()")
+    return is_name(name) and all(word[0].isupper() or not word[0].isalpha() or word.lower() in _NAME_PARTICLES
+                                 for word in name.split())
+
+
+#: Lower-case words inside a person's name ("Ursula von der Leyen", "José da Silva"); any other lower-case word
+#: makes the text a sentence ("Di Maio ha detto").
+_NAME_PARTICLES = frozenset({"von", "van", "der", "den", "de", "del", "della", "di", "da", "do", "dos", "das", "du",
+                             "la", "le", "bin", "ibn", "al", "el", "ter", "zu"})
+
+
+#: Where a byline's first name ends: a comma, a separator, "and" and its like, a digit (a date or a time).
+_NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s(?:and|und|et|y|e|og|och|en|&|on|am|le|el|il)\s|\d)", re.IGNORECASE)
 
 
 def _dangles(block: TextBlock) -> bool:

@@ -101,3 +101,29 @@ def test_every_copy_of_the_headline_above_the_body_goes():
     assert kept == [
         "2023-11-17 20:52", "The developer owed more than any other company in the world when the court ordered it "
         "wound up on Monday."]
+
+
+_FIRST = ("The developer owed more than any other company in the world when the court ordered it wound up on "
+          "Monday.")
+
+
+def test_the_byline_under_the_headline_and_at_the_end_leaves_the_body():
+    kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
+                            "<div class='meta'>By Ann Smith and Bo Lee, 12 October 2026 · 2 comments</div>"
+                            f"<p>{_FIRST}</p><p>{_SENTENCE}</p><p>Von Eva Kirchner-Rätsch</p></article></body></html>")
+    assert kept == [_FIRST, _SENTENCE]
+
+
+def test_a_paragraph_opening_with_by_stays():
+    """"By the end of the year...", "Par ailleurs...", "Di Maio ha detto...": a sentence, not a byline."""
+    openings = ["By the end of the year, prices rose.", "Par ailleurs, le gouvernement a cédé.",
+                "Di Maio ha detto di no."]
+    kept = _trimmed("".join(f"<p>{text}</p>" for text in openings))
+    assert kept[1:] == openings
+
+
+def test_a_kicker_and_a_breadcrumb_trail_above_the_headline_leave_the_body():
+    kept = _kept_after_trim("<html><body><article><div class='crumbs'><a href='/'>Home</a> › <a href='/n'>News</a>"
+                            "</div><p class='kicker'>Business</p><h1>Six figures on the collapse</h1>"
+                            f"<p>{_FIRST}</p></article></body></html>")
+    assert kept == [_FIRST]
