@@ -260,7 +260,7 @@ def test_blocks_markdown_and_metadata_wait_for_their_first_read(page_bytes):
     assert doc.complete() is doc
     assert not any(type(value).__name__ == "_Later" for value in vars(doc).values())
     assert doc.markdown.startswith("The harbour bridge reopened") and doc.metadata.language == "en"
-    assert "Maria Keller" not in doc.markdown and doc.metadata.authors == ["Maria Keller"]
+    assert "Maria Keller" not in doc.markdown and doc.metadata.authors == ("Maria Keller",)
     assert doc.blocks[0].xpath.startswith("/html/") and doc.to_dict()["markdown"] == doc.markdown
 
 
