@@ -37,7 +37,8 @@ BYLINE_REACH = 2
 
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
-    """Unlabel the headline and trailing headings/lead-ins in place; the positions in ``blocks`` changed."""
+    """Unlabel in place the headline, the short labels above it, a byline at either end of the body and the trailing
+    headings/lead-ins; the positions in ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
