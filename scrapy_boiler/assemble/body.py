@@ -2,10 +2,11 @@
 
 Models label what looks like content, and both ends of an article often do: the headline above the body (kept
 apart, in ``Document.headline``), the short labels above the headline (a kicker, a breadcrumb trail), the byline
-next to it or under the last paragraph ("By Ann Smith, 12 October 2026", "Von Eva Berg"; the names go to
-``metadata.authors``) and, below the body, the heading of the related-links box ("Read more", "See also:",
-"Related stories") whose links were rightly dropped. A heading or a colon-ended lead-in with no content after it
-introduces nothing of the article, so it goes too. Thread pages keep their labels: a question's title is its post.
+next to it or under the last paragraph ("By Ann Smith, 12 October 2026", "Von Eva Berg": metadata, which
+``metadata.authors`` reads from the structured data or the byline near the headline) and, below the body, the
+heading of the related-links box ("Read more", "See also:", "Related stories") whose links were rightly dropped. A
+heading or a colon-ended lead-in with no content after it introduces nothing of the article, so it goes too. Thread
+pages keep their labels: a question's title is its post.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     ends = content[:BYLINE_REACH] + content[max(BYLINE_REACH, len(content) - BYLINE_REACH):]
     for position, block in ends:
         if len(content) > 1 and is_byline(block.text):
-            _drop(block, "byline (the author's name, in metadata.authors)")
+            _drop(block, "byline (metadata, not the body)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
     run = 0
