@@ -16,9 +16,8 @@ from collections.abc import Sequence
 
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
 from scrapy_boiler.parse.normalize import comparable, count_words
-from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 
-HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: A headline spans at most this many blocks (a kicker, the headline, a part number).
 HEADLINE_BLOCKS = 3
 #: A colon-ended block this short ("See also:", "Lesen Sie auch:") introduces what follows it.
@@ -111,7 +110,7 @@ _NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s(?:and|und|et|y|e|og|och|en|&|on|am
 
 
 def _dangles(block: TextBlock) -> bool:
-    if block.element.tag in HEADINGS:
+    if block.element.tag in HEADING_TAGS:
         return True
     text = block.text.rstrip()
     return text.endswith((":", "\uff1a")) and len(text.split()) <= LEAD_IN_WORDS  # "：", the colon of CJK text

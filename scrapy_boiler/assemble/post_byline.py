@@ -16,6 +16,7 @@ from collections.abc import Set as AbstractSet
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.segment.blocks import HEADING_TAGS
 from scrapy_boiler.segment.post_bodies import is_user_href
 
 _COUNT = re.compile(r"[\d\s.,+]+")
@@ -39,7 +40,6 @@ _DATE_TEXT = re.compile(_DAY_OR_TIME_PATTERN + r"|\b(?:19|20)\d{2}\b|\bago\b|yes
 #: A title attribute that is a day and nothing else, as numbers ("05.03.2024", "5/3/2024"): a relative date's
 #: day ("Yesterday").
 _DAY_IN_TITLE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}")
-_HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _DAY_OR_TIME = re.compile(_DAY_OR_TIME_PATTERN)
 #: The label of a user card's date, not the post's: "Joined: Jun 2004", "Registered: ...", "Mitglied seit: ...".
 _JOINED = re.compile(r"(?:joined|registered|member since|mitglied seit|registriert|dabei seit|inscrit|inscrito|"
@@ -140,7 +140,7 @@ def _is_field(el: etree._Element, max_words: int) -> bool:
 
 def _is_dated_heading(el: etree._Element) -> bool:
     """Whether an element is a short heading showing a day in numbers or a time (a year alone is a title's)."""
-    if el.tag not in _HEADINGS:
+    if el.tag not in HEADING_TAGS:
         return False
     text = collapse_spaces(" ".join(el.itertext()))
     return len(text.split()) <= MAX_FIELD_WORDS and _DAY_OR_TIME.search(text) is not None
@@ -169,7 +169,7 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
         own = el.text
         if named is None and own and (by := _BY_LINE.match(own.strip())) and len(own.split()) <= MAX_FIELD_WORDS:
             return by.group(1)  # "posted by Chris @ 10:02 PM", "written by mike, October 19, 2012"
-        if named is None and el.tag in _HEADINGS and (name := _name_before_date(el)):
+        if named is None and el.tag in HEADING_TAGS and (name := _name_before_date(el)):
             named, named_el = name, el  # a link to the poster's user page further in still names them
         text = collapse_spaces("".join(el.itertext()))
         if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
@@ -236,7 +236,7 @@ def read_date(member: etree._Element, body: set[etree._Element],
     # a heading is often the post's title, and a year or a "yesterday" there is the title's ("Re: Boeing 777X
     # Production Thread - 2020"): a date in a heading (a comment's "Ann on October 30, 2012 at 11:02 am") needs a day
     # in numbers or a time
-    headings = {el for heading in member.iter(*_HEADINGS) for el in heading.iter()}
+    headings = {el for heading in member.iter(*HEADING_TAGS) for el in heading.iter()}
     for el in member.iter():
         if el in body or el in profile or not isinstance(el.tag, str):
             continue
@@ -245,7 +245,7 @@ def read_date(member: etree._Element, body: set[etree._Element],
             return stamp.group(1)
         if _DAY_IN_TITLE.fullmatch(title.strip()):  # MyBB: <span title="05.03.2024">Gestern</span>, 21:12
             return title.strip()
-        for text, titled in ((el.text, el in headings), (el.tail, el in headings and el.tag not in _HEADINGS)):
+        for text, titled in ((el.text, el in headings), (el.tail, el in headings and el.tag not in HEADING_TAGS)):
             text = collapse_spaces(text or "")
             if _JOINED.match(text):
                 continue  # the poster's user card: "Joined: Jun 26, 2004"

@@ -6,10 +6,9 @@ from collections.abc import Sequence
 from html import escape
 
 from scrapy_boiler.assemble.kept import KeptText, block_text
-from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
-_KEPT_TAGS = _HEADINGS | {"pre", "blockquote"}
+_KEPT_TAGS = HEADING_TAGS | {"pre", "blockquote"}
 
 
 def to_text(blocks: Sequence[TextBlock], kept: KeptText | None = None) -> str:

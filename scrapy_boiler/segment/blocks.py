@@ -23,6 +23,8 @@ from lxml import etree
 from scrapy_boiler.parse.normalize import collapse_spaces, words
 from scrapy_boiler.segment.features import EMPTY, BlockFeatures, block_features
 
+#: Heading elements: a section's title, whatever its level.
+HEADING_TAGS: frozenset[str] = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: Elements that neither start nor end a block.
 INLINE_TAGS: frozenset[str] = frozenset(
     {

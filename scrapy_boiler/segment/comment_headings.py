@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable
-from scrapy_boiler.segment.blocks import INLINE_TAGS
+from scrapy_boiler.segment.blocks import HEADING_TAGS, INLINE_TAGS
 
 #: How many of the nearest non-blank texts above the first comment are read (a heading may be followed by a sort
 #: menu, a count or a "subscribe" line).
@@ -36,7 +36,6 @@ COMMENTS_HEADING = re.compile(
     r"(?:\s+(?:to|on|for|zu|zum|zur|sur|à|a|para|per|op|do|til|på)\s.*)?$"
     r"|^(?:0*[1-9]\d*|one)\s+(?:thoughts?|repl(?:y|ies))\s+(?:to|on)\s.*$",
 )
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def introduced_as_comments(first: etree._Element) -> bool:
@@ -102,7 +101,7 @@ def _standing_alone(holder: etree._Element) -> etree._Element:
     :data:`~scrapy_boiler.segment.blocks.INLINE_TAGS` say: a text in one stands alone only if its block says nothing
     else)."""
     for el in (holder, *holder.iterancestors()):
-        if el.tag in _HEADINGS:
+        if el.tag in HEADING_TAGS:
             return el
     block = holder
     while block.tag in INLINE_TAGS and (parent := block.getparent()) is not None:

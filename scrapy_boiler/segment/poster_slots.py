@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.segment.blocks import HEADING_TAGS
 from scrapy_boiler.segment.post_bodies import has_date_text
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -29,7 +30,6 @@ SLOT_SHARE = 0.6
 SLOT_VARIETY = 0.2
 #: Table rows: a column of short texts that differ (products, towns, prices) is data, not the rows' posters.
 _ROWS = frozenset({"tr"})
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: An element with more words of its own than this, between its children, is prose (a paragraph), not a byline.
 PROSE_WORDS = 2
 _LETTER = re.compile(r"[^\W\d_]")
@@ -70,7 +70,7 @@ def _short_texts(member: etree._Element, stats: TextStats) -> dict[Slot, str]:
             seen[child.tag] = seen.get(child.tag, 0) + 1
             place = (*slot, (child.tag, seen[child.tag]))
             stack.append((child, place))
-            if prose or child.tag in _HEADINGS:  # a link inside a sentence or a box's title, not a byline's element
+            if prose or child.tag in HEADING_TAGS:  # a link inside a sentence or a box's title, not a byline's element
                 continue
             text = (child.text or "").strip()
             words = count_words(text)

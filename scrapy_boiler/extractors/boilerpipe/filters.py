@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from scrapy_boiler.parse.normalize import comparable, title_parts
-from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 
 #: Non-content blocks a content stretch may bridge. Ours, not the paper's: checked on the l3s-gn1 and
 #: dragnet training splits, where 1 gave the best ``article`` F1 of 1, 2, 3 and 5.
@@ -33,7 +33,6 @@ COMMENT_INDICATORS: frozenset[str] = frozenset(
 )
 MAX_INDICATOR_WORDS = max(len(indicator.split()) for indicator in COMMENT_INDICATORS) + 1
 _COUNT = re.compile(r"\(?\d+\)?")
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def stretches(blocks: Sequence[TextBlock], max_gap: int = MAX_GAP) -> list[list[int]]:
@@ -88,7 +87,7 @@ def find_title_block(blocks: Sequence[TextBlock], title: str, before: int | None
         text = comparable(block.text)
         if text not in candidates:
             continue
-        rank = (text == whole, len(text), bool(block.enclosing & _HEADINGS), -block.index)
+        rank = (text == whole, len(text), bool(block.enclosing & HEADING_TAGS), -block.index)
         if best is None or rank > best:
             best = rank
     return None if best is None else -best[3]
