@@ -18,7 +18,7 @@ from lxml import etree
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.paths import fold_from_root
-from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, name_kinds
+from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, in_link, name_kinds
 
 #: Share of a block's words inside links at which it is a link list's entry.
 MIN_LINK_SHARE = 0.5
@@ -50,7 +50,7 @@ def _linked_words(block: TextBlock, leaves: Sequence[Leaf]) -> int:
     links are then too few to say anything."""
     own = sum(count_words(leaf.text) for leaf in leaves[block.leaf_start:block.leaf_end] if leaf.in_anchor)
     element = block.element
-    if element.tag == "a" or next(element.iterancestors("a"), None) is not None:
+    if in_link(element):
         return max(own, count_words(" ".join(element.itertext())))
     around = sum(count_words(" ".join(link.itertext())) for link in element.iter("a")
                  if next(link.iterancestors("a"), None) is None)

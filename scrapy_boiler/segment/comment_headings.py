@@ -18,6 +18,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable
 from scrapy_boiler.segment.blocks import HEADING_TAGS, INLINE_TAGS
+from scrapy_boiler.segment.semantics import in_link
 
 #: How many of the nearest non-blank texts above the first comment are read (a heading may be followed by a sort
 #: menu, a count or a "subscribe" line).
@@ -44,7 +45,7 @@ def introduced_as_comments(first: etree._Element) -> bool:
     for count, (_, holder) in enumerate(_texts_before(first)):
         if count == NEAREST_TEXTS:
             break
-        if _in_link(holder):
+        if in_link(holder):
             continue
         heading = _standing_alone(holder)
         if heading in seen:
@@ -107,7 +108,3 @@ def _standing_alone(holder: etree._Element) -> etree._Element:
     while block.tag in INLINE_TAGS and (parent := block.getparent()) is not None:
         block = parent
     return block
-
-
-def _in_link(element: etree._Element) -> bool:
-    return element.tag == "a" or any(el.tag == "a" for el in element.iterancestors())

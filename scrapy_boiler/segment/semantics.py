@@ -121,6 +121,11 @@ def is_sidebar(el: etree._Element) -> bool:
     return any(_SIDEBAR.match(name) for name in (*classes.split(), ident))
 
 
+def in_link(el: etree._Element) -> bool:
+    """Whether ``el`` is a link (``<a>``) or lies inside one."""
+    return el.tag == "a" or next(el.iterancestors("a"), None) is not None
+
+
 def is_main_landmark(el: etree._Element) -> bool:
     """Whether the element is the page's main content landmark: ``<main>`` or ``role="main"``."""
     return el.tag == "main" or el.get("role") == "main"
