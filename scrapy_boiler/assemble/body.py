@@ -67,8 +67,8 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
     ends = content[:BYLINE_REACH] + content[max(BYLINE_REACH, len(content) - BYLINE_REACH):]
-    for position, block in ends:
-        if len(content) > 1 and is_byline(block.text):
+    for position, block in ends if len(content) > 1 else ():
+        if is_byline(block.text):
             _drop(block, "byline (metadata, not the body)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
@@ -90,11 +90,11 @@ def is_byline(text: str) -> bool:
     ("By Ann Smith, 12 October 2026"; not "By the end of the year" nor "Par ailleurs")."""
     if count_words(text) > BYLINE_WORDS:
         return False
-    prefix = BYLINE_PREFIX.match(text.strip())
+    text = text.strip()
+    prefix = BYLINE_PREFIX.match(text)
     if prefix is None:
         return False
-    rest = text.strip()[prefix.end():]
-    name = _NAME_END.split(rest, maxsplit=1)[0].strip(" .:-–—()")
+    name = _NAME_END.split(text[prefix.end():], maxsplit=1)[0].strip(" .:-–—()")
     return is_name(name) and all(word[0].isupper() or not word[0].isalpha() or word.lower() in _NAME_PARTICLES
                                  for word in name.split())
 
