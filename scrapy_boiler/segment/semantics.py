@@ -126,6 +126,31 @@ def in_link(el: etree._Element) -> bool:
     return el.tag == "a" or next(el.iterancestors("a"), None) is not None
 
 
+def in_figure(el: etree._Element) -> bool:
+    """Whether ``el`` is a ``<figure>`` or its ``<figcaption>``, or lies inside a figure."""
+    return el.tag in ("figure", "figcaption") or next(el.iterancestors("figure"), None) is not None
+
+
+#: Names of a picture's box and its caption or credit, which sites use instead of (or inside) a ``<figure>``
+#: ("div.c-article-caption", "div.newsitem-image > div.info", "p.wp-caption-text", "div.photo").
+MEDIA_NAME = re.compile(r"caption|credit|copyright|image|photo|picture|gallery|video|media", re.I)
+#: How far up a picture box's name is looked for: the element and its two nearest ancestors.
+MEDIA_LEVELS = 3
+
+
+def in_media_box(el: etree._Element) -> bool:
+    """Whether the element or one of its nearest ancestors (:data:`MEDIA_LEVELS`) is named as a picture's box,
+    caption or credit."""
+    node: etree._Element | None = el
+    for _ in range(MEDIA_LEVELS):
+        if node is None:
+            return False
+        if MEDIA_NAME.search(element_names(node)):
+            return True
+        node = node.getparent()
+    return False
+
+
 def is_main_landmark(el: etree._Element) -> bool:
     """Whether the element is the page's main content landmark: ``<main>`` or ``role="main"``."""
     return el.tag == "main" or el.get("role") == "main"

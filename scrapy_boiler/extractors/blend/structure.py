@@ -18,7 +18,7 @@ from scrapy_boiler.extractors.other_stories import HEADLINE_TITLE_SHARE, share_i
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
-from scrapy_boiler.segment.semantics import element_names
+from scrapy_boiler.segment.semantics import element_names, in_figure, in_media_box
 
 
 def whole_lists(blocks: list[TextBlock], name: str) -> None:
@@ -150,7 +150,7 @@ def section_headings(blocks: list[TextBlock], region: etree._Element | None, nam
         if not seen_content or block.element.tag not in _SECTION_TAGS or f is None or f.link_density > 0 \
                 or f.num_words > SECTION_HEADING_WORDS or not is_within(block.element, region):
             continue
-        following = next((b for b in blocks[position + 1:] if not _in_figure(b.element)), None)
+        following = next((b for b in blocks[position + 1:] if not in_figure(b.element)), None)
         if following is not None and following.is_content:
             block.is_content = True
             block.reasons.append(f"{name}:a section heading over content")
@@ -178,7 +178,7 @@ def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
     for position in range(first - 1, max(first - 1 - LEAD_SCAN, -1), -1):
         block = blocks[position]
         f = block.features
-        if f is None or f.num_words < LEAD_WORDS or _in_figure(block.element) or _in_media(block.element) \
+        if f is None or f.num_words < LEAD_WORDS or in_figure(block.element) or in_media_box(block.element) \
                 or _BYLINE_NAME.search(element_names(block.element)):
             continue
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
@@ -189,26 +189,10 @@ def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
         return
 
 
-#: Names of a picture's box and its caption or credit, which may sit between the headline and the body outside a
-#: ``<figure>`` ("div.c-article-caption", "div.newsitem-image > div.info").
-_MEDIA_NAME = re.compile(r"caption|credit|copyright|image|photo|picture|gallery|video|media", re.I)
-MEDIA_LEVELS = 3
 #: Names of a byline, which may be as long as a lead ("By Takeo Maeda and Tatsuya Tanoue / Yomiuri Shimbun Staff
 #: Writers" in a ``p.byline``), and of the line of date, author and reading time under the headline (WordPress's
 #: ``entry-meta``, Hugo's ``post-meta``: "2 juin 2024 · 2 min · 418 mots · Thomas Lefebvre").
 _BYLINE_NAME = re.compile(r"byline|author|credit|writer|reporter|dateline|(?<![a-z])(?:meta|date)(?![a-z])", re.I)
-
-
-def _in_media(element: etree._Element) -> bool:
-    """Whether the element or one of its nearest ancestors is named as a picture's box, caption or credit."""
-    node: etree._Element | None = element
-    for _ in range(MEDIA_LEVELS):
-        if node is None:
-            return False
-        if _MEDIA_NAME.search(element_names(node)):
-            return True
-        node = node.getparent()
-    return False
 
 
 def _blocks_above(blocks: list[TextBlock], position: int) -> list[TextBlock]:
@@ -217,7 +201,7 @@ def _blocks_above(blocks: list[TextBlock], position: int) -> list[TextBlock]:
     for block in reversed(blocks[:position]):
         if len(found) == LEAD_REACH:
             break
-        if not (_in_figure(block.element) or _in_media(block.element)):
+        if not (in_figure(block.element) or in_media_box(block.element)):
             found.append(block)
     return found
 
@@ -234,10 +218,6 @@ def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
 def _title_share(block: TextBlock, title_words: frozenset[str]) -> float:
     """The share of a block's words (punctuation aside) that the page's title has."""
     return share_in_title(block.text, title_words)
-
-
-def _in_figure(element: etree._Element) -> bool:
-    return element.tag in ("figure", "figcaption") or any(True for _ in element.iterancestors("figure"))
 
 
 def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
