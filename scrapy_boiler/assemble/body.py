@@ -1,12 +1,15 @@
-"""The article body in zyte-common-items' ``articleBody`` sense: without its headline, byline or a dangling heading.
+"""The article body in zyte-common-items' ``articleBody`` sense: without its headline, byline, pictures' captions
+or a dangling heading.
 
 Models label what looks like content, and both ends of an article often do: the headline above the body (kept
 apart, in ``Document.headline``), the short labels above the headline (a kicker, a breadcrumb trail), the byline
 next to it or under the last paragraph ("By Ann Smith, 12 October 2026", "Von Eva Berg": metadata, which
 ``metadata.authors`` reads from the structured data or the byline near the headline) and, below the body, the
 heading of the related-links box ("Read more", "See also:", "Related stories") whose links were rightly dropped. A
-heading or a colon-ended lead-in with no content after it introduces nothing of the article, so it goes too. Thread
-pages keep their labels: a question's title is its post.
+heading or a colon-ended lead-in with no content after it introduces nothing of the article, so it goes too. Inside
+the body, a picture's caption that ends with its credit ("… (Image: Getty)", "Bild: Maximilian von Lachner") in a
+figure or a box named as a picture or caption describes the picture, not the story. Thread pages keep their labels:
+a question's title is its post.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from collections.abc import Sequence
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
+from scrapy_boiler.segment.semantics import in_figure, in_media_box
 
 #: A headline spans at most this many blocks (a kicker, the headline, a part number).
 HEADLINE_BLOCKS = 3
@@ -37,8 +41,8 @@ BYLINE_REACH = 2
 
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
-    """Unlabel in place the headline, the short labels above it, a byline at either end of the body and the trailing
-    headings/lead-ins; the positions in ``blocks`` changed."""
+    """Unlabel in place the headline, the short labels above it, a byline at either end of the body, pictures'
+    credited captions and the trailing headings/lead-ins; the positions in ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
@@ -70,6 +74,11 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     for position, block in ends if len(content) > 1 else ():
         if is_byline(block.text):
             _drop(block, "byline (metadata, not the body)")
+            changed.append(position)
+    content = [(position, block) for position, block in content if block.is_content]
+    for position, block in content if len(content) > 1 else ():
+        if is_credited_caption(block):
+            _drop(block, "a picture's caption (it ends with the picture's credit)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
     run = 0
@@ -107,6 +116,28 @@ _NAME_PARTICLES = frozenset({"von", "van", "der", "den", "de", "del", "della", "
 
 #: Where a byline's first name ends: a comma, a separator, "and" and its like, a digit (a date or a time).
 _NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s(?:and|und|et|y|e|og|och|en|&|on|am|le|el|il)\s|\d)", re.IGNORECASE)
+
+
+#: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",
+#: "Photograph: Carl Court/AFP/Getty Images", "(AP Photo/Carolyn Kaster)", "(GettyImages.com)", "Nasa / Reuters",
+#: "© dpa"; English, German,
+#: French, Spanish and Italian words for a picture, and the agencies most captions credit.
+PICTURE_CREDIT = re.compile(
+    r"(?:\((?:images?|photos?|pictures?|pics?|fotos?|bild|bilder|credits?|photograph|illustration|imagen|immagine)"
+    r"\s*:[^()]{1,80}\)"
+    r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
+    r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
+    r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa))\s*$",
+    re.IGNORECASE,
+)
+
+
+def is_credited_caption(block: TextBlock) -> bool:
+    """Whether a block is a picture's caption: it ends with the picture's credit (:data:`PICTURE_CREDIT`) and sits in
+    a figure or in a box named as a picture, caption or credit (``div.photo``, ``p.wp-caption-text``). Either alone is
+    not enough: a paragraph may end "(AP)", and a gallery's box may hold the story."""
+    return PICTURE_CREDIT.search(block.text.rstrip()) is not None and (in_figure(block.element)
+                                                                       or in_media_box(block.element))
 
 
 def _dangles(block: TextBlock) -> bool:

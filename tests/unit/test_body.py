@@ -1,4 +1,5 @@
-"""The article body in ``articleBody`` sense: the headline and a dangling related-links heading leave it."""
+"""The article body in ``articleBody`` sense: the headline, the byline, pictures' credited captions and a dangling
+related-links heading leave it."""
 
 from __future__ import annotations
 
@@ -127,3 +128,23 @@ def test_a_kicker_and_a_breadcrumb_trail_above_the_headline_leave_the_body():
                             "</div><p class='kicker'>Business</p><h1>Six figures on the collapse</h1>"
                             f"<p>{_FIRST}</p></article></body></html>")
     assert kept == [_FIRST]
+
+
+def test_a_pictures_credited_caption_leaves_the_body():
+    """A caption ending with the picture's credit, in a ``<figure>`` or in a box named as a picture or caption, goes
+    (fundus-train's gold has no captions); the paragraphs around it stay."""
+    kept = _trimmed("<figure><img src='a.jpg'><figcaption>The empty towers in Guangzhou (Image: Getty)</figcaption>"
+                    f"</figure><p>{_SENTENCE}</p><div class='photo'><img src='b.jpg'><span>Staff outside the "
+                    "court on Monday. Bild: Maximilian von Lachner</span></div><p class='wp-caption-text'>The "
+                    "liquidator at work (AP Photo/Carolyn Kaster)</p>")
+    assert kept == [_FIRST, _SENTENCE]
+
+
+def test_a_credit_outside_a_picture_box_and_a_caption_without_credit_stay():
+    """A paragraph of the body may end with an agency's name ("… (AP)" in a dateline) and a caption without a credit
+    is left to the model: only both signs together make a caption."""
+    paragraph = "SHENZHEN, China — The court heard the last creditors on Monday (AP Photo/Carolyn Kaster)"
+    caption = "The empty towers in Guangzhou, seen from the river"
+    kept = _trimmed(f"<p>{paragraph}</p><figure><img src='a.jpg'><figcaption>{caption}</figcaption></figure>"
+                    f"<p>{_SENTENCE}</p>")
+    assert kept[1:] == [paragraph, caption, _SENTENCE]
