@@ -8,8 +8,8 @@ next to it or under the last paragraph ("By Ann Smith, 12 October 2026", "Von Ev
 heading of the related-links box ("Read more", "See also:", "Related stories") whose links were rightly dropped. A
 heading or a colon-ended lead-in with no content after it introduces nothing of the article, so it goes too. Inside
 the body, a picture's caption that ends with its credit ("… (Image: Getty)", "Bild: Maximilian von Lachner") in a
-figure or a box named as a picture or caption describes the picture, not the story. Thread pages keep their labels:
-a question's title is its post.
+figure or a box named as a picture or caption describes the picture, not the story (unless the captions hold half the
+body's words: a gallery told in its captions). Thread pages keep their labels: a question's title is its post.
 """
 
 from __future__ import annotations
@@ -76,8 +76,10 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             _drop(block, "byline (metadata, not the body)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
-    for position, block in content if len(content) > 1 else ():
-        if is_credited_caption(block):
+    captions = [(position, block) for position, block in content if is_credited_caption(block)]
+    caption_words = sum(count_words(block.text) for _, block in captions)
+    if caption_words and caption_words * 2 < sum(count_words(block.text) for _, block in content):
+        for position, block in captions:  # not where the captions are the body: a gallery told in its captions
             _drop(block, "a picture's caption (it ends with the picture's credit)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
@@ -120,8 +122,7 @@ _NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s(?:and|und|et|y|e|og|och|en|&|on|am
 
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",
 #: "Photograph: Carl Court/AFP/Getty Images", "(AP Photo/Carolyn Kaster)", "(GettyImages.com)", "Nasa / Reuters",
-#: "© dpa"; English, German,
-#: French, Spanish and Italian words for a picture, and the agencies most captions credit.
+#: "© dpa": English, German, French, Spanish and Italian words for a picture, and the agencies most captions credit.
 PICTURE_CREDIT = re.compile(
     r"(?:\((?:images?|photos?|pictures?|pics?|fotos?|bild|bilder|credits?|photograph|illustration|imagen|immagine)"
     r"\s*:[^()]{1,80}\)"

@@ -132,7 +132,7 @@ def test_a_kicker_and_a_breadcrumb_trail_above_the_headline_leave_the_body():
 
 def test_a_pictures_credited_caption_leaves_the_body():
     """A caption ending with the picture's credit, in a ``<figure>`` or in a box named as a picture or caption, goes
-    (fundus-train's gold has no captions); the paragraphs around it stay."""
+    (fundus-train's gold leaves captions out); the paragraphs around it stay."""
     kept = _trimmed("<figure><img src='a.jpg'><figcaption>The empty towers in Guangzhou (Image: Getty)</figcaption>"
                     f"</figure><p>{_SENTENCE}</p><div class='photo'><img src='b.jpg'><span>Staff outside the "
                     "court on Monday. Bild: Maximilian von Lachner</span></div><p class='wp-caption-text'>The "
@@ -141,10 +141,19 @@ def test_a_pictures_credited_caption_leaves_the_body():
 
 
 def test_a_credit_outside_a_picture_box_and_a_caption_without_credit_stay():
-    """A paragraph of the body may end with an agency's name ("… (AP)" in a dateline) and a caption without a credit
-    is left to the model: only both signs together make a caption."""
+    """A paragraph of the body may end like a credit, and a caption without a credit is left to the model: only both
+    signs together make a caption."""
     paragraph = "SHENZHEN, China — The court heard the last creditors on Monday (AP Photo/Carolyn Kaster)"
     caption = "The empty towers in Guangzhou, seen from the river"
     kept = _trimmed(f"<p>{paragraph}</p><figure><img src='a.jpg'><figcaption>{caption}</figcaption></figure>"
                     f"<p>{_SENTENCE}</p>")
     assert kept[1:] == [paragraph, caption, _SENTENCE]
+
+
+def test_a_gallery_told_in_its_credited_captions_keeps_them():
+    """Where the captions hold half the body's words or more, they are the body (a photo story)."""
+    captions = [f"Day {n}: the crew hauls the nets in before the storm reaches the harbour (Photo: Ann Smith)"
+                for n in range(1, 4)]
+    kept = _trimmed("".join(f"<figure><img src='{n}.jpg'><figcaption>{text}</figcaption></figure>"
+                            for n, text in enumerate(captions)))
+    assert kept[1:] == captions
