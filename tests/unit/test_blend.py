@@ -325,6 +325,29 @@ def test_a_section_heading_between_body_parts_is_body():
     assert kept == ["1. The Old Bakehouse", "2. Hillside Barn"]
 
 
+def test_a_section_heading_in_a_later_part_of_a_split_body_is_body():
+    """Adverts split the body into sections, each a copy of the same markup; the region is the first part, and a
+    heading in a later part, over content, is kept like one in the first. Markup that is not the body's stays out."""
+    para = "<p>The vote fell short by eleven, and the chancellor's party now has to decide what comes next.</p>"
+
+    def part(inner: str) -> str:
+        return (f'<div class="row"><div class="col"><div class="content"><div class="body">{inner}</div></div></div>'
+                '</div>')
+
+    html = (f'<html><body><main>{part(para * 3)}<div class="ad">Reklama</div>{part("<h2>Who will govern?</h2>" + para)}'
+            '<div class="row"><div class="col"><div class="teaser"><div class="body"><h2>Read also</h2>'
+            f'{para}</div></div></div></div></main></body></html>')
+    page = parse_html(html)
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    region = page.root.find(".//div[@class='body']")
+    for block in blocks:
+        block.is_content = block.element.tag == "p"
+    section_headings(blocks, region, "blend")
+    kept = [block.text for block in blocks if block.is_content and block.element.tag != "p"]
+    assert kept == ["Who will govern?"]
+
+
 def test_recipe_lines_are_read_from_ingredients_steps_and_sections():
     script = json.dumps({"@graph": [{"@type": "BlogPosting", "articleBody": "Not a step."}, {
         "@type": ["Recipe"], "recipeIngredient": ["2 eggs", " 1 cup milk "],

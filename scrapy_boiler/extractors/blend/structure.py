@@ -139,8 +139,10 @@ SECTION_HEADING_WORDS = 20
 
 
 def section_headings(blocks: list[TextBlock], region: etree._Element | None, name: str) -> None:
-    """Label a section heading inside the region as content when content came before it and the next block (past
-    a figure) is content: a short unlinked heading scores low on its words, though it titles the body's next part."""
+    """Label a section heading inside the region (or a part of the body rendered like it, :func:`body_parts`) as
+    content when content came before it and the next block (past a figure) is content: a short unlinked heading
+    scores low on its words, though it titles the body's next part."""
+    parts = body_parts(region)
     seen_content = False
     for position, block in enumerate(blocks):
         if block.is_content:
@@ -148,12 +150,40 @@ def section_headings(blocks: list[TextBlock], region: etree._Element | None, nam
             continue
         f = block.features
         if not seen_content or block.element.tag not in _SECTION_TAGS or f is None or f.link_density > 0 \
-                or f.num_words > SECTION_HEADING_WORDS or not is_within(block.element, region):
+                or f.num_words > SECTION_HEADING_WORDS or not any(is_within(block.element, part) for part in parts):
             continue
         following = next((b for b in blocks[position + 1:] if not in_figure(b.element)), None)
         if following is not None and following.is_content:
             block.is_content = True
             block.reasons.append(f"{name}:a section heading over content")
+
+
+#: Levels of the region's rendering (its own tag and class and its ancestors') that a part of a split body shares.
+BODY_PART_LEVELS = 4
+
+
+def body_parts(region: etree._Element | None) -> list[etree._Element]:
+    """The region and the elements rendered like it (same tags and classes on it and its :data:`BODY_PART_LEVELS` - 1
+    nearest ancestors): a body that adverts split into sections has its later parts there (Rzeczpospolita repeats
+    ``div.row > div.col--fill > div.article--content > div.body`` after each advert). Only a region with a class:
+    bare ``div`` chains match anything."""
+    if region is None:
+        return []
+    names = region.get("class")
+    if not names:
+        return [region]
+    key = _rendering(region)
+    return [region, *(el for el in region.getroottree().iter(region.tag)
+                      if el is not region and el.get("class") == names and _rendering(el) == key)]
+
+
+def _rendering(element: etree._Element) -> list[tuple[str, str]]:
+    out = []
+    node: etree._Element | None = element
+    while node is not None and len(out) < BODY_PART_LEVELS:
+        out.append((str(node.tag), node.get("class") or ""))
+        node = node.getparent()
+    return out
 
 
 #: A lead (standfirst, dek) is a prose block of at least LEAD_WORDS: the first such block above the body's first
