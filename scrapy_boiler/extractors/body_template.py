@@ -26,20 +26,24 @@ TEMPLATE_MAX_LINKS = 0.2
 _NOT_PROSE = frozenset({"figure", "figcaption", "aside", "li", "blockquote", "table", "td", "th"})
 
 
+def rendering(element: etree._Element) -> tuple[tuple[str, str], ...]:
+    """How the page renders an element: the tag and class of it and of its nearest ancestors, :data:`TEMPLATE_LEVELS`
+    in all."""
+    key = []
+    node: etree._Element | None = element
+    while node is not None and len(key) < TEMPLATE_LEVELS:
+        key.append((str(node.tag), node.get("class") or ""))
+        node = node.getparent()
+    return tuple(key)
+
+
 def same_template(blocks: Sequence[TextBlock], name: str) -> None:
     """Label a prose block as content (in place) when it is rendered like most of the body's paragraphs (same tags
     and classes on it and its nearest ancestors) and sits between the first and last of them. Blocks without
     shallow features (:func:`~scrapy_boiler.segment.blocks.annotate`) are left as they are."""
     by_template: dict[tuple[tuple[str, str], ...], list[TextBlock]] = {}
     for block in blocks:
-        key = []
-        el: etree._Element | None = block.element
-        for _ in range(TEMPLATE_LEVELS):
-            if el is None:
-                break
-            key.append((str(el.tag), el.get("class") or ""))
-            el = el.getparent()
-        by_template.setdefault(tuple(key), []).append(block)
+        by_template.setdefault(rendering(block.element), []).append(block)
     for key, members in by_template.items():
         if any(tag in _NOT_PROSE for tag, _ in key):
             continue

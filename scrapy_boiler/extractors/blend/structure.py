@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from lxml import etree
 
+from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.extractors.other_stories import HEADLINE_TITLE_SHARE, share_in_title
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
@@ -158,32 +159,19 @@ def section_headings(blocks: list[TextBlock], region: etree._Element | None, nam
             block.reasons.append(f"{name}:a section heading over content")
 
 
-#: Levels of the region's rendering (its own tag and class and its ancestors') that a part of a split body shares.
-BODY_PART_LEVELS = 4
-
-
 def body_parts(region: etree._Element | None) -> list[etree._Element]:
-    """The region and the elements rendered like it (same tags and classes on it and its :data:`BODY_PART_LEVELS` - 1
-    nearest ancestors): a body that adverts split into sections has its later parts there (Rzeczpospolita repeats
-    ``div.row > div.col--fill > div.article--content > div.body`` after each advert). Only a region with a class:
-    bare ``div`` chains match anything."""
+    """The region and the elements rendered like it (same tags and classes on it and its nearest ancestors,
+    :func:`~scrapy_boiler.extractors.body_template.rendering`): a body that adverts split into sections has its later
+    parts there (Rzeczpospolita repeats ``div.row > div.col--fill > div.article--content > div.body`` after each
+    advert). Only a region with a class: bare ``div`` chains match anything."""
     if region is None:
         return []
     names = region.get("class")
     if not names:
         return [region]
-    key = _rendering(region)
+    key = rendering(region)
     return [region, *(el for el in region.getroottree().iter(region.tag)
-                      if el is not region and el.get("class") == names and _rendering(el) == key)]
-
-
-def _rendering(element: etree._Element) -> list[tuple[str, str]]:
-    out = []
-    node: etree._Element | None = element
-    while node is not None and len(out) < BODY_PART_LEVELS:
-        out.append((str(node.tag), node.get("class") or ""))
-        node = node.getparent()
-    return out
+                      if el is not region and el.get("class") == names and rendering(el) == key)]
 
 
 #: A lead (standfirst, dek) is a prose block of at least LEAD_WORDS: the first such block above the body's first
