@@ -305,6 +305,18 @@ def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
 
 
 
+def _headings_kept(html: str, region_path: str) -> list[str]:
+    """The headings :func:`section_headings` keeps on a page whose paragraphs, and nothing else, the trees kept, with
+    the element at ``region_path`` as the main-content region."""
+    page = parse_html(html)
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p"
+    section_headings(blocks, page.root.find(region_path), "blend")
+    return [block.text for block in blocks if block.is_content and block.element.tag != "p"]
+
+
 def test_a_section_heading_between_body_parts_is_body():
     """The trees score a short heading low on its words; between the body's parts (a figure passed over) the
     heading rule keeps it, but not a heading over a box the trees dropped, a linked one, or one outside the region."""
@@ -314,15 +326,7 @@ def test_a_section_heading_between_body_parts_is_body():
             f'<h2>2. Hillside Barn</h2>{para}<h3><a href="/more">More stays</a></h3>{para}'
             '<h2>You might also like</h2><div class="related">Ten walks near Painswick</div></div>'
             f'<aside><h2>Newsletter</h2>{para}</aside></body></html>')
-    page = parse_html(html)
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    region = page.root.find(".//div")
-    for block in blocks:
-        block.is_content = block.element.tag == "p"
-    section_headings(blocks, region, "blend")
-    kept = [block.text for block in blocks if block.is_content and block.element.tag != "p"]
-    assert kept == ["1. The Old Bakehouse", "2. Hillside Barn"]
+    assert _headings_kept(html, ".//div") == ["1. The Old Bakehouse", "2. Hillside Barn"]
 
 
 def test_a_section_heading_in_a_later_part_of_a_split_body_is_body():
@@ -337,15 +341,7 @@ def test_a_section_heading_in_a_later_part_of_a_split_body_is_body():
     html = (f'<html><body><main>{part(para * 3)}<div class="ad">Reklama</div>{part("<h2>Who will govern?</h2>" + para)}'
             '<div class="row"><div class="col"><div class="teaser"><div class="body"><h2>Read also</h2>'
             f'{para}</div></div></div></div></main></body></html>')
-    page = parse_html(html)
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    region = page.root.find(".//div[@class='body']")
-    for block in blocks:
-        block.is_content = block.element.tag == "p"
-    section_headings(blocks, region, "blend")
-    kept = [block.text for block in blocks if block.is_content and block.element.tag != "p"]
-    assert kept == ["Who will govern?"]
+    assert _headings_kept(html, ".//div[@class='body']") == ["Who will govern?"]
 
 
 def test_recipe_lines_are_read_from_ingredients_steps_and_sections():
