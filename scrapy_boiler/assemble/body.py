@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
-from scrapy_boiler.segment.semantics import in_figure, in_media_box
+from scrapy_boiler.segment.semantics import in_picture
 
 #: A headline spans at most this many blocks (a kicker, the headline, a part number).
 HEADLINE_BLOCKS = 3
@@ -137,8 +137,7 @@ def is_credited_caption(block: TextBlock) -> bool:
     """Whether a block is a picture's caption: it ends with the picture's credit (:data:`PICTURE_CREDIT`) and sits in
     a figure or in a box named as a picture, caption or credit (``div.photo``, ``p.wp-caption-text``). Either alone is
     not enough: a paragraph may end "(AP)", and a gallery's box may hold the story."""
-    return PICTURE_CREDIT.search(block.text.rstrip()) is not None and (in_figure(block.element)
-                                                                       or in_media_box(block.element))
+    return PICTURE_CREDIT.search(block.text.rstrip()) is not None and in_picture(block.element)
 
 
 def _dangles(block: TextBlock) -> bool:

@@ -138,9 +138,11 @@ MEDIA_NAME = re.compile(r"caption|credit|copyright|image|photo|picture|gallery|v
 MEDIA_LEVELS = 3
 
 
-def in_media_box(el: etree._Element) -> bool:
-    """Whether the element or one of its nearest ancestors (:data:`MEDIA_LEVELS`) is named as a picture's box,
-    caption or credit."""
+def in_picture(el: etree._Element) -> bool:
+    """Whether the element is part of a picture: inside a ``<figure>`` (:func:`in_figure`), or it or one of its nearest
+    ancestors (:data:`MEDIA_LEVELS`) named as a picture's box, caption or credit."""
+    if in_figure(el):
+        return True
     node: etree._Element | None = el
     for _ in range(MEDIA_LEVELS):
         if node is None:

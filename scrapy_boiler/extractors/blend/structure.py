@@ -19,7 +19,7 @@ from scrapy_boiler.extractors.other_stories import HEADLINE_TITLE_SHARE, share_i
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
-from scrapy_boiler.segment.semantics import element_names, in_figure, in_media_box
+from scrapy_boiler.segment.semantics import element_names, in_figure, in_picture
 
 
 def whole_lists(blocks: list[TextBlock], name: str) -> None:
@@ -196,7 +196,7 @@ def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
     for position in range(first - 1, max(first - 1 - LEAD_SCAN, -1), -1):
         block = blocks[position]
         f = block.features
-        if f is None or f.num_words < LEAD_WORDS or in_figure(block.element) or in_media_box(block.element) \
+        if f is None or f.num_words < LEAD_WORDS or in_picture(block.element) \
                 or _BYLINE_NAME.search(element_names(block.element)):
             continue
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
@@ -219,7 +219,7 @@ def _blocks_above(blocks: list[TextBlock], position: int) -> list[TextBlock]:
     for block in reversed(blocks[:position]):
         if len(found) == LEAD_REACH:
             break
-        if not (in_figure(block.element) or in_media_box(block.element)):
+        if not in_picture(block.element):
             found.append(block)
     return found
 
