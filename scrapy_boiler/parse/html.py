@@ -31,6 +31,14 @@ NOSCRIPT_MAX_SHARE = 0.25
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 #: A hidden element named as a spoiler is text the reader reveals with a click (a puzzle's answer in a forum post).
 _SPOILER = re.compile(r"spoiler", re.IGNORECASE)
+#: A hidden element named as the paywalled part of an article (``div.paywall[hidden]``, ``div.o-paywall`` with
+#: ``display:none``) holds the rest of the body, which a subscriber reads and the script shows: Vocento's papers (ABC,
+#: El Correo...) and der Freitag serve it so. ``paywallBottomAdvert`` is no such element.
+_PAYWALLED = re.compile(r"(?:^|[\s_-])paywall(?:ed)?(?:$|[\s_-])", re.IGNORECASE)
+#: Words the paywalled part must hold: a subscription prompt hidden until it is needed is a few lines.
+PAYWALLED_MIN_WORDS = 100
+#: Opening words of the paywalled part looked for elsewhere on the page (a copy of text shown is no paywalled part).
+PAYWALLED_OPENING_WORDS = 12
 _XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
 #: C0 controls other than tab, newline and carriage return: lxml's tree API refuses them in text.
 _CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
@@ -198,13 +206,26 @@ def _title(root: etree._Element) -> str:
 
 
 def _is_hidden(el: etree._Element) -> bool:
-    """Hidden by an attribute or an inline style, and not a spoiler's contents."""
+    """Hidden by an attribute or an inline style, and not a spoiler's contents nor an article's paywalled part."""
     if _SPOILER.search(el.get("class") or ""):
         return False
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
-        return True
     style = el.get("style")
-    return bool(style and _HIDDEN_STYLE.search(style))
+    hidden = el.get("hidden") is not None or el.get("aria-hidden") == "true" or bool(
+        style and _HIDDEN_STYLE.search(style))
+    return hidden and not _paywalled(el)
+
+
+def _paywalled(el: etree._Element) -> bool:
+    """Whether ``el`` is named as an article's paywalled part, holds as much text as one
+    (:data:`PAYWALLED_MIN_WORDS`) and says what the page shows nowhere else: der Freitag also hides a copy of the
+    whole text it shows (one block, for its paywall script), which would double the body."""
+    if not _PAYWALLED.search(f"{el.get('class') or ''} {el.get('id') or ''}"):
+        return False
+    words = "".join(el.itertext()).split()
+    if len(words) < PAYWALLED_MIN_WORDS:
+        return False
+    opening = " ".join(words[:PAYWALLED_OPENING_WORDS])
+    return " ".join("".join(el.getroottree().getroot().itertext()).split()).count(opening) < 2
 
 
 #: Class names of text shown to screen readers only: "(opens in a new window)", "Share on Facebook". Sighted readers

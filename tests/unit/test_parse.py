@@ -123,3 +123,31 @@ def test_a_spoilers_hidden_contents_are_kept():
                       b'<div style="display:none">Log in to reply</div></div></body></html>')
     text = " ".join(page.root.itertext())
     assert "It is 14196." in text and "Log in to reply" not in text
+
+
+def _rest_of_the_article(start: int) -> str:
+    return "".join(f"<p>Paragraph {n} of the story goes on about the harbour works and the people who ran them.</p>"
+                   for n in range(start, start + 8))
+
+
+def test_an_articles_hidden_paywalled_part_is_kept():
+    """A paywalled article's rest, hidden in an element named as the paywall (ABC's ``div.paywall[hidden]``), is the
+    body a subscriber reads; a short hidden subscription prompt named so is not, and neither is the other hidden
+    text."""
+    page = parse_html(f'<html><body><article><p>The lead paragraph is shown to everyone.</p>'
+                      f'<div class="paywall" hidden>{_rest_of_the_article(1)}</div>'
+                      f'<div class="paywall-prompt" style="display:none">Subscribe to read on</div>'
+                      f'<div hidden>Log in</div></article></body></html>'.encode())
+    text = texts(page)
+    assert "Paragraph 1 of the story" in text and "Paragraph 8 of the story" in text
+    assert "Subscribe to read on" not in text and "Log in" not in text
+
+
+def test_a_hidden_copy_of_the_shown_text_stays_hidden():
+    """der Freitag hides a copy of the text it shows (for its paywall script) in ``div.o-paywall``: shown, it would
+    double the body."""
+    shown = _rest_of_the_article(1)
+    copy = " ".join(etree.fromstring(f"<div>{shown}</div>").itertext())
+    page = parse_html(f'<html><body><article>{shown}<div class="o-paywall" style="display:none">{copy}</div>'
+                      f'</article></body></html>'.encode())
+    assert texts(page).count("Paragraph 1 of the story") == 1
