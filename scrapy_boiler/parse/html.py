@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
@@ -206,26 +207,25 @@ def _title(root: etree._Element) -> str:
 
 
 def _is_hidden(el: etree._Element) -> bool:
-    """Hidden by an attribute or an inline style, and not a spoiler's contents nor an article's paywalled part."""
+    """Hidden by an attribute or an inline style, and not a spoiler's contents."""
     if _SPOILER.search(el.get("class") or ""):
         return False
+    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
+        return True
     style = el.get("style")
-    hidden = el.get("hidden") is not None or el.get("aria-hidden") == "true" or bool(
-        style and _HIDDEN_STYLE.search(style))
-    return hidden and not _paywalled(el)
+    return bool(style and _HIDDEN_STYLE.search(style))
 
 
-def _paywalled(el: etree._Element) -> bool:
-    """Whether ``el`` is named as an article's paywalled part, holds as much text as one
-    (:data:`PAYWALLED_MIN_WORDS`) and says what the page shows nowhere else: der Freitag also hides a copy of the
-    whole text it shows (one block, for its paywall script), which would double the body."""
+def _paywalled(el: etree._Element, page_text: Callable[[], str]) -> bool:
+    """Whether hidden ``el`` is an article's paywalled part: named so, as long as one (:data:`PAYWALLED_MIN_WORDS`),
+    and saying what the page (``page_text``: its words, one space apart) shows nowhere else. der Freitag also hides a
+    copy of the whole text it shows (one block, for its paywall script), which would double the body."""
     if not _PAYWALLED.search(f"{el.get('class') or ''} {el.get('id') or ''}"):
         return False
     words = "".join(el.itertext()).split()
     if len(words) < PAYWALLED_MIN_WORDS:
         return False
-    opening = " ".join(words[:PAYWALLED_OPENING_WORDS])
-    return " ".join("".join(el.getroottree().getroot().itertext()).split()).count(opening) < 2
+    return page_text().count(" ".join(words[:PAYWALLED_OPENING_WORDS])) < 2
 
 
 #: Class names of text shown to screen readers only: "(opens in a new window)", "Share on Facebook". Sighted readers
@@ -295,8 +295,15 @@ def clean_tree(root: etree._Element) -> None:
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
                          with_tail=False)
     maybe_hidden, screen_reader_only, consent = _hiding_candidates(root)
+    words: list[str] = []  # the page's text, read once and only for a paywalled part (see _paywalled)
+
+    def page_text() -> str:
+        if not words:
+            words.append(" ".join("".join(root.itertext()).split()))
+        return words[0]
+
     for el in maybe_hidden:
-        if el.tag not in ("html", "body") and _is_hidden(el):
+        if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text):
             drop_element(el)
     for el in consent:
         if el.tag not in ("html", "body"):
