@@ -32,9 +32,8 @@ NOSCRIPT_MAX_SHARE = 0.25
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
 #: A hidden element named as a spoiler is text the reader reveals with a click (a puzzle's answer in a forum post).
 _SPOILER = re.compile(r"spoiler", re.IGNORECASE)
-#: A hidden element named as the paywalled part of an article (``div.paywall[hidden]``, ``div.o-paywall`` with
-#: ``display:none``) holds the rest of the body, which a subscriber reads and the script shows: Vocento's papers (ABC,
-#: El Correo...) and der Freitag serve it so. ``paywallBottomAdvert`` is no such element.
+#: A hidden element named as the paywalled part of an article (ABC's ``div.paywall[hidden]``) holds the rest of the
+#: body, which a subscriber reads once the script shows it. Not ``paywallBottomAdvert`` (an advert's box).
 _PAYWALLED = re.compile(r"(?:^|[\s_-])paywall(?:ed)?(?:$|[\s_-])", re.IGNORECASE)
 #: Words the paywalled part must hold: a subscription prompt hidden until it is needed is a few lines.
 PAYWALLED_MIN_WORDS = 100
@@ -295,12 +294,12 @@ def clean_tree(root: etree._Element) -> None:
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
                          with_tail=False)
     maybe_hidden, screen_reader_only, consent = _hiding_candidates(root)
-    words: list[str] = []  # the page's text, read once and only for a paywalled part (see _paywalled)
+    read: list[str] = []  # the page's words, read once, and only when a paywalled part is weighed (see _paywalled)
 
     def page_text() -> str:
-        if not words:
-            words.append(" ".join("".join(root.itertext()).split()))
-        return words[0]
+        if not read:
+            read.append(" ".join("".join(root.itertext()).split()))
+        return read[0]
 
     for el in maybe_hidden:
         if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text):
