@@ -161,6 +161,15 @@ def _paywall() -> bytes:
     return _utf8(article_page(f"<p>{_SENTENCES[1]}</p><div class=\"paywall\">Subscribe to read on.</div>", head=head))
 
 
+def _hidden_paywalled_parts(count: int = 4000) -> bytes:
+    """An article followed by thousands of hidden parts named as its paywalled rest, each just long enough to be one
+    (100 words): each is weighed against the page's text, which must be read once, not once per part."""
+    words = " ".join(" ".join(_SENTENCES * 2).split()[:94])
+    parts = "".join(f'<div class="paywall" hidden><p>Part {i} of the subscribers\' story: {words}</p></div>'
+                    for i in range(count))
+    return _utf8(article_page(article_body() + parts))
+
+
 def _xhtml() -> bytes:
     return _utf8(
         '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" '
@@ -221,6 +230,8 @@ CATALOGUE: tuple[Case, ...] = (
          lambda: _utf8(article_page(article_body().replace("</p>", "") + "<ul><li>one<li>two<table><tr><td>x"))),
     Case("paywall", "an article shown as its first lines, its whole body only in its JSON-LD", _paywall,
          warnings=("declared_body",)),
+    Case("hidden-paywalled-parts", "4,000 hidden parts named as the article's paywalled rest",
+         _hidden_paywalled_parts, contains="Part 3999 of the subscribers' story"),
     Case("xhtml-namespaces", "XHTML with an XML declaration, namespaces, CDATA", _xhtml),
     Case("frameset", "a frameset page", lambda: b'<html><frameset cols="50%,50%"><frame src="a.html">'
          b'<frame src="b.html"></frameset></html>', reason="no_text"),
