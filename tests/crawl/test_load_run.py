@@ -19,7 +19,7 @@ from demo_site.bad import HEAVY_BYTES  # noqa: E402
 
 from scrapy_boiler.evaluation.hostile import CASES, CATALOGUE  # noqa: E402
 
-HEAVY = {"50mb", "million-blocks", "deep-100k", "huge-attributes"}
+HEAVY = {"50mb", "million-blocks", "deep-100k", "huge-attributes", "hidden-paywalled-parts"}
 
 
 @pytest.fixture(scope="module")
