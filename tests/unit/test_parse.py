@@ -125,9 +125,10 @@ def test_a_spoilers_hidden_contents_are_kept():
     assert "It is 14196." in text and "Log in to reply" not in text
 
 
-def _rest_of_the_article(start: int) -> str:
+def _rest_of_the_article() -> str:
+    """Eight paragraphs, 136 words: as long as a paywalled part must be."""
     return "".join(f"<p>Paragraph {n} of the story goes on about the harbour works and the people who ran them.</p>"
-                   for n in range(start, start + 8))
+                   for n in range(1, 9))
 
 
 def test_an_articles_hidden_paywalled_part_is_kept():
@@ -135,7 +136,7 @@ def test_an_articles_hidden_paywalled_part_is_kept():
     body a subscriber reads; a short hidden subscription prompt named so is not, and neither is the other hidden
     text."""
     page = parse_html(f'<html><body><article><p>The lead paragraph is shown to everyone.</p>'
-                      f'<div class="paywall" hidden>{_rest_of_the_article(1)}</div>'
+                      f'<div class="paywall" hidden>{_rest_of_the_article()}</div>'
                       f'<div class="paywall-prompt" style="display:none">Subscribe to read on</div>'
                       f'<div hidden>Log in</div></article></body></html>'.encode())
     text = texts(page)
@@ -146,7 +147,7 @@ def test_an_articles_hidden_paywalled_part_is_kept():
 def test_a_hidden_copy_of_the_shown_text_stays_hidden():
     """der Freitag hides a copy of the text it shows (for its paywall script) in ``div.o-paywall``: shown, it would
     double the body."""
-    shown = _rest_of_the_article(1)
+    shown = _rest_of_the_article()
     copy = " ".join(etree.fromstring(f"<div>{shown}</div>").itertext())
     page = parse_html(f'<html><body><article>{shown}<div class="o-paywall" style="display:none">{copy}</div>'
                       f'</article></body></html>'.encode())
