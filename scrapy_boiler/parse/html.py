@@ -294,12 +294,13 @@ def clean_tree(root: etree._Element) -> None:
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
                          with_tail=False)
     maybe_hidden, screen_reader_only, consent = _hiding_candidates(root)
-    read: list[str] = []  # the page's words, read once, and only when a paywalled part is weighed (see _paywalled)
+    text: str | None = None  # the page's words, read once, and only when a paywalled part is weighed (_paywalled)
 
     def page_text() -> str:
-        if not read:
-            read.append(" ".join("".join(root.itertext()).split()))
-        return read[0]
+        nonlocal text
+        if text is None:
+            text = collapse_spaces("".join(root.itertext()))
+        return text
 
     for el in maybe_hidden:
         if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text):
