@@ -21,9 +21,10 @@ from lxml import etree
 from scrapy_boiler.extractors.threads.best_answer import split_best_answer
 from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post, title_above
 from scrapy_boiler.extractors.threads.page_type import THRESHOLD, PageTypeDecision
+from scrapy_boiler.extractors.threads.reply_links import signed_like_replies
 from scrapy_boiler.extractors.threads.thread_title import from_title, site_of, title_element, title_forms, titled
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
-from scrapy_boiler.parse.urls import host_of, join_url, split_url
+from scrapy_boiler.parse.urls import host_of, join_url
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import has_user_link, is_user_href
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
@@ -224,8 +225,9 @@ def _opening_post_above(
     """A thread whose opening post is above its replies, in a container of its own (see :data:`OPENING_POST_SCORE`);
     an article with comments has the same shape, but not a thread's URL, nor replies named answers, nor an opening
     post that asks a question (its title or its last paragraph ends with "?") signed like the replies
-    (:func:`_signed_like_replies`: staff may be members of the site's forum too), and strong post structure. Nor
-    a title linking to another site: comments on a link shared for discussion."""
+    (:func:`~scrapy_boiler.extractors.threads.reply_links.signed_like_replies`: staff may be members of the site's
+    forum too), and strong post structure. Nor a title linking to another site: comments on a link shared for
+    discussion."""
     features = decision.features
     thread_path = bool(url and _THREAD_PATH.search(url))
     if features is None or decision.score < (THRESHOLD if thread_path else OPENING_POST_SCORE) or (
@@ -238,51 +240,7 @@ def _opening_post_above(
     if decision.group is not None and "answer" in decision.group.signature.lower():
         return True  # answers answer a question: the text above them (Naver KiN's, ending in "요." not "?")
     asks = bool(lead) and (lead[0].text.rstrip().endswith("?") or lead[-1].text.rstrip().endswith("?"))
-    return asks and decision.group is not None and _signed_like_replies(decision.group, lead, url)
-
-
-def _signed_like_replies(group: PostGroup, lead: list[TextBlock], url: str | None) -> bool:
-    """Whether the text above the posts names its author with a link to the same kind of user page as most replies
-    lead with (``user?id=ann`` above, ``user?id=bob`` first in the replies): its writer is a member, as in a
-    discussion, where an article's byline links to a staff page or to nothing, and its commenters to their own
-    sites. Teasers of other articles, signed like the article, lead with their title's link instead."""
-    firsts = Counter(_user_page(anchor, url) for anchor in map(_first_link, group.members) if anchor is not None)
-    kind, count = next(iter(firsts.most_common(1)), ("", 0))
-    if not lead or not kind or 2 * count < len(group.members):
-        return False
-    return any(_user_page(anchor, url) == kind for anchor in _links_between(lead[0].element, group.members[0]))
-
-
-def _first_link(member: etree._Element) -> etree._Element | None:
-    """The member's first link with text (an icon link, such as a vote arrow, is no signature)."""
-    return next((a for a in member.iter("a") if collapse_spaces("".join(a.itertext()))), None)
-
-
-def _links_between(start: etree._Element, end: etree._Element) -> list[etree._Element]:
-    """The links from ``start`` (included) up to ``end`` in document order: the opening text and its byline."""
-    links: list[etree._Element] = []
-    inside = False
-    for el in start.getroottree().iter():
-        if el is end:
-            break
-        inside = inside or el is start
-        if inside and el.tag == "a":
-            links.append(el)
-    return links
-
-
-def _user_page(anchor: etree._Element, url: str | None) -> str:
-    """The kind of user page a link goes to: its host, path without the last segment and query keys
-    (``news.example.com/user?id``), or "" when it is no link to a user page."""
-    href = anchor.get("href") or ""
-    if not is_user_href(href):
-        return ""
-    parts = split_url(join_url(url, href))
-    if parts is None:
-        return ""
-    keys = ",".join(sorted({pair.split("=", 1)[0] for pair in parts.query.split("&") if "=" in pair}))
-    folder = parts.path.rstrip("/").rsplit("/", 1)[0] if not keys else parts.path
-    return f"{parts.hostname}{folder}?{keys}"
+    return asks and decision.group is not None and signed_like_replies(decision.group, lead[0], url)
 
 
 def with_opening_post(group: PostGroup, lead: list[etree._Element], *, boxed: bool = False) -> PostGroup:
