@@ -87,8 +87,11 @@ def test_a_thread_is_settled_on_the_text_of_the_model_given_to_settle_it(page_by
     """With ``settle_with`` (``auto``'s article model, for ``semtext`` and ``web2text``), that model's text, not the
     article weights', says whether a page typed thread stays one: every model then gives a page ``auto``'s type."""
     url = "https://forum.example.org/showthread.php?t=1234"
-    html = page_bytes("forum_thread.html")
-    outside = KeepsBlocks(lambda text: "Who is online" in text, "outside-posts")  # the footer below the posts
+    notice = ("<p>The workshop evenings move to Thursdays from May: bring your own bike, the club provides stands, "
+              "tools and tea, and a mechanic answers questions about wheels, gears and brakes from seven to nine.</p>")
+    html = page_bytes("forum_thread.html").replace(b'<div class="forum-stats">',
+                                                    notice.encode() + b'<div class="forum-stats">')
+    outside = KeepsBlocks(lambda text: "workshop evenings" in text, "outside-posts")  # a notice below the posts
     threads = KeepsNothing()
     doc = _document(CommentsApart(keeps_prose(), threads=threads, settle_with=outside), html, url)
     assert threads.seen == [] and doc.page_type == "article"  # the settling model's text lies outside the posts

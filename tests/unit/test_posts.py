@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import zlib
+from dataclasses import replace
 
 import pytest
 from lxml import etree
@@ -1080,6 +1081,32 @@ def test_article_text_in_a_sidebar_outside_the_main_landmark_does_not_unmake_a_t
         block.is_content = block.text.startswith(("The spring plant fair", posts[0][:20]))
     group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
     assert group is not None and len(group.members) == 4
+
+
+def test_an_article_model_that_kept_next_to_nothing_does_not_unmake_a_thread():
+    """An article model that kept a modal's heading and none of the posts (a short thread whose class names say
+    nothing) missed the page; a blog post whose comments show only who wrote them and when stays an article."""
+    posts = ["Has anyone tried sowing broad beans in late autumn on heavy clay? Mine rotted last year.",
+             "Clay holds water all winter. I sow in modules in the greenhouse and plant out in March."]
+    replies = "".join(
+        f'<div class="qx"><div class="rv"><a href="/members/u{i}/">u{i}</a> <span>2024-03-0{i + 1} 09:1{i}</span>'
+        f'</div><div class="tz"><p>{text}</p></div></div>' for i, text in enumerate(posts))
+    html = (f'<html><body><h1>Broad beans on clay</h1><div class="wk">{replies}</div>'
+            '<div class="jm"><h5>Markdown Cheatsheet</h5></div></body></html>')
+    url = "https://allotments.example/forums/topic/broad-beans-on-clay/"
+    page = parse_html(html, url=url)
+    decision = detect(page.root, url)
+    assert decision.page_type == "forum" and decision.group is not None
+    seg = segment(page.root)
+    annotate(seg.blocks)
+    for block in seg.blocks:  # the article reading: the modal's heading alone
+        block.is_content = block.text == "Markdown Cheatsheet"
+    group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
+    assert group is not None and len(group.members) == 2
+    for block in seg.blocks:  # posts without words of their own: the heading is all the page has to say
+        if block.element in group.member_of():
+            block.features = replace(block.features, num_linked_words=block.features.num_words)
+    assert settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title) is None
 
 
 def test_a_bulletin_board_post_with_one_line_pushes_is_a_thread(page_bytes):

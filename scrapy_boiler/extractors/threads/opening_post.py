@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from lxml import etree
 
+from scrapy_boiler.extractors.short_result import MIN_WORDS
 from scrapy_boiler.extractors.threads.best_answer import split_best_answer
 from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post, title_above
 from scrapy_boiler.extractors.threads.page_type import THRESHOLD, PageTypeDecision
@@ -76,7 +77,7 @@ def settle_thread(
     # Text outside the main landmark that holds the posts (a sidebar's promotion) is neither a post nor an article
     # the posts would sit under.
     lead, inside, among, total, above = _content_around(_in_main(list(blocks), group), group)
-    holds = inside >= POSTS_HOLD_CONTENT * total
+    holds = inside >= POSTS_HOLD_CONTENT * total or _missed_the_posts(blocks, group, total)
     if not (holds or declared_thread or _opening_post_above(decision, url, lead, inside + among, total)):
         return None
     if opening_post:
@@ -213,6 +214,20 @@ def _content_around(
         elif before:
             lead.append(block)
     return lead, inside, among, total, above
+
+
+def _missed_the_posts(blocks: Sequence[TextBlock], group: PostGroup, kept: int) -> bool:
+    """Whether the article model, keeping ``kept`` words, missed the page: fewer than
+    :data:`~scrapy_boiler.extractors.short_result.MIN_WORDS` (a modal's heading, say, on a short thread whose class
+    names say nothing), where the posts hold at least as many words of their own, not link text. Its reading is
+    then no evidence of an article beside the posts; an article whose comments show only who wrote them and when
+    stays an article."""
+    if kept >= MIN_WORDS:
+        return False
+    members = group.member_of()
+    posted = sum(block.features.num_words - block.features.num_linked_words for block in blocks
+                 if block.features is not None and block.element in members)
+    return posted >= MIN_WORDS
 
 
 def _words(blocks: Sequence[TextBlock]) -> int:
