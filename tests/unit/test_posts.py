@@ -1083,6 +1083,34 @@ def test_article_text_in_a_sidebar_outside_the_main_landmark_does_not_unmake_a_t
     assert group is not None and len(group.members) == 4
 
 
+def test_a_copy_of_the_posts_outside_them_does_not_unmake_a_thread():
+    """A forum that renders its thread twice (Flarum: the post stream, and a plain copy for crawlers without
+    scripts): the article model's text in the copy repeats the posts' blocks, so it is no article beside them."""
+    posts = ["Has anyone tried sowing broad beans in late autumn on heavy clay? Mine rotted last year.",
+             "Clay holds water all winter. I sow in modules in the greenhouse and plant out in March.",
+             "Raised beds helped me more than anything else: the beans sit above the wet.",
+             "Thanks both. I will try modules this year and dig some grit into one bed to compare."]
+    stream = "".join(
+        f'<div class="PostStream-item"><article class="Post"><header><a href="/u/u{i}">u{i}</a> '
+        f'<time>2024-03-0{i + 1} 09:1{i}</time></header><div class="Post-body"><p>{text}</p></div></article></div>'
+        for i, text in enumerate(posts))
+    copy = "".join(f'<article><h3>u{i}</h3><div class="Post-body"><p>{text}</p></div></article>'
+                   for i, text in enumerate(posts))
+    html = (f'<html><body><h1>Broad beans on clay</h1><div class="PostStream">{stream}</div>'
+            f'<main><div class="container">{copy}</div></main></body></html>')
+    url = "https://allotments.example/d/1234-broad-beans-on-clay"
+    page = parse_html(html, url=url)
+    decision = detect(page.root, url)
+    assert decision.page_type == "forum" and decision.group is not None
+    seg = segment(page.root)
+    annotate(seg.blocks)
+    members = decision.group.member_of()
+    for block in seg.blocks:  # the article reading: the copy, and the first post in the stream
+        block.is_content = block.text in posts and (block.element not in members or block.text == posts[0])
+    group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
+    assert group is not None and len(group.members) == 4
+
+
 def test_an_article_model_that_kept_next_to_nothing_does_not_unmake_a_thread():
     """An article model that kept a modal's heading and none of the posts (a short thread whose class names say
     nothing) missed the page; a blog post whose comments show only who wrote them and when stays an article."""

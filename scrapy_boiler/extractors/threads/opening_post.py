@@ -190,7 +190,11 @@ def _content_around(
 ) -> tuple[list[TextBlock], int, int, int, list[TextBlock]]:
     """The article model's content blocks above the group's first post (outside it), its content words inside
     the posts, between them in their container (PTT's poster answering between the pushes) and in all, and every
-    block above the first post."""
+    block above the first post.
+
+    Content outside the posts that repeats a block of theirs word for word is a copy of the thread (a forum's
+    ``<noscript>`` rendering of it for crawlers, Flarum's), not an article beside it: its words count nowhere. Above
+    the posts it stays in the lead, as a question's paragraph that an answer quotes does."""
     lead: list[TextBlock] = []
     above: list[TextBlock] = []
     inside = among = total = 0
@@ -198,6 +202,7 @@ def _content_around(
     first = set(group.members[0].iter())
     containers = {member.getparent() for member in group.members}
     last = max((i for i, block in enumerate(blocks) if block.element in members), default=-1)
+    posted = {_block_key(block) for block in blocks if block.element in members}
     before = True
     for i, block in enumerate(blocks):
         if block.element in first or block.element in members:
@@ -206,14 +211,20 @@ def _content_around(
             above.append(block)
         if not (block.is_content and block.features is not None):
             continue
-        total += block.features.num_words
+        copied = block.element not in members and _block_key(block) in posted
+        words = 0 if copied else block.features.num_words
+        total += words
         if block.element in members:
-            inside += block.features.num_words
+            inside += words
         elif not before and i < last and block.element in containers:
-            among += block.features.num_words
+            among += words
         elif before:
             lead.append(block)
     return lead, inside, among, total, above
+
+
+def _block_key(block: TextBlock) -> str:
+    return collapse_spaces(block.text).casefold()
 
 
 def _missed_the_posts(blocks: Sequence[TextBlock], group: PostGroup, kept: int) -> bool:
