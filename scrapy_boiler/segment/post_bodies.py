@@ -3,17 +3,21 @@
 Posts are compared by the signatures of the elements inside them (:mod:`scrapy_boiler.segment.signatures`). Inside
 each post, the *body* is found by descending while one child path (the same relative signature path in every post)
 holds most of the posts' words: this drops author boxes, signatures and "reply / quote" bars when the body is one
-element.
+element. Where short posts sit beside author cards of as many words and no name tells the body, the words that the
+posts show alike ("Joined:", "Posts:", "Reply") are taken as their template's and the descent is tried again
+without them.
 """
 
 from __future__ import annotations
 
+import math
 import re
-from collections import defaultdict
-from collections.abc import Callable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
 
 from lxml import etree
 
+from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -30,6 +34,10 @@ BODY_RUNNER_UP = 0.5
 STRAYED_SHARE = 4
 #: ... and is no post when what it holds is a byline of fewer words than this (a deleted comment's).
 STRAYED_WORDS = 12
+
+#: A text a post shows that at least this share of the posts (two at least) show too is their template's: an author
+#: card's labels ("Joined:", "Posts:"), a "Reply" button.
+TEMPLATE_SHARE = 0.5
 
 #: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``)...
 _BODY_NAME = re.compile(r"message|body|content|text", re.I)
@@ -92,7 +100,59 @@ def inner_structure(member: etree._Element, alias: Callable[[str], str] | None =
 
 def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list[list[etree._Element]], str]:
     """Descend into the child path that holds most members' words; return each member's body and the path (a last
-    ``//`` step is a body the template names, below where the descent stopped: :func:`_named_bodies`)."""
+    ``//`` step is a body the template names, below where the descent stopped: :func:`_named_bodies`). Where it
+    cannot go down at all and no name tells the body, and most members link to their poster's page (short posts
+    beside author cards of as many words, whose class names say nothing), it is tried again on the words that are
+    not the posts' template (:func:`without_template`)."""
+    bodies, path = _descend(members, stats)
+    if path or len(members) < 2 or 2 * sum(map(has_user_link, members)) < len(members):
+        return bodies, path
+    own = without_template(members, stats)
+    return (bodies, path) if own is None else _descend(members, own)
+
+
+def without_template(members: list[etree._Element], stats: TextStats) -> TextStats | None:
+    """``stats`` of the members' elements (all the descent reads) with the words of their template (a text, not a
+    link's, that :data:`TEMPLATE_SHARE` of them show) taken from the elements holding them up to their member; None
+    when they show nothing alike."""
+    found = [list(_text_pieces(member)) for member in members]
+    shown = Counter(key for pieces in found for key in {key for _, key in pieces})
+    least = max(2, math.ceil(TEMPLATE_SHARE * len(members)))
+    if all(count < least for count in shown.values()):
+        return None
+    own = TextStats({el: stats.words.get(el, 0) for member in members for el in member.iter()}, stats.link_words)
+    for member, pieces in zip(members, found, strict=True):
+        for holder, key in pieces:
+            if shown[key] < least:
+                continue
+            words = count_words(key)
+            el = holder
+            while True:  # the holder and its ancestors up to the member
+                own.words[el] -= words
+                if el is member:
+                    break
+                el = el.getparent()
+    return own
+
+
+def _text_pieces(member: etree._Element) -> Iterator[tuple[etree._Element, str]]:
+    """The member's texts outside links, each with the element whose words it counts in (a tail's is the parent),
+    spaces collapsed and case folded (by ``str.split``: this runs on every page's best repeated group)."""
+    linked: set[etree._Element] = set()
+    for el in member.iter():
+        if not isinstance(el.tag, str):
+            continue  # a comment's text and tail count nowhere (:func:`~scrapy_boiler.segment.text_stats.text_stats`)
+        parent = el.getparent()
+        if el.tag == "a" or (el is not member and parent in linked):
+            linked.add(el)
+        elif el.text and (key := " ".join(el.text.split()).casefold()):
+            yield el, key
+        tail = el.tail if el is not member and parent is not None and parent not in linked else None
+        if tail and (key := " ".join(tail.split()).casefold()):
+            yield parent, key
+
+
+def _descend(members: list[etree._Element], stats: TextStats) -> tuple[list[list[etree._Element]], str]:
     current: list[list[etree._Element]] = [[m] for m in members]
     path = ""
     alias = SignatureAliases()

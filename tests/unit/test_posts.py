@@ -1083,6 +1083,38 @@ def test_article_text_in_a_sidebar_outside_the_main_landmark_does_not_unmake_a_t
     assert group is not None and len(group.members) == 4
 
 
+def test_short_posts_beside_author_cards_of_as_many_words_keep_their_text_alone():
+    """XenForo with its class names hashed: each post is an author card (labels and values: "Registriert seit:",
+    "Beiträge:", the poster's equipment) beside a text of about as many words. No child holds most of the words and
+    no name tells the body, so the labels every card shows are taken as the template's and the text wins."""
+    posts = [("nordfreak", "Seit gestern zeigt der Receiver kein Bild mehr, nur noch schwarz. Ton ist da, das Menü "
+              "erscheint aber nicht. Ich habe schon alle Kabel geprüft. Hat jemand eine Idee, woran es liegen könnte?",
+              "MR 401, Magenta TV Stick, SkyQ Sat"),
+             ("ingo78", "Einmal komplett vom Strom nehmen und nach fünf Minuten neu starten, das hilft meistens. Wenn "
+              "nicht, im Menü die Auflösung zurücksetzen, das geht auch blind über die Fernbedienung mit einer "
+              "Tastenfolge.", "Schüssel drehbar mit Motor, Digicorder HDS2 Plus"),
+             ("sunday2", "Bei mir war es das HDMI-Kabel, obwohl es neu war. Probier ein anderes Kabel und einen "
+              "anderen Eingang am Fernseher, dann weißt du schnell, ob es am Receiver liegt.",
+              "Technisat HD S2 und Sony Fernseher mit Soundbar"),
+             ("nordfreak", "Danke euch, der Neustart hat geholfen. Das Bild ist wieder da, und die Auflösung stimmt "
+              "auch. Falls es wieder passiert, probiere ich zuerst das Kabel und dann die Tastenfolge.",
+              "MR 401, Magenta TV Stick, SkyQ Sat")]
+    items = "".join(
+        f'<li class="kx"><div class="kq"><h3><a href="/members/{user}.{i}/">{user}</a></h3><dl><dt>Registriert seit:'
+        f'</dt><dd>{i + 2}. Mai 2016</dd></dl><dl><dt>Beiträge:</dt><dd>{380 + 7 * i}</dd></dl><dl><dt>Zustimmungen:'
+        f'</dt><dd>{40 + i}</dd></dl><dl><dt>Technisches Equipment:</dt><dd>{gear}</dd></dl></div><div class="kw">'
+        f'<div class="kt">{text}</div><div class="kz"><a href="/posts/{i}/">{user}, 1{i}. April 2020</a> '
+        f'<a href="/posts/{i}/#">#{i + 1}</a></div></div></li>'
+        for i, (user, text, gear) in enumerate(posts))
+    html = (f"<html><head><title>Receiver ohne Bild | Forum</title></head><body><h1>Receiver ohne Bild</h1>"
+            f'<ol class="kp">{items}</ol></body></html>')
+    doc = extract(html, "https://forum.example.de/threads/receiver-ohne-bild.4167/")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == [text for _, text, _ in posts]
+    assert [post.author for post in doc.posts] == [user for user, _, _ in posts]
+    assert "Registriert seit" not in doc.text and "Soundbar" not in doc.text
+
+
 def test_a_copy_of_the_posts_outside_them_does_not_unmake_a_thread():
     """A forum that renders its thread twice (Flarum: the post stream, and a plain copy for crawlers without
     scripts): the article model's text in the copy repeats the posts' blocks, so it is no article beside them."""
