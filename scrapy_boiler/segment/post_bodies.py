@@ -3,9 +3,9 @@
 Posts are compared by the signatures of the elements inside them (:mod:`scrapy_boiler.segment.signatures`). Inside
 each post, the *body* is found by descending while one child path (the same relative signature path in every post)
 holds most of the posts' words: this drops author boxes, signatures and "reply / quote" bars when the body is one
-element. Where short posts sit beside author cards of as many words and no name tells the body, the words that the
-posts show alike ("Joined:", "Posts:", "Reply") are taken as their template's and the descent is tried again
-without them.
+element. Where short posts sit beside author cards of as many words, linked to the posters' pages, and no name
+tells the body, the texts outside links that the posts show alike ("Joined:", "Posts:") are taken as their
+template's and the descent is tried again without them.
 """
 
 from __future__ import annotations
