@@ -137,7 +137,7 @@ def without_template(members: list[etree._Element], stats: TextStats) -> TextSta
 
 def _text_pieces(member: etree._Element) -> Iterator[tuple[etree._Element, str]]:
     """The member's texts outside links, each with the element whose words it counts in (a tail's is the parent),
-    spaces collapsed and case folded (by ``str.split``: this runs on every page's best repeated group)."""
+    spaces collapsed and case folded."""
     linked: set[etree._Element] = set()
     for el in member.iter():
         if not isinstance(el.tag, str):
@@ -153,6 +153,7 @@ def _text_pieces(member: etree._Element) -> Iterator[tuple[etree._Element, str]]
 
 
 def _descend(members: list[etree._Element], stats: TextStats) -> tuple[list[list[etree._Element]], str]:
+    """:func:`member_bodies`' descent, on the words ``stats`` counts."""
     current: list[list[etree._Element]] = [[m] for m in members]
     path = ""
     alias = SignatureAliases()
