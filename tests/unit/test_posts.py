@@ -504,11 +504,7 @@ def test_a_sidebar_beside_the_main_content_is_not_the_opening_post():
             'Happiness</a></p><p class="tagline">submitted 5 hours ago by <a href="/user/ann">ann</a></p></div>'
             f'<div class="commentarea"><div class="sitetable">{things}</div></div></div></body></html>')
     url = "https://www.reddit.example/r/gifs/comments/579km2/happiness/"
-    page = parse_html(html, url=url)
-    decision = detect(page.root, url)
-    assert decision.page_type == "forum" and decision.group is not None
-    seg = segment(page.root)
-    annotate(seg.blocks)
+    page, decision, seg = _typed_forum(html, url)
     for block in seg.blocks:  # the article reading: the sidebar's description, the title and the comments
         block.is_content = block.text.startswith(("Links to", "Happiness", *comments))
     group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
@@ -1057,13 +1053,28 @@ def test_comments_with_short_hash_ids_nested_in_each_other_are_one_group():
     assert [" ".join("".join(body.itertext()).strip() for body in bodies) for bodies in group.bodies] == texts
 
 
+#: Posts of a short gardening thread, for the tests of how a page typed thread is settled.
+BEAN_POSTS = ["Has anyone tried sowing broad beans in late autumn on heavy clay? Mine rotted last year.",
+              "Clay holds water all winter. I sow in modules in the greenhouse and plant out in March.",
+              "Raised beds helped me more than anything else: the beans sit above the wet.",
+              "Thanks both. I will try modules this year and dig some grit into one bed to compare."]
+
+
+def _typed_forum(html: str, url: str):
+    """The parsed page, its page-type decision (asserted forum, with a post group) and its annotated blocks, for an
+    article reading to be written on them."""
+    page = parse_html(html, url=url)
+    decision = detect(page.root, url)
+    assert decision.page_type == "forum" and decision.group is not None
+    seg = segment(page.root)
+    annotate(seg.blocks)
+    return page, decision, seg
+
+
 def test_article_text_in_a_sidebar_outside_the_main_landmark_does_not_unmake_a_thread():
     """The article model may read a long promotion in a sidebar as content (a WordPress widget beside a bbPress
     topic); outside the ``<main>`` that holds the posts, it is no evidence that the page is an article."""
-    posts = ["Has anyone tried sowing broad beans in late autumn on heavy clay? Mine rotted last year.",
-             "Clay holds water all winter. I sow in modules in the greenhouse and plant out in March.",
-             "Raised beds helped me more than anything else: the beans sit above the wet.",
-             "Thanks both. I will try modules this year and dig some grit into one bed to compare."]
+    posts = BEAN_POSTS
     replies = "".join(
         f'<li class="post" id="post-{i}"><div class="meta"><a href="/members/u{i}/">u{i}</a> <span>2024-03-0{i + 1} '
         f'09:1{i}</span></div><div class="post-content"><p>{text}</p></div></li>' for i, text in enumerate(posts))
@@ -1072,11 +1083,7 @@ def test_article_text_in_a_sidebar_outside_the_main_landmark_does_not_unmake_a_t
     html = (f'<html><body><main><h1>Broad beans on clay</h1><ul class="replies">{replies}</ul></main>'
             f'<aside class="widget"><p>{promo * 4}</p></aside></body></html>')
     url = "https://allotments.example/forums/topic/broad-beans-on-clay/"
-    page = parse_html(html, url=url)
-    decision = detect(page.root, url)
-    assert decision.page_type == "forum" and decision.group is not None
-    seg = segment(page.root)
-    annotate(seg.blocks)
+    page, decision, seg = _typed_forum(html, url)
     for block in seg.blocks:  # the article reading: the promotion (most of the words) and the first post
         block.is_content = block.text.startswith(("The spring plant fair", posts[0][:20]))
     group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
@@ -1118,10 +1125,7 @@ def test_short_posts_beside_author_cards_of_as_many_words_keep_their_text_alone(
 def test_a_copy_of_the_posts_outside_them_does_not_unmake_a_thread():
     """A forum that renders its thread twice (Flarum: the post stream, and a plain copy for crawlers without
     scripts): the article model's text in the copy repeats the posts' blocks, so it is no article beside them."""
-    posts = ["Has anyone tried sowing broad beans in late autumn on heavy clay? Mine rotted last year.",
-             "Clay holds water all winter. I sow in modules in the greenhouse and plant out in March.",
-             "Raised beds helped me more than anything else: the beans sit above the wet.",
-             "Thanks both. I will try modules this year and dig some grit into one bed to compare."]
+    posts = BEAN_POSTS
     stream = "".join(
         f'<div class="PostStream-item"><article class="Post"><header><a href="/u/u{i}">u{i}</a> '
         f'<time>2024-03-0{i + 1} 09:1{i}</time></header><div class="Post-body"><p>{text}</p></div></article></div>'
@@ -1131,11 +1135,7 @@ def test_a_copy_of_the_posts_outside_them_does_not_unmake_a_thread():
     html = (f'<html><body><h1>Broad beans on clay</h1><div class="PostStream">{stream}</div>'
             f'<main><div class="container">{copy}</div></main></body></html>')
     url = "https://allotments.example/d/1234-broad-beans-on-clay"
-    page = parse_html(html, url=url)
-    decision = detect(page.root, url)
-    assert decision.page_type == "forum" and decision.group is not None
-    seg = segment(page.root)
-    annotate(seg.blocks)
+    page, decision, seg = _typed_forum(html, url)
     members = decision.group.member_of()
     for block in seg.blocks:  # the article reading: the copy, and the first post in the stream
         block.is_content = block.text in posts and (block.element not in members or block.text == posts[0])
@@ -1146,19 +1146,14 @@ def test_a_copy_of_the_posts_outside_them_does_not_unmake_a_thread():
 def test_an_article_model_that_kept_next_to_nothing_does_not_unmake_a_thread():
     """An article model that kept a modal's heading and none of the posts (a short thread whose class names say
     nothing) missed the page; a blog post whose comments show only who wrote them and when stays an article."""
-    posts = ["Has anyone tried sowing broad beans in late autumn on heavy clay? Mine rotted last year.",
-             "Clay holds water all winter. I sow in modules in the greenhouse and plant out in March."]
+    posts = BEAN_POSTS[:2]
     replies = "".join(
         f'<div class="qx"><div class="rv"><a href="/members/u{i}/">u{i}</a> <span>2024-03-0{i + 1} 09:1{i}</span>'
         f'</div><div class="tz"><p>{text}</p></div></div>' for i, text in enumerate(posts))
     html = (f'<html><body><h1>Broad beans on clay</h1><div class="wk">{replies}</div>'
             '<div class="jm"><h5>Markdown Cheatsheet</h5></div></body></html>')
     url = "https://allotments.example/forums/topic/broad-beans-on-clay/"
-    page = parse_html(html, url=url)
-    decision = detect(page.root, url)
-    assert decision.page_type == "forum" and decision.group is not None
-    seg = segment(page.root)
-    annotate(seg.blocks)
+    page, decision, seg = _typed_forum(html, url)
     for block in seg.blocks:  # the article reading: the modal's heading alone
         block.is_content = block.text == "Markdown Cheatsheet"
     group = settle_thread(decision, url, seg.blocks, seg.leaves, title=page.title)
