@@ -36,12 +36,14 @@ PROCESSES = 2
 
 @pytest.fixture(scope="module")
 def shared_crawl(tmp_path_factory):
-    """Two crawler processes, 2 requests at a time each, against a demo server answering in 150 ms (about 3 s of
+    """Two crawler processes, 2 requests at a time each, against a demo server answering in 400 ms (about 6.6 s of
     downloads for one process). The server answers only once both processes are connected to redis: on a loaded
     machine one process may take longer than that to start, and the other would do the whole crawl alone. Until
-    then the first request waits in the listening socket's backlog."""
+    then the first request waits in the listening socket's backlog. A process that found the shared queue empty
+    looks again at Scrapy's engine heartbeat, every 5 s: the crawl must outlast it, or the other process may do it
+    all (CI on ``b344114`` failed so, with 150 ms: 32 pages against 0)."""
     workdir = tmp_path_factory.mktemp("shared")
-    server = DemoServer(SITE, port=0, latency_ms=150)  # bound and listening, not answering yet
+    server = DemoServer(SITE, port=0, latency_ms=400)  # bound and listening, not answering yet
     serving = None
     try:
         with redis_server() as (redis_url, _):
