@@ -28,7 +28,7 @@ from collections import Counter
 
 from scrapy_boiler.document import THREAD_TYPES
 from scrapy_boiler.extractors.base import PageLabels
-from scrapy_boiler.parse.normalize import collapse_spaces, count_words
+from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.post_bodies import body_owner
 
@@ -47,9 +47,9 @@ def vote_posts(labels: PageLabels, name: str) -> None:
     posts = _blocks_by_post(labels)
     # a text shown in two posts or more that the model dropped (a "Reply" link, "Expand", a rank under the name) is
     # the posts' template, not their text, wherever it shows
-    shown = Counter(key for blocks in posts.values() for key in {_key(block) for block, _ in blocks})
+    shown = Counter(key for blocks in posts.values() for key in {block.repeat_key() for block, _ in blocks})
     template = {key for blocks in posts.values() for block, _ in blocks
-                if not block.is_content and shown[key := _key(block)] >= 2}
+                if not block.is_content and shown[key := block.repeat_key()] >= 2}
     opening = posts.get(0, [])
     turn_group = _kept_share([entry for blocks in posts.values() for entry in blocks]) >= GROUP_KEPT_SHARE
     turn_opening = bool(opening) and _kept_share(opening) < OPENING_POST_KEPT_SHARE
@@ -77,10 +77,6 @@ def _blocks_by_post(labels: PageLabels) -> dict[int, list[tuple[TextBlock, int]]
     return posts
 
 
-def _key(block: TextBlock) -> str:
-    return collapse_spaces(block.text).casefold()
-
-
 def _kept_share(blocks: list[tuple[TextBlock, int]]) -> float:
     total = sum(size for _, size in blocks)
     return sum(size for block, size in blocks if block.is_content) / total if total else 0.0
@@ -88,6 +84,6 @@ def _kept_share(blocks: list[tuple[TextBlock, int]]) -> float:
 
 def _turn(blocks: list[tuple[TextBlock, int]], template: set[str], reason: str) -> None:
     for block, _ in blocks:
-        if not block.is_content and _key(block) not in template:
+        if not block.is_content and block.repeat_key() not in template:
             block.is_content = True
             block.reasons.append(reason)

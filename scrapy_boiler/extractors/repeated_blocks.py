@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from scrapy_boiler.parse.normalize import collapse_spaces, count_words
+from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
 
 #: A text shown this many times on one page is repeated by its template...
@@ -27,7 +27,7 @@ MIN_WORDS = 4
 def drop_repeated(blocks: Sequence[TextBlock], name: str) -> None:
     """Label boilerplate (in place) every content block after the first whose text, of :data:`MIN_WORDS` words or
     more, the page's ``blocks`` hold :data:`MIN_COPIES` times or more, letter case and spacing aside."""
-    keys = [collapse_spaces(block.text).casefold() if count_words(block.text) >= MIN_WORDS else ""
+    keys = [block.repeat_key() if count_words(block.text) >= MIN_WORDS else ""
             for block in blocks]
     copies = Counter(key for key in keys if key)
     said: set[str] = set()

@@ -81,6 +81,11 @@ class TextBlock:
     reasons: list[str] = field(default_factory=list)  #: filters that changed the label, for explanations
     tokens: list[str] | None = None  #: the words of ``text``, kept by :func:`annotate` for later feature tables
 
+    def repeat_key(self) -> str:
+        """The text as repeats of it are told: spaces collapsed, letter case folded (a template's "Reply" in every
+        post, a copy of a thread's posts, a box a page shows three times)."""
+        return collapse_spaces(self.text).casefold()
+
 
 @dataclass(slots=True)
 class Segmentation:

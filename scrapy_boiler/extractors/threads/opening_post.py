@@ -202,7 +202,7 @@ def _content_around(
     first = set(group.members[0].iter())
     containers = {member.getparent() for member in group.members}
     last = max((i for i, block in enumerate(blocks) if block.element in members), default=-1)
-    posted = {_block_key(block) for block in blocks if block.element in members}
+    posted = {block.repeat_key() for block in blocks if block.element in members}
     before = True
     for i, block in enumerate(blocks):
         if block.element in first or block.element in members:
@@ -211,7 +211,7 @@ def _content_around(
             above.append(block)
         if not (block.is_content and block.features is not None):
             continue
-        copied = block.element not in members and _block_key(block) in posted
+        copied = block.element not in members and block.repeat_key() in posted
         words = 0 if copied else block.features.num_words
         total += words
         if block.element in members:
@@ -221,10 +221,6 @@ def _content_around(
         elif before:
             lead.append(block)
     return lead, inside, among, total, above
-
-
-def _block_key(block: TextBlock) -> str:
-    return collapse_spaces(block.text).casefold()
 
 
 def _missed_the_posts(blocks: Sequence[TextBlock], group: PostGroup, kept: int) -> bool:
