@@ -115,7 +115,7 @@ def _comment_thread(labels: PageLabels) -> PostGroup | None:
     """On an article page, the members of its post group that hold none of its content: the comment thread under
     the article (the group may start with the article itself, found above the comments as a thread's question)."""
     group = labels.post_group
-    if group is None or not (group.keyword or group.comments_heading):
+    if group is None or not (group.keyword or group.comments_heading or group.stamped_comments):
         return None
     members = group.member_of()
     holding = {members[block.element] for block in labels.blocks if block.is_content and block.element in members}

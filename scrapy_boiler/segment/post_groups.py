@@ -85,6 +85,10 @@ class PostGroup:
     #: question found above, if any): whatever their names, the members are comments
     #: (:func:`~scrapy_boiler.segment.comment_headings.introduced_as_comments`).
     comments_heading: bool = False
+    #: On a page typed article, the members are told comments by their layout alone: below the article's body, each
+    #: shows the minute it was written and none is a headed entry
+    #: (:func:`~scrapy_boiler.segment.stamped_comments.stamped_under_body`).
+    stamped_comments: bool = False
 
     def with_head(self, member: etree._Element) -> tuple[etree._Element, ...]:
         """The member and, where posts have one, its header row (the byline sits there)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml import etree
 
@@ -34,6 +34,7 @@ from scrapy_boiler.segment.post_bodies import has_date, has_user_link, names_pos
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.signatures import signature
+from scrapy_boiler.segment.stamped_comments import stamped_under_body
 from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
 
 #: Text nodes shorter than this don't count towards the lead (see :func:`lead_words`).
@@ -182,9 +183,10 @@ def names_comments(name: str) -> bool:
 
 
 def is_comment_thread(group: PostGroup) -> bool:
-    """Whether a group's members are comments: named so (:func:`names_comments`), or headed by a comment section's
-    heading (:attr:`~scrapy_boiler.segment.post_groups.PostGroup.comments_heading`)."""
-    return names_comments(group.signature) or group.comments_heading
+    """Whether a group's members are comments: named so (:func:`names_comments`), headed by a comment section's
+    heading (:attr:`~scrapy_boiler.segment.post_groups.PostGroup.comments_heading`), or laid out as an article's
+    comments (:func:`~scrapy_boiler.segment.stamped_comments.stamped_under_body`)."""
+    return names_comments(group.signature) or group.comments_heading or group.stamped_comments
 
 
 def _dated_comments(members: list[etree._Element]) -> bool:
@@ -361,6 +363,8 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
             # An article whose best repeated group is its own paragraphs or a list: a short comment thread under it
             # is still its comments (the decision and its score stay the article's).
             group = _comment_thread(root, stats) or group
+        if declared is None and not is_comment_thread(group) and stamped_under_body(group, feats.lead):
+            group = replace(group, stamped_comments=True)
         return PageTypeDecision(ARTICLE, value, group, feats)
     qa = bool(_QA_WORD.search(group.signature) or (url and re.search(r"/questions?/|answers", url, re.I)))
     return PageTypeDecision(QA if qa else FORUM, value, group, feats)
