@@ -322,7 +322,9 @@ def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree.
 
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:
     """A lone post-like child (named post, message, comment...) with its look-alikes nested inside it, the next
-    inside the previous: a thread whose posts the parser nested because a post left an element open."""
+    inside the previous: a thread whose posts the parser nested because a post left an element open. The child is
+    made like the first of them: their children's signatures overlap by :data:`MIN_SIMILARITY` (deeper down, the
+    child's paths run through the posts nested in it)."""
     child = parent[0]
     if not isinstance(child.tag, str) or not (child.get("class") or child.get("id")):
         return {}
@@ -332,7 +334,15 @@ def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[e
     if not _POST_WORD.search(sig):
         return {}
     nested = nested_replies([child], stats)
-    return {sig: [child, *nested]} if nested else {}
+    if not nested or _jaccard(_child_signatures(child), _child_signatures(nested[0])) < MIN_SIMILARITY:
+        # not a post left open but a wrapper sharing the posts' generated id: a WordPress page's ``div#post-964``
+        # around a forum plugin's ``div#post-134`` and its siblings, found at their own parent
+        return {}
+    return {sig: [child, *nested]}
+
+
+def _child_signatures(el: etree._Element) -> set[str]:
+    return {signature(child) for child in el if isinstance(child.tag, str)}
 
 
 def common_ancestor(elements: list[etree._Element]) -> etree._Element | None:

@@ -561,6 +561,34 @@ def test_posts_the_parser_nested_are_all_found_whatever_the_poster_classes():
     assert [post.text for post in doc.posts] == texts
 
 
+def test_a_page_wrapper_sharing_the_posts_generated_id_is_no_post_left_open():
+    """A forum plugin inside a WordPress page whose theme wraps the page in ``div#post-964`` (no ``<article>``): the
+    wrapper holds the plugin's ``div#post-134``... siblings, but it is no post whose markup was left open around them:
+    the posts are the siblings, and the wrapper's menu and notes are no post."""
+    users = ["elmer", "franz", "elmer", "ping"]
+    texts = ["Misal started strong at the regional qualification and won his first two matches four games to one.",
+             "It has been fun watching him so far; two years ago he had no chance against the top seed.",
+             "Update: he is through to the semi-finals after beating the second seed in five games.",
+             "Great news for the club, and he has improved a lot since the team event last year."]
+    posts = "".join(
+        f'<div id="post-{134 + n}" class="post-wrap wpfn-{n + 1} post-{134 + n}"><div class="author">'
+        f'<a href="/participant/{user}/">{user}</a><span>Joined: 4 months ago</span></div>'
+        f'<div class="post-content"><span class="date">09/05/2024 5:5{n} am</span><p>{text}</p></div></div>'
+        for n, (user, text) in enumerate(zip(users, texts, strict=True))
+    )
+    menu = "".join(f'<li><a href="/{w.lower()}/">{w}</a></li>' for w in ["Forums", "Members", "Recent Posts", "Login"])
+    page = ("<html><head><title>Misal started strong | Table Tennis Forum</title></head><body><div class='site-main'>"
+            "<div id='post-964' class='post-964 page type-page status-publish has-post-thumbnail ast-article-single'>"
+            f"<ul class='menu'>{menu}</ul><p class='notice'>Please read the forum rules before posting: be kind, stay "
+            "on topic, no selling, and no links to betting sites in your posts or your signature.</p>"
+            f"<div class='topic'><h1>Misal started strong</h1><div class='posts'>{posts}</div></div></div></div>"
+            "</body></html>")
+    doc = extract(page, "https://club.example/forum/events/misal-started-strong/")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
+    assert "forum rules" not in doc.text and "Recent Posts" not in doc.text
+
+
 def test_sibling_posts_sharing_a_generated_id_are_one_group_whatever_their_classes_mark():
     """SimplePress-style posts: ``div#post24026`` and its siblings carry the template's class and many naming the
     poster's role and the row's parity, so a moderator's post on an even row shares few class names with the first."""
