@@ -37,15 +37,19 @@ def stamped_under_body(group: PostGroup, lead: int) -> bool:
     """Whether an article's post group is its comment thread by its layout alone, for the sites whose names and
     headings say nothing we read (hashed names, names and headings in a language we do not list): the group follows
     a body of at least :data:`STAMPED_LEAD` words (``lead``), holds :data:`STAMPED_MEMBERS` members or more, nearly
-    all of which show the minute they were written (:func:`has_time`), and few of which are entries under a title
-    (:func:`_titled`). A blog's front page lists its posts under their titles, and so do lists of stories and of a
-    forum's threads, timed or not; a live blog's entries are its body, above which only a summary stands, and carry
-    headings."""
+    all of which show the minute they were written (:func:`has_time`, in the member or where its byline is read: a
+    ``<dd>``'s ``<dt>``), and few of which are entries under a title (:func:`_titled`). A blog's front page lists its
+    posts under their titles, and so do lists of stories and of a forum's threads, timed or not; a live blog's
+    entries are its body, above which only a summary stands, and carry headings. Where the article was found above
+    the comments as a thread's question (the group's first member), its words count as the body's."""
     members = group.members
+    if group.question_found:  # the article itself, found above the comments as a thread's question
+        lead += words(" ".join(members[0].itertext()))
+        members = members[1:]
     if lead < STAMPED_LEAD or len(members) < STAMPED_MEMBERS:
         return False
     return (sum(map(_titled, members)) <= STAMPED_TITLED * len(members)
-            and sum(map(has_time, members)) >= STAMPED_SHARE * len(members))
+            and sum(any(map(has_time, group.bylines(member))) for member in members) >= STAMPED_SHARE * len(members))
 
 
 def _titled(member: etree._Element) -> bool:

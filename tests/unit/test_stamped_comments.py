@@ -45,6 +45,19 @@ def test_comments_showing_when_they_were_written_stay_out_of_the_story():
     assert len(doc.posts) == len(READERS)
 
 
+def test_comments_written_as_a_definition_list_show_their_time_in_the_term():
+    # Blogger's comments: who and when in a <dt>, what in the <dd> after it
+    entries = "".join(
+        f"<dt class='h2c3d4e'>{name} said... October 23, 2012 at 1:{i}8 PM</dt><dd class='h5f6a7b'><p>I am with you on "
+        f"the ferry, {name.lower()} here: a boat every hour would change the whole north shore for the better.</p>"
+        f"<p>The footpath matters more to me than the piers, though, and I hope they build it first.</p></dd>"
+        for i, name in enumerate(READERS, start=1)
+    )
+    doc = extract(_blog(entries).replace("<ol class='h9f8e7d'>", "<dl class='h9f8e7d'>").replace("</ol>", "</dl>"),
+                  "https://news.example/2012/10/harbour-plan")
+    assert "council voted" in doc.text and "I am with you" not in doc.text
+
+
 def test_entries_dated_to_the_day_are_no_comments():
     # a list of stories, or an archive, shows the day only: the model's reading of them stands
     stamped = extract(_blog(_comments("1:{}8 pm")), "https://news.example/2012/10/harbour-plan")
