@@ -85,8 +85,8 @@ class PostGroup:
     #: question found above, if any): whatever their names, the members are comments
     #: (:func:`~scrapy_boiler.segment.comment_headings.introduced_as_comments`).
     comments_heading: bool = False
-    #: On a page typed article, the members are told comments by their layout alone: below the article's body, each
-    #: shows the minute it was written and none is a headed entry
+    #: On a page typed article, the members are told comments by their layout alone: below the article's body, nearly
+    #: each shows the minute it was written and few are entries under a title
     #: (:func:`~scrapy_boiler.segment.stamped_comments.stamped_under_body`).
     stamped_comments: bool = False
 

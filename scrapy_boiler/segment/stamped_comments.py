@@ -29,6 +29,8 @@ STAMPED_TITLED = 0.25
 #: Words of a link opening a member that make it the member's title.
 TITLE_LINK_WORDS = 4
 
+#: A member's first text that is not blank (:func:`_titled`).
+_FIRST_TEXT = etree.XPath("(.//text()[normalize-space()])[1]")
 #: A time of day, or a time ago in a few languages (:func:`has_time`).
 _TIME = re.compile(r"\b\d{1,2}:\d{2}\b|\bago\b|\bvor\s+\d+\s+(?:min|std|stunde|tag)|\bil y a\b|\bhace\s+\d", re.I)
 
@@ -53,17 +55,21 @@ def stamped_under_body(group: PostGroup, lead: int) -> bool:
 
 
 def _titled(member: etree._Element) -> bool:
-    """Whether the member is an entry under a title: it holds a heading, or opens with a link of at least
+    """Whether the member is an entry under a title: it holds a heading, or its first words are a link of at least
     :data:`TITLE_LINK_WORDS` words (a story's or a thread's title; a comment opens with its poster's name)."""
     if member.tag in HEADING_TAGS or next(member.iter(*HEADING_TAGS), None) is not None:
         return True
-    for node in member.iter():
-        if not isinstance(node.tag, str):
-            continue
-        if node.tag == "a":
-            return words(" ".join(node.itertext())) >= TITLE_LINK_WORDS
-        if node.text and node.text.strip():
-            return False
+    first = _FIRST_TEXT(member)
+    if not first:
+        return False
+    holder = first[0].getparent()
+    if first[0].is_tail:  # the text after an element is its parent's
+        holder = holder.getparent()
+    for el in (holder, *holder.iterancestors()):
+        if el.tag == "a":
+            return words(" ".join(el.itertext())) >= TITLE_LINK_WORDS
+        if el is member:
+            break
     return False
 
 

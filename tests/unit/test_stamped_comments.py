@@ -29,8 +29,10 @@ def _blog(entries: str) -> str:
 
 
 def _comments(stamp: str) -> str:
+    """Six readers' comments, each opening with an avatar, its poster's name and a link to itself saying when."""
     return "".join(
-        f"<li class='h4d5e6f'>{name} on October 23rd, 2012 {stamp.format(i)}<div class='h7a8b9c'><p>I am with you on "
+        f"<li class='h4d5e6f'><img src='/avatar/{i}.png'/>{name} on <a href='#comment-{i}'>October 23rd, 2012 "
+        f"{stamp.format(i)}</a><div class='h7a8b9c'><p>I am with you on "
         f"the ferry, {name.lower()} here: a boat every hour would change the whole north shore for the better.</p>"
         f"<p>The footpath matters more to me than the piers, though, and I hope they build it first.</p></div></li>"
         for i, name in enumerate(READERS, start=1)
