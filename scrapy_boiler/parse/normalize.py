@@ -34,6 +34,12 @@ def collapse_spaces(text: str) -> str:
     return " ".join(text.split())
 
 
+def repeat_form(text: str) -> str:
+    """``text`` as repeats of it are told: spaces collapsed, letter case folded (a template's "Reply" in every post,
+    a copy of a thread's posts, a box a page shows three times)."""
+    return collapse_spaces(text).casefold()
+
+
 def comparable(text: str) -> str:
     """Lower case, soft hyphens dropped, punctuation to spaces, spaces collapsed: for matching headings against the
     title."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
-from scrapy_boiler.parse.normalize import collapse_spaces, words
+from scrapy_boiler.parse.normalize import collapse_spaces, repeat_form, words
 from scrapy_boiler.segment.features import EMPTY, BlockFeatures, block_features
 
 #: Heading elements: a section's title, whatever its level.
@@ -82,9 +82,8 @@ class TextBlock:
     tokens: list[str] | None = None  #: the words of ``text``, kept by :func:`annotate` for later feature tables
 
     def repeat_key(self) -> str:
-        """The text as repeats of it are told: spaces collapsed, letter case folded (a template's "Reply" in every
-        post, a copy of a thread's posts, a box a page shows three times)."""
-        return collapse_spaces(self.text).casefold()
+        """The text as repeats of it are told (:func:`~scrapy_boiler.parse.normalize.repeat_form`)."""
+        return repeat_form(self.text)
 
 
 @dataclass(slots=True)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from lxml import etree
 
-from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.parse.normalize import count_words, repeat_form
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -145,10 +145,10 @@ def _text_pieces(member: etree._Element) -> Iterator[tuple[etree._Element, str]]
         parent = el.getparent()
         if el.tag == "a" or (el is not member and parent in linked):
             linked.add(el)
-        elif el.text and (key := " ".join(el.text.split()).casefold()):
+        elif el.text and (key := repeat_form(el.text)):
             yield el, key
         tail = el.tail if el is not member and parent is not None and parent not in linked else None
-        if tail and (key := " ".join(tail.split()).casefold()):
+        if tail and (key := repeat_form(tail)):
             yield parent, key
 
 
@@ -351,9 +351,19 @@ def names_poster(member: etree._Element) -> bool:
 
 def has_date(member: etree._Element) -> bool:
     """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
+    return shows_when(member, _DATE)
+
+
+#: Texts of a member at most this long are where it shows when it was written (a paragraph is not).
+WHEN_TEXT_CHARS = 80
+
+
+def shows_when(member: etree._Element, pattern: re.Pattern[str]) -> bool:
+    """Whether the member holds a ``<time>`` element, or a short text (under :data:`WHEN_TEXT_CHARS` characters)
+    that ``pattern`` finds in: where a post shows when it was written."""
     if next(member.iter("time"), None) is not None:
         return True
-    return any(has_date_text(text) for text in member.itertext() if len(text) < 80)
+    return any(pattern.search(text) is not None for text in member.itertext() if len(text) < WHEN_TEXT_CHARS)
 
 
 def has_date_text(text: str) -> bool:

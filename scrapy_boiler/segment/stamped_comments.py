@@ -15,6 +15,7 @@ import re
 from lxml import etree
 
 from scrapy_boiler.segment.blocks import HEADING_TAGS
+from scrapy_boiler.segment.post_bodies import shows_when
 from scrapy_boiler.segment.post_groups import PostGroup
 from scrapy_boiler.segment.text_stats import words
 
@@ -77,6 +78,4 @@ def has_time(member: etree._Element) -> bool:
     """Whether the member shows when it was written to the minute: a ``<time>`` element, a time of day ("1:38 pm",
     "12:06 PM EDT") or a time ago ("3 hours ago", "vor 14 Minuten"). Comments do; the entries of an archive or a
     list of stories show a date at most."""
-    if next(member.iter("time"), None) is not None:
-        return True
-    return any(_TIME.search(text) is not None for text in member.itertext() if len(text) < 80)
+    return shows_when(member, _TIME)
