@@ -516,3 +516,16 @@ def test_a_thread_title_linking_to_the_www_host_of_the_same_forum_does_not_link_
     doc = extract(page.encode(), "https://forum.example.org/threads/chain-skips.4411/")
     assert doc.question.startswith("Chain skips on the smallest cogs\nSwapped the cassette")
     assert len(doc.answers) == 4
+
+
+def test_a_question_written_under_its_title_in_a_header_box_is_part_of_the_question(page_bytes):
+    """Zhihu: the question's text sits under its title in the page's ``QuestionHeader`` (a name the article model
+    reads as chrome), rendered in ``span.RichText ztext`` as the answers are in ``span.RichText ztext
+    CopyrightRichText-richText``. The question is the title and that text; the follower counts and buttons beside
+    them, and the "128 个回答" heading above the answers, stay out."""
+    doc = extract(page_bytes("zhihu_question.html"), "https://www.zhihu.com/question/591824703")
+    assert doc.page_type == "qa"
+    assert doc.question == ("如何评价新发布的编程语言 Mojo？\nMojo 号称是 Python 的超集，速度比 Python 快三万五千倍。"
+                            "它真的能取代 Python 在人工智能领域的地位吗？大家怎么看这门语言的前景和设计？")
+    assert [post.author for post in doc.answers] == ["张三", "李四", "王五"]
+    assert doc.answers[0].text.startswith("先说结论")

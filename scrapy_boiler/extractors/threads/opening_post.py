@@ -23,7 +23,14 @@ from scrapy_boiler.extractors.threads.best_answer import split_best_answer
 from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post, title_above
 from scrapy_boiler.extractors.threads.page_type import THRESHOLD, PageTypeDecision
 from scrapy_boiler.extractors.threads.reply_links import signed_like_replies
-from scrapy_boiler.extractors.threads.thread_title import from_title, site_of, title_element, title_forms, titled
+from scrapy_boiler.extractors.threads.thread_title import (
+    from_title,
+    site_of,
+    title_element,
+    title_forms,
+    titled,
+    under_title_like_posts,
+)
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.parse.urls import host_of, join_url
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
@@ -97,6 +104,9 @@ def settle_thread(
     if ((not holds or discussion) and (_words(lead) >= LEAD_QUESTION_WORDS or (opening and discussion))
             and not titled(group.members[0], blocks, forms)):
         post = opening or lead
+        if len(opening) == 1:  # the question under its title, in a box the article model read as chrome
+            text = under_title_like_posts(above, opening[0], group)
+            post = [*opening, *text] if _words(text) >= LEAD_QUESTION_WORDS else opening
         post = [block for index, block in enumerate(post) if index == 0 or not _byline(block, leaves)]
         if opening and len(post) == 1:
             # a title alone: the title itself, without the site a shared link goes to ("Happiness (i.imgur.com)"),

@@ -6,6 +6,7 @@ discussion shows only that title, with the site the link goes to after it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from lxml import etree
@@ -14,6 +15,9 @@ from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts
 from scrapy_boiler.parse.urls import join_url, split_url
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS
+from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.signatures import class_tokens
 
 #: A piece of the ``<title>`` with at least this many words can be the thread's title (see :func:`from_title`),
 #: and so can the title without its first or last piece with at least :data:`TITLE_END_WORDS` (not a lone site name).
@@ -75,6 +79,34 @@ def from_title(above: list[TextBlock], lead: list[TextBlock], forms: set[str]) -
     heading = above[starts[-1]]
     after = {id(block) for block in above[starts[-1] + 1:]}
     return [heading, *(block for block in lead if id(block) in after)]
+
+
+def under_title_like_posts(above: Sequence[TextBlock], heading: TextBlock, group: PostGroup) -> list[TextBlock]:
+    """The blocks after the title ``heading`` (in ``above``, the page's blocks above the first post) that the page
+    renders as it renders the posts' text: in, or holding, an element below the title's boxes that carries a class
+    name half the posts' body elements carry (Zhihu writes its question under the title in ``span.RichText
+    ztext``, its answers in ``span.RichText ztext CopyrightRichText-richText``). The question a Q&A page writes
+    under its title, in a header box the article model reads as chrome; a link shared for discussion has none."""
+    counts: Counter[str] = Counter(token for bodies in group.bodies
+                                   for token in frozenset().union(*(class_tokens(el) for el in bodies)))
+    common = {token for token, count in counts.items() if 2 * count >= len(group.members)}
+    start = next((i for i, block in enumerate(above) if block is heading), None)
+    if not common or start is None:
+        return []
+    boxes = {heading.element, *heading.element.iterancestors()}  # the title's own elements and the boxes around it
+    found = []
+    for block in above[start + 1:]:
+        features = block.features
+        if features is None or features.num_words - features.num_linked_words < MIN_POST_WORDS:
+            continue
+        inside = (el for el in block.element.iterdescendants() if isinstance(el.tag, str))
+        for el in (*inside, block.element, *block.element.iterancestors()):
+            if el in boxes:
+                break
+            if common & class_tokens(el):
+                found.append(block)
+                break
+    return found
 
 
 def repeats(text: str, wanted: set[str]) -> bool:
