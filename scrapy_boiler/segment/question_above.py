@@ -31,6 +31,9 @@ def with_question_above(
     first post is the question again (a second rendering of the whole thread above the posts), it is dropped."""
     named = [sig for sig in body_path.split("//")[0].split("/")[1:] if not sig.endswith(".#")]
     question = _question_before(parent, posts, stats, named[-1] if named else "")
+    box = question.getparent() if question is not None else None
+    if box is not None and not names_best_answer(question) and names_best_answer(box):
+        question = box  # the box around it, with its "最佳答案" badge (Baidu Zhidao's div.wgt-best around a div.answer)
     if question is not None and names_best_answer(question):
         # the best answer in a box of its own between the question and the other answers (Yahoo! Chiebukuro's
         # section#ba): an answer, and the question is above it
@@ -109,17 +112,26 @@ def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool
 def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element]:
     """The question's body: the answers' body path followed from the question, or from the first element inside it
     that matches a later step of the path (the question's template differs at the top: ``postcell`` for
-    ``answercell``); the question itself when nothing matches. Matches under different parents are the bodies of
-    several posts (a copy of the whole thread rendered above the posts): the first is the question's."""
+    ``answercell``); else the one element where the path's steps, followed from their first match, stop short of
+    its end (a best answer's ``div.best-text`` where the others' text is in ``div.answer-text``: the box the path
+    reached holds it, and not the byline beside it); the question itself when nothing matches. Matches under
+    different parents are the bodies of several posts (a copy of the whole thread rendered above the posts): the
+    first is the question's."""
     steps = body_path.split("/")[1:]
+    partial: list[etree._Element] = []  # the first match of a path's steps that stops short of its end
     for start in range(len(steps)):
         current = [d for d in question.iter() if isinstance(d.tag, str) and signature(d) == steps[start]]
         for step in steps[start + 1:]:
-            current = [child for el in current for child in el if isinstance(child.tag, str)
-                       and signature(child) == step]
+            below = [child for el in current for child in el if isinstance(child.tag, str)
+                     and signature(child) == step]
+            if not below and not partial:
+                partial = [el for el in current if stats.text_words(el) > 0]
+            current = below
         current = [el for el in current if stats.text_words(el) > 0]
         if current:
             return current if len({el.getparent() for el in current}) == 1 else current[:1]
+    if len(partial) == 1:
+        return partial
     return [question]
 
 

@@ -529,3 +529,18 @@ def test_a_question_written_under_its_title_in_a_header_box_is_part_of_the_quest
                             "它真的能取代 Python 在人工智能领域的地位吗？大家怎么看这门语言的前景和设计？")
     assert [post.author for post in doc.answers] == ["张三", "李四", "王五"]
     assert doc.answers[0].text.startswith("先说结论")
+
+
+def test_a_best_answer_in_a_named_box_around_an_answer_like_the_others_is_the_accepted_answer(page_bytes):
+    """Baidu Zhidao rendered with the best answer as a ``div.answer`` like the other answers, inside a ``div.wgt-best``
+    box of its own with its "最佳答案" heading, between the question and the other answers (``zhidao_question.html``
+    has the best answer's text straight in its box). It is no question: the question is the one above it (its title
+    and text), the best answer is the first answer, accepted, with its text alone (in ``div.best-text``, the others'
+    in ``div.answer-text``), signed by its author and dated."""
+    doc = extract(page_bytes("zhidao_best_answer_box.html"), "https://zhidao.baidu.com/question/1234567890.html")
+    assert doc.page_type == "qa"
+    assert doc.question.startswith("为什么冬天开车窗户会起雾？怎么快速去除？\n每天早上开车出门")
+    best, *others = doc.answers
+    assert (best.author, best.date, best.accepted) == ("汽车老司机88", "2021-01-12 08:44", True)
+    assert best.text.startswith("起雾是因为") and best.text.endswith("有没有漏水的地方。")
+    assert [(post.author, post.accepted) for post in others] == [("小雨点点", False), ("修车的老王", False)]
