@@ -51,18 +51,19 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     while start < min(3, len(content)) and wanted:  # the headline sits above the body
         # a headline may span blocks: a kicker in a <div> of its own inside the <h1>, the rest another; and a page may
         # show it twice (a header for small screens and one for large ones): every copy up there goes
-        joined = ""
+        joined = raw = ""
         found = 0
         for end in range(start, min(start + HEADLINE_BLOCKS, len(content))):
-            joined = comparable(f"{joined} {content[end][1].text}")
-            if joined == wanted:
+            raw = f"{raw} {content[end][1].text}"
+            joined = comparable(raw)
+            if wanted in (joined, comparable(_untagged(raw))):
                 found = end + 1 - start
                 first_headline = start if first_headline is None else first_headline
                 for position, block in content[start:end + 1]:
                     _drop(block, "headline (in Document.headline, not in the body)")
                     changed.append(position)
                 break
-            if not wanted.startswith(joined):
+            if not wanted.startswith(joined) and not wanted.startswith(comparable(_untagged(raw))):
                 break
         start += found or 1
     for position, block in content[:first_headline or 0]:
@@ -138,6 +139,17 @@ def is_credited_caption(block: TextBlock) -> bool:
     a figure or in a box named as a picture, caption or credit (``div.photo``, ``p.wp-caption-text``). Either alone is
     not enough: a paragraph may end "(AP)", and a gallery's box may hold the story."""
     return PICTURE_CREDIT.search(block.text.rstrip()) is not None and in_picture(block.element)
+
+
+#: A label in brackets at either end of a headline as the page shows it, not where it shares it: "[질문]", "[속보]",
+#: "【速報】", "(종합)", "[VIDEO]" (a board's category, a news desk's "breaking", "exclusive", "updated").
+_HEADLINE_TAG = re.compile(r"^\s*[\[【［〔(（][^\]】］〕)）]{1,12}[\]】］〕)）]"
+                           r"|[\[【［〔(（][^\[【［〔(（]{1,12}[\]】］〕)）]\s*$")
+
+
+def _untagged(text: str) -> str:
+    """``text`` without a bracketed label at its start or end (:data:`_HEADLINE_TAG`)."""
+    return _HEADLINE_TAG.sub("", text.strip(), count=1)
 
 
 def _dangles(block: TextBlock) -> bool:

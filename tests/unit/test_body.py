@@ -108,6 +108,18 @@ _FIRST = ("The developer owed more than any other company in the world when the 
           "Monday.")
 
 
+def test_the_headline_shown_with_a_bracketed_label_goes():
+    """A board's category or a news desk's label in brackets before or after the headline it shares without it
+    ("[질문] ...", "【速報】...", "... (종합)") is still the headline; a labelled heading that says less is not."""
+    for shown in ("[질문] Six figures on the collapse", "【速報】Six figures on the collapse",
+                  "Six figures on the collapse (종합)", "Six figures on the collapse [VIDEO]"):
+        kept = _kept_after_trim(f"<html><body><article><h3>{shown}</h3><p>{_FIRST}</p></article></body></html>")
+        assert kept == [_FIRST], shown
+    kept = _kept_after_trim(f"<html><body><article><h3>[Analysis] Six figures</h3><p>{_FIRST}</p></article>"
+                            "</body></html>")
+    assert kept == ["[Analysis] Six figures", _FIRST]
+
+
 def test_the_byline_under_the_headline_and_at_the_end_leaves_the_body():
     kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
                             "<div class='meta'>By Ann Smith and Bo Lee, 12 October 2026 · 2 comments</div>"
