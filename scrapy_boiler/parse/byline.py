@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from lxml import etree
 
+from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.normalize import collapse_spaces
 
 _T = TypeVar("_T")
@@ -45,6 +46,9 @@ MAX_NAME_WORDS = 5
 MAX_BYLINE_CHARS = 160
 #: Candidates this many elements after the first ``<h1>`` are too far to be its byline.
 NEAR = 400
+#: The ``<h1>``'s parent is the story's header (its kicker, byline and date around the headline) when it holds at
+#: most this many words.
+HEADER_WORDS = 60
 
 
 @dataclass
@@ -59,13 +63,15 @@ class PageDom:
 def read_dom(root: etree._Element, *, authors: bool = True, date: bool = True, breadcrumbs: bool = True) -> PageDom:
     """The byline, date and breadcrumbs of a cleaned page, only those asked for (the pass stops when all are found)."""
     h1_at: int | None = None
+    headline_box: etree._Element | None = None  # the first <h1>'s parent: the story's header
     author_hits: list[tuple[int, list[str]]] = []
     date_hits: list[tuple[int, str]] = []
+    dated: list[etree._Element] = []  # the element of each date hit
     crumbs: list[tuple[str, str | None]] = []
     for position, el in enumerate(root.iter("*")):
         tag = el.tag
         if tag == "h1" and h1_at is None:
-            h1_at = position
+            h1_at, headline_box = position, el.getparent()
         elif h1_at is not None and position > h1_at + NEAR and (author_hits or not authors) and (
                 date_hits or not date) and (crumbs or not breadcrumbs):
             break  # every answer is settled: later hits are neither near the <h1> nor first (see _nearest)
@@ -83,10 +89,16 @@ def read_dom(root: etree._Element, *, authors: bool = True, date: bool = True, b
             stamp = _date_of(el, tag, itemprop, not_date, date_name)
             if stamp:
                 date_hits.append((position, stamp))
+                dated.append(el)
         if breadcrumbs and not crumbs and (crumb_name or _CRUMB_NAME.search(attrs.get("aria-label", ""))
                                            or "breadcrumblist" in (attrs.get("itemtype") or "").lower()):
             crumbs = _crumbs(el)
-    return PageDom(_nearest(author_hits, h1_at) or [], _nearest(date_hits, h1_at), crumbs)
+    if headline_box is not None and len("".join(headline_box.itertext()).split()) > HEADER_WORDS:
+        headline_box = None  # the <h1> stands in the story or the page, not in a header of its own
+    boxed = [hit for hit, el in zip(date_hits, dated, strict=True) if headline_box is not None
+             and headline_box in el.iterancestors() and normalise_date(hit[1]) is not None]
+    date_found = _nearest(boxed or date_hits, h1_at, either_side=bool(boxed))
+    return PageDom(_nearest(author_hits, h1_at) or [], date_found, crumbs)
 
 
 def byline_names(el: etree._Element) -> list[str]:
@@ -147,10 +159,16 @@ def _crumbs(el: etree._Element) -> list[tuple[str, str | None]]:
     return trail
 
 
-def _nearest(hits: list[tuple[int, _T]], anchor: int | None) -> _T | None:
-    """The first hit after ``anchor`` (the first ``<h1>``) and near it, else the first hit of the page."""
+def _nearest(hits: list[tuple[int, _T]], anchor: int | None, either_side: bool = False) -> _T | None:
+    """The first hit after ``anchor`` (the first ``<h1>``) and near it, else the first hit of the page; with
+    ``either_side`` (the hits inside the headline's own box, when there are any), the first one after it, else the
+    last one before it: a story's header may show its date above the headline, and the first date after the header
+    may be a comment's."""
     if not hits:
         return None
+    if anchor is not None and either_side:
+        after = [value for position, value in hits if position >= anchor]
+        return after[0] if after else hits[-1][1]
     if anchor is not None:
         for position, value in hits:
             if anchor <= position <= anchor + NEAR:

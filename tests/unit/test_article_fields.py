@@ -105,6 +105,21 @@ def test_dom_date_in_words_and_unsplit_byline_spans():
     assert meta.date_published == "2024-05-03T17:47:00" and meta.date_published_raw == "3. Mai 2024, 17:47"
 
 
+def test_the_date_in_the_headlines_header_wins_over_the_first_comments():
+    """A story's header shows its date above the headline (Pikabu's ``header.story__header``, a blog theme's date
+    over the title), and the first date after the headline is a comment's: the header's date is the story's."""
+    html = ("<html><head><title>Harbour bridge reopens after repairs</title></head><body><article>"
+            '<header class="story__header"><a href="/@ann">ann</a> <time datetime="2024-05-02T18:30:00+03:00">2 May'
+            "</time><h1>Harbour bridge reopens after repairs</h1></header>"
+            f"{BODY}</article><section class='comments'>"
+            + "".join(f'<div class="comment"><a href="/@u{n}">u{n}</a> <time datetime="2024-05-0{n}T19:00:00+03:00">'
+                      f"{n} May</time><p>Comment number {n} on the bridge and its long repairs.</p></div>"
+                      for n in (3, 4, 5))
+            + "</section></body></html>")
+    meta = extract(html, "https://news.example/bridge").metadata
+    assert meta.date_published == "2024-05-02T18:30:00+03:00"
+
+
 def test_wrong_structured_data_falls_back_to_the_next_source():
     wrong = json_ld({"@type": "NewsArticle", "headline": "Harbour bridge reopens after repairs",
                      "datePublished": "0000-00-00T00:00:00", "author": {"@type": "Organization", "name": "City News"},
