@@ -156,6 +156,10 @@ def test_body_images_are_absolute_and_skip_pixels():
     ("3 de mayo de 2024", "2024-05-03T00:00:00"), ("Sonntag, 21.04.2024, 20:24 Uhr", "2024-04-21T20:24:00"),
     ("05.03.2024, 20:17", "2024-03-05T20:17:00"), ("05.03.2024", "2024-03-05T00:00:00"),
     ("1970-01-01", None), ("2999-01-01", None), ("vor 5 Stunden", None), ("", None),
+    # year first, with Chinese, Japanese or Korean signs and halves of the day
+    ("2024年9月12日 14時05分", "2024-09-12T14:05:00"), ("2024.09.12. 오후 2:05", "2024-09-12T14:05:00"),
+    ("2024년 9월 12일 오전 12시 30분", "2024-09-12T00:30:00"), ("2024/09/12 下午 02:05", "2024-09-12T14:05:00"),
+    ("发表于 2024-4-5 23:20:45", "2024-04-05T23:20:45"), ("2024年04月24日", "2024-04-24T00:00:00"), ("3 小時前", None),
 ])
 def test_dates_normalise_to_iso_or_nothing(raw, iso):
     assert normalise_date(raw) == iso
