@@ -103,12 +103,23 @@ def is_byline(text: str) -> bool:
     if count_words(text) > BYLINE_WORDS:
         return False
     text = text.strip()
+    if _EAST_ASIAN_BYLINE.match(text):
+        return True
     prefix = BYLINE_PREFIX.match(text)
     if prefix is None:
         return False
     name = _NAME_END.split(text[prefix.end():], maxsplit=1)[0].strip(" .:-–—()")
     return is_name(name) and all(word[0].isupper() or not word[0].isalpha() or word.lower() in _NAME_PARTICLES
                                  for word in name.split())
+
+
+#: A Korean reporter's byline, the name before the title ("김민수 기자", "[서울=뉴시스] 김민수 기자 =", "김민수 기자
+#: minsu@news.example"), and a Chinese one, the title before the name ("记者 张三", "（本报记者 张三 李四）").
+_EAST_ASIAN_BYLINE = re.compile(
+    r"(?:[\[(（【][^\])）】]{1,24}[\])）】]\s*)?[가-힣]{2,4}\s*(?:기자|특파원|선임기자|객원기자|논설위원)(?:\s*=)?"
+    r"(?:\s*\(?[\w.+-]+@[\w.-]+\)?)?\s*\Z"
+    r"|[(（]?(?:本报|本台|新华社|央视)?记者\s*[\u4e00-\u9fff]{2,4}(?:[\s、]+[\u4e00-\u9fff]{2,4})*\s*[)）]?\Z"
+)
 
 
 #: Lower-case words inside a person's name ("Ursula von der Leyen", "José da Silva"); any other lower-case word

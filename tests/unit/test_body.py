@@ -127,6 +127,17 @@ def test_the_byline_under_the_headline_and_at_the_end_leaves_the_body():
     assert kept == [_FIRST, _SENTENCE]
 
 
+def test_korean_and_chinese_reporters_bylines_leave_the_body():
+    """A Korean byline names the reporter before the title ("김민수 기자", with an address or a news agency's
+    dateline), a Chinese one after it ("记者 张三"); sentences that start with the word stay."""
+    for byline in ("김민수 기자 minsu@news.example", "[서울=뉴시스] 김민수 기자 =", "（本报记者 张三 李四）"):
+        kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
+                                f"<p>{_FIRST}</p><p>{_SENTENCE}</p><p>{byline}</p></article></body></html>")
+        assert kept == [_FIRST, _SENTENCE], byline
+    sentences = ["기자회견에서 시장은 요금 인상을 발표했다.", "记者从市政府获悉，新政策将于下月实施。"]
+    assert _trimmed("".join(f"<p>{text}</p>" for text in sentences))[1:] == sentences
+
+
 def test_a_paragraph_opening_with_by_stays():
     """"By the end of the year...", "Par ailleurs...", "Di Maio ha detto...": a sentence, not a byline."""
     openings = ["By the end of the year, prices rose.", "Par ailleurs, le gouvernement a cédé.",
