@@ -11,7 +11,7 @@ from lxml import etree
 from scrapy_boiler.limits import DEFAULT_LIMITS, Limits, PageRejected, WarningCode
 from scrapy_boiler.parse.depth import flatten_markup, flatten_tree
 from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
-from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces, count_words
 from scrapy_boiler.parse.sniff import binary_format, gunzip, is_gzip, is_json
 
 #: Subtrees removed before segmentation: they never render as readable text (Kohlschütter et al. §3 works on
@@ -215,6 +215,30 @@ def _is_hidden(el: etree._Element) -> bool:
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
+#: ``visibility: hidden`` alone, which keeps the element's place in the layout.
+_INVISIBLE_ONLY = re.compile(r"visibility\s*:\s*hidden", re.IGNORECASE)
+_NOT_DISPLAYED = re.compile(r"display\s*:\s*none", re.IGNORECASE)
+#: Share of the page's words outside links that an element hidden so must hold to be the text a script reveals.
+REVEALED_SHARE = 0.5
+
+
+def _revealed_by_script(el: etree._Element, root: etree._Element) -> bool:
+    """Whether hidden ``el`` is the page's text that a script shows once it is laid out: hidden by ``visibility:
+    hidden`` alone (no ``display: none``, no ``hidden`` attribute) and holding more than :data:`REVEALED_SHARE` of
+    the page's words outside links. WeChat serves every article so (``div#js_content``); a hidden menu or dialog
+    holds links, or a small share of the words."""
+    style = el.get("style") or ""
+    if (el.get("hidden") is not None or el.get("aria-hidden") == "true" or not _INVISIBLE_ONLY.search(style)
+            or _NOT_DISPLAYED.search(style)):
+        return False
+    return _unlinked_words(el) > REVEALED_SHARE * _unlinked_words(root)
+
+
+def _unlinked_words(el: etree._Element) -> int:
+    """Words under ``el`` outside links, a run of Chinese or Japanese counted in pseudo-words (:func:`count_words`)."""
+    return sum(count_words(text) for text in el.xpath(".//text()[not(ancestor::a)]"))
+
+
 def _paywalled(el: etree._Element, page_text: Callable[[], str]) -> bool:
     """Whether hidden ``el`` is an article's paywalled part: named so, as long as one (:data:`PAYWALLED_MIN_WORDS`),
     and saying what the page (``page_text``: its words, one space apart) shows nowhere else. der Freitag also hides a
@@ -303,7 +327,8 @@ def clean_tree(root: etree._Element) -> None:
         return text
 
     for el in maybe_hidden:
-        if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text):
+        if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text) \
+                and not _revealed_by_script(el, root):
             drop_element(el)
     for el in consent:
         if el.tag not in ("html", "body"):

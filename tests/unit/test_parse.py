@@ -152,3 +152,20 @@ def test_a_hidden_copy_of_the_shown_text_stays_hidden():
     page = parse_html(f'<html><body><article>{shown}<div class="o-paywall" style="display:none">{copy}</div>'
                       f'</article></body></html>'.encode())
     assert texts(page).count("Paragraph 1 of the story") == 1
+
+
+def test_text_a_script_reveals_once_laid_out_is_kept():
+    """WeChat serves every article in ``div#js_content`` with ``visibility: hidden``, which its script lifts once
+    the page is laid out: hidden so, and holding most of the page's words, it is the page's text. A small box hidden
+    so, a link menu hidden so, and text hidden by ``display: none`` stay out."""
+    menu = "".join(f'<a href="/c/{n}">Section number {n} of the site</a>' for n in range(60))
+    page = parse_html(f'<html><body><h1>Harbour works</h1><p>By the desk</p>'
+                      f'<div id="js_content" style="visibility: hidden;">{_rest_of_the_article()}</div>'
+                      f'<div style="visibility:hidden">Loading the player</div>'
+                      f'<nav style="visibility:hidden">{menu}</nav></body></html>'.encode())
+    text = texts(page)
+    assert "Paragraph 1 of the story" in text and "Paragraph 8 of the story" in text
+    assert "Loading the player" not in text and "Section number" not in text
+    page = parse_html(f'<html><body><h1>Harbour works</h1><div style="display: none; visibility: hidden">'
+                      f'{_rest_of_the_article()}</div></body></html>'.encode())
+    assert "Paragraph 1 of the story" not in texts(page)
