@@ -696,3 +696,15 @@ def test_entry_headings_need_a_run_an_unlinked_heading_and_a_short_one():
     assert _entries_decided([(f"Read the story number {n} on the bridge", True) for n in range(4)], linked=True) == []
     long_heading = " ".join(["word"] * 30)
     assert _entries_decided([(long_heading, True)] * 3) == []
+
+
+def test_read_also_lines_in_more_languages_are_left_out(page_bytes):
+    """A German blog's "Lies auch: <link>" between the body's paragraphs (the informal form of "Lesen Sie auch") is
+    no body; the paragraphs around it, the list and the headings are."""
+    doc = extract(page_bytes("german_wordpress_post.html"), "https://brotzeit.example/2020/03/14/sauerteig/")
+    assert doc.page_type == "article"
+    assert "Lies auch" not in doc.text and "Roggenbrot" not in doc.text
+    lines = doc.text.split("\n")
+    assert "Tag 1 bis 5" in lines and "ein großes Schraubglas" in lines
+    assert lines[-1].startswith("Nach fünf Tagen ist dein Sauerteig bereit")
+    assert [post.author for post in doc.posts] == ["Markus", "Sabine", "Jana Becker"]

@@ -280,9 +280,13 @@ def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str,
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie auch", "اقرأ أيضا"), and an
 #: advert's label alone on its line ("- Pubblicità -", "Anzeige").
 _POINTER = re.compile(
-    r"^\W{0,3}(?:read (?:also|more)|see also|related|also read|leggi anche|lesen sie auch|mehr zum thema|lire aussi"
-    r"|à lire aussi|a lire aussi|lee también|leia também|leia mais|читайте также|czytaj (?:też|także)|les også"
-    r"|läs också|lees ook|اقرأ أيضا|ये भी पढ़ें|あわせて読みたい|相关阅读|延伸阅读)(?=\s|[:\-–—|»›：.…]|$)", re.IGNORECASE)
+    r"^\W{0,3}(?:read (?:also|more|next)|see also|related|also read|leggi anche|potrebbe interessarti"
+    r"|lesen sie (?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi|lire également"
+    r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|leia também"
+    r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
+    r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|اقرأ أيضا"
+    r"|ये भी पढ़ें|관련 ?기사|関連記事|あわせて読みたい|相关阅读|延伸阅读|推荐阅读)(?=\s|[:\-–—|»›：.…]|$)",
+    re.IGNORECASE)
 _AD_LABEL = re.compile(
     r"^\W{0,3}(?:advertisement|advertising|anzeige|werbung|pubblicità|publicidad|publicité|publicidade|реклама|إعلان"
     r"|広告|广告|sponsored)\W{0,3}$", re.IGNORECASE)
