@@ -16,7 +16,7 @@ from typing import TypeVar
 from lxml import etree
 
 from scrapy_boiler.parse.dates import normalise_date
-from scrapy_boiler.parse.normalize import collapse_spaces
+from scrapy_boiler.parse.normalize import collapse_spaces, count_words
 
 _T = TypeVar("_T")
 _AUTHOR_NAME = re.compile(r"author|byline|byl\b|writer|autor|verfasser|journalist|reporter|redakt", re.IGNORECASE)
@@ -93,7 +93,7 @@ def read_dom(root: etree._Element, *, authors: bool = True, date: bool = True, b
         if breadcrumbs and not crumbs and (crumb_name or _CRUMB_NAME.search(attrs.get("aria-label", ""))
                                            or "breadcrumblist" in (attrs.get("itemtype") or "").lower()):
             crumbs = _crumbs(el)
-    if headline_box is not None and len("".join(headline_box.itertext()).split()) > HEADER_WORDS:
+    if headline_box is not None and count_words(" ".join(headline_box.itertext())) > HEADER_WORDS:
         headline_box = None  # the <h1> stands in the story or the page, not in a header of its own
     boxed = [hit for hit, el in zip(date_hits, dated, strict=True) if headline_box is not None
              and headline_box in el.iterancestors() and normalise_date(hit[1]) is not None]

@@ -222,16 +222,16 @@ _NOT_DISPLAYED = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 REVEALED_SHARE = 0.5
 
 
-def _revealed_by_script(el: etree._Element, root: etree._Element) -> bool:
+def _revealed_by_script(el: etree._Element, page_words: Callable[[], int]) -> bool:
     """Whether hidden ``el`` is the page's text that a script shows once it is laid out: hidden by ``visibility:
     hidden`` alone (no ``display: none``, no ``hidden`` attribute) and holding more than :data:`REVEALED_SHARE` of
-    the page's words outside links. WeChat serves every article so (``div#js_content``); a hidden menu or dialog
-    holds links, or a small share of the words."""
+    the page's words outside links (``page_words``). WeChat serves every article so (``div#js_content``); a hidden
+    menu or dialog holds links, or a small share of the words."""
     style = el.get("style") or ""
     if (el.get("hidden") is not None or el.get("aria-hidden") == "true" or not _INVISIBLE_ONLY.search(style)
             or _NOT_DISPLAYED.search(style)):
         return False
-    return _unlinked_words(el) > REVEALED_SHARE * _unlinked_words(root)
+    return _unlinked_words(el) > REVEALED_SHARE * page_words()
 
 
 def _unlinked_words(el: etree._Element) -> int:
@@ -326,9 +326,17 @@ def clean_tree(root: etree._Element) -> None:
             text = collapse_spaces("".join(root.itertext()))
         return text
 
+    words: int | None = None  # the page's words outside links, counted once, and only for a _revealed_by_script test
+
+    def page_words() -> int:
+        nonlocal words
+        if words is None:
+            words = _unlinked_words(root)
+        return words
+
     for el in maybe_hidden:
         if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text) \
-                and not _revealed_by_script(el, root):
+                and not _revealed_by_script(el, page_words):
             drop_element(el)
     for el in consent:
         if el.tag not in ("html", "body"):

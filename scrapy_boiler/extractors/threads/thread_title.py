@@ -97,7 +97,8 @@ def under_title_like_posts(above: Sequence[TextBlock], heading: TextBlock, group
     found = []
     for block in above[start + 1:]:
         features = block.features
-        if features is None or features.num_words - features.num_linked_words < MIN_POST_WORDS:
+        if (features is None or features.num_words - features.num_linked_words < MIN_POST_WORDS
+                or block.element in boxes):
             continue
         inside = (el for el in block.element.iterdescendants() if isinstance(el.tag, str))
         for el in (*inside, block.element, *block.element.iterancestors()):
