@@ -2,9 +2,10 @@
 or a dangling heading.
 
 Models label what looks like content, and both ends of an article often do: the headline above the body (kept
-apart, in ``Document.headline``), the short labels above the headline (a kicker, a breadcrumb trail), the byline
-next to it or under the last paragraph ("By Ann Smith, 12 October 2026", "Von Eva Berg": metadata, which
-``metadata.authors`` reads from the structured data or the byline near the headline) and, below the body, the
+apart, in ``Document.headline``, also where the page shows it with a bracketed label: "[속보] ..."), the short labels
+above the headline (a kicker, a breadcrumb trail), the byline next to it or under the last paragraph ("By Ann Smith,
+12 October 2026", "Von Eva Berg", "김민수 기자": metadata, which ``metadata.authors`` reads from the structured data
+or the byline near the headline) and, below the body, the
 heading of the related-links box ("Read more", "See also:", "Related stories") whose links were rightly dropped. A
 heading or a colon-ended lead-in with no content after it introduces nothing of the article, so it goes too. Inside
 the body, a picture's caption that ends with its credit ("… (Image: Getty)", "Bild: Maximilian von Lachner") in a
