@@ -30,12 +30,14 @@ _COMMENT_WORD = (r"(?:comments?|responses?|kommentare?|leserkommentare|kommentar
                  r"|coment[aá]rios|commenti|reacties|komentarze|komentáře|kommentit|комментари[иейя]|yorumlar)")
 #: ``comparable`` text (lower case, punctuation as spaces) of a comment section's heading: a count and the word, or
 #: the word and a count ("comments 15", from "Comments (15)"; not 0: what follows is something else), optionally
-#: "to/on <the title>"; "12 thoughts on <title>" and "29 replies to <title>" (WordPress themes). Not a comment form's
-#: heading ("Leave a Reply"): the form mostly comes after the comments, and what follows it is the sidebar.
+#: "to/on <the title>"; "12 thoughts on <title>", "12 thoughts" and "29 replies to <title>" (WordPress themes). Not a
+#: comment form's heading ("Leave a Reply"): the form mostly comes after the comments, and what follows it is the
+#: sidebar.
 COMMENTS_HEADING = re.compile(
     rf"^(?:(?:0*[1-9]\d*|one)\s+)?(?:(?:reader|readers|user|your)\s+)?{_COMMENT_WORD}(?:\s+0*[1-9]\d*)?"
     r"(?:\s+(?:to|on|for|zu|zum|zur|sur|à|a|para|per|op|do|til|på)\s.*)?$"
-    r"|^(?:0*[1-9]\d*|one)\s+(?:thoughts?|repl(?:y|ies))\s+(?:to|on)\s.*$",
+    r"|^(?:0*[1-9]\d*|one)\s+(?:thoughts?|repl(?:y|ies))\s+(?:to|on)\s.*$"
+    r"|^(?:0*[1-9]\d*|one)\s+thoughts?$",
 )
 
 

@@ -19,6 +19,7 @@ def _first_comment(markup: str) -> etree._Element:
     "<div><span>29</span> Responses to <em>“More Landscape Stream of Consciousness”</em></div>",
     "<h2>12 Kommentare</h2><p>Sortieren: Neueste zuerst</p>",
     "<h2>12 thoughts on “Easy overnight bread”</h2>",
+    "<h3>8 Thoughts</h3>",
     "<h4>Reader comments</h4>",
     "<h3>Commentaires</h3>",
 ])
@@ -32,6 +33,7 @@ def test_a_heading_above_the_first_comment_names_them(heading):
     "<h3>Comments (0)</h3>",  # none follow: what does is something else
     "<h2>Leave a Reply</h2>",  # a comment form's heading: the form mostly comes after the comments
     "<h2>Related stories</h2>",
+    "<h2>Thoughts</h2>",  # no count: a section of the article
     "<p>I read all the comments on this and I am surprised at how many people agree with the plan.</p>",
     "<h3>Comments</h3><p>one</p><p>two</p><p>three</p><p>four</p><p>five</p>",  # too far above
 ])
