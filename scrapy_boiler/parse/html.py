@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache, partial
 
 from lxml import etree
 
@@ -218,8 +219,10 @@ def _is_hidden(el: etree._Element) -> bool:
 #: ``visibility: hidden`` alone, which keeps the element's place in the layout.
 _INVISIBLE_ONLY = re.compile(r"visibility\s*:\s*hidden", re.IGNORECASE)
 _NOT_DISPLAYED = re.compile(r"display\s*:\s*none", re.IGNORECASE)
-#: Share of the page's words outside links that an element hidden so must hold to be the text a script reveals.
+#: Share of the page's words outside links that an element hidden so must hold to be the text a script reveals, and
+#: the words it must hold at least.
 REVEALED_SHARE = 0.5
+REVEALED_MIN_WORDS = 50
 
 
 def _revealed_by_script(el: etree._Element, page_words: Callable[[], int]) -> bool:
@@ -231,12 +234,13 @@ def _revealed_by_script(el: etree._Element, page_words: Callable[[], int]) -> bo
     if (el.get("hidden") is not None or el.get("aria-hidden") == "true" or not _INVISIBLE_ONLY.search(style)
             or _NOT_DISPLAYED.search(style)):
         return False
-    return _unlinked_words(el) > REVEALED_SHARE * page_words()
+    own = _unlinked_words(el)  # most elements hidden so hold a few words or links (a tooltip, a menu): not counted
+    return own >= REVEALED_MIN_WORDS and own > REVEALED_SHARE * page_words()
 
 
 def _unlinked_words(el: etree._Element) -> int:
     """Words under ``el`` outside links, a run of Chinese or Japanese counted in pseudo-words (:func:`count_words`)."""
-    return sum(count_words(text) for text in el.xpath(".//text()[not(ancestor::a)]"))
+    return count_words(" ".join(el.itertext())) - sum(count_words(" ".join(a.itertext())) for a in el.iter("a"))
 
 
 def _paywalled(el: etree._Element, page_text: Callable[[], str]) -> bool:
@@ -326,14 +330,7 @@ def clean_tree(root: etree._Element) -> None:
             text = collapse_spaces("".join(root.itertext()))
         return text
 
-    words: int | None = None  # the page's words outside links, counted once, and only for a _revealed_by_script test
-
-    def page_words() -> int:
-        nonlocal words
-        if words is None:
-            words = _unlinked_words(root)
-        return words
-
+    page_words = cache(partial(_unlinked_words, root))  # counted once, and only for a _revealed_by_script test
     for el in maybe_hidden:
         if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text) \
                 and not _revealed_by_script(el, page_words):
