@@ -113,8 +113,9 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
     """The question's body: the answers' body path followed from the question, or from the first element inside it
     that matches a later step of the path (the question's template differs at the top: ``postcell`` for
     ``answercell``); else the one element where the path's steps, followed from their first match, stop short of
-    its end (a best answer's ``div.best-text`` where the others' text is in ``div.answer-text``: the box the path
-    reached holds it, and not the byline beside it); the question itself when nothing matches. Matches under
+    its end, when it holds half the box's words or more (a best answer's ``div.best-text`` where the others' text is
+    in ``div.answer-text``: the box the path reached holds it, and not the byline beside it); the question itself
+    when nothing matches. Matches under
     different parents are the bodies of several posts (a copy of the whole thread rendered above the posts): the
     first is the question's."""
     steps = body_path.split("/")[1:]
@@ -130,8 +131,8 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
         current = [el for el in current if stats.text_words(el) > 0]
         if current:
             return current if len({el.getparent() for el in current}) == 1 else current[:1]
-    if len(partial) == 1:
-        return partial
+    if len(partial) == 1 and 2 * stats.text_words(partial[0]) >= stats.text_words(question):
+        return partial  # most of the box's words: its text, not a byline the first step also names
     return [question]
 
 
