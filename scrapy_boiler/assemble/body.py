@@ -56,15 +56,15 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
         found = 0
         for end in range(start, min(start + HEADLINE_BLOCKS, len(content))):
             raw = f"{raw} {content[end][1].text}"
-            joined = comparable(raw)
-            if wanted in (joined, comparable(_untagged(raw))):
+            joined, untagged = comparable(raw), comparable(_untagged(raw))
+            if wanted in (joined, untagged):
                 found = end + 1 - start
                 first_headline = start if first_headline is None else first_headline
                 for position, block in content[start:end + 1]:
                     _drop(block, "headline (in Document.headline, not in the body)")
                     changed.append(position)
                 break
-            if not wanted.startswith(joined) and not wanted.startswith(comparable(_untagged(raw))):
+            if not wanted.startswith(joined) and not wanted.startswith(untagged):
                 break
         start += found or 1
     for position, block in content[:first_headline or 0]:

@@ -30,7 +30,10 @@ REMOVED_TAGS: frozenset[str] = frozenset(
 #: tag inside ``<noscript>`` does that, e.g. CleanEval page 714); then it is unwrapped instead.
 NOSCRIPT_MAX_SHARE = 0.25
 
-_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.IGNORECASE)
+_NOT_DISPLAYED = re.compile(r"display\s*:\s*none", re.IGNORECASE)
+#: ``visibility: hidden`` keeps the element's place in the layout (see :func:`_revealed_by_script`).
+_INVISIBLE = re.compile(r"visibility\s*:\s*hidden", re.IGNORECASE)
+_HIDDEN_STYLE = re.compile(f"{_NOT_DISPLAYED.pattern}|{_INVISIBLE.pattern}", re.IGNORECASE)
 #: A hidden element named as a spoiler is text the reader reveals with a click (a puzzle's answer in a forum post).
 _SPOILER = re.compile(r"spoiler", re.IGNORECASE)
 #: A hidden element named as the paywalled part of an article (ABC's ``div.paywall[hidden]``) holds the rest of the
@@ -216,9 +219,6 @@ def _is_hidden(el: etree._Element) -> bool:
     return bool(style and _HIDDEN_STYLE.search(style))
 
 
-#: ``visibility: hidden`` alone, which keeps the element's place in the layout.
-_INVISIBLE_ONLY = re.compile(r"visibility\s*:\s*hidden", re.IGNORECASE)
-_NOT_DISPLAYED = re.compile(r"display\s*:\s*none", re.IGNORECASE)
 #: Share of the page's words outside links that an element hidden so must hold to be the text a script reveals, and
 #: the words it must hold at least.
 REVEALED_SHARE = 0.5
@@ -231,7 +231,7 @@ def _revealed_by_script(el: etree._Element, page_words: Callable[[], int]) -> bo
     the page's words outside links (``page_words``). WeChat serves every article so (``div#js_content``); a hidden
     menu or dialog holds links, or a small share of the words."""
     style = el.get("style") or ""
-    if (el.get("hidden") is not None or el.get("aria-hidden") == "true" or not _INVISIBLE_ONLY.search(style)
+    if (el.get("hidden") is not None or el.get("aria-hidden") == "true" or not _INVISIBLE.search(style)
             or _NOT_DISPLAYED.search(style)):
         return False
     own = _unlinked_words(el)  # most elements hidden so hold a few words or links (a tooltip, a menu): not counted

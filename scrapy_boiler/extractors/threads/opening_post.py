@@ -24,6 +24,7 @@ from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post
 from scrapy_boiler.extractors.threads.page_type import THRESHOLD, PageTypeDecision
 from scrapy_boiler.extractors.threads.reply_links import signed_like_replies
 from scrapy_boiler.extractors.threads.thread_title import (
+    classes_half_carry,
     from_title,
     site_of,
     title_element,
@@ -154,9 +155,8 @@ def _in_a_post_body(lead: Sequence[TextBlock], group: PostGroup) -> bool:
     """Whether at least :data:`LEAD_QUESTION_WORDS` of the text above the posts sit in an element of a class that
     most of the posts carry on or around their bodies (Talkyard's ``dw-p-bd-blk``, there with a modifier of the
     opening post's own)."""
-    counts = Counter(token for member, bodies in zip(group.members, group.bodies, strict=True)
-                     for token in frozenset().union(*(class_tokens(el) for el in _up_to(bodies, member))))
-    common = {token for token, count in counts.items() if 2 * count >= len(group.members)}
+    common = classes_half_carry((_up_to(bodies, member) for member, bodies in zip(group.members, group.bodies,
+                                                                                  strict=True)), len(group.members))
     if not common:
         return False
     shared = {group.parent, *group.parent.iterancestors()}  # around the posts too: page wrappers, not a post body

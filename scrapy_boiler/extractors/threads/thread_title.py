@@ -7,7 +7,7 @@ discussion shows only that title, with the site the link goes to after it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from lxml import etree
 
@@ -81,15 +81,21 @@ def from_title(above: list[TextBlock], lead: list[TextBlock], forms: set[str]) -
     return [heading, *(block for block in lead if id(block) in after)]
 
 
+def classes_half_carry(element_sets: Iterable[Iterable[etree._Element]], posts: int) -> set[str]:
+    """The class names carried somewhere in the element sets (one per post: its body, or its body and the boxes
+    around it) of at least half the ``posts``."""
+    counts = Counter(token for elements in element_sets
+                     for token in frozenset().union(*(class_tokens(el) for el in elements)))
+    return {token for token, count in counts.items() if 2 * count >= posts}
+
+
 def under_title_like_posts(above: Sequence[TextBlock], heading: TextBlock, group: PostGroup) -> list[TextBlock]:
     """The blocks after the title ``heading`` (in ``above``, the page's blocks above the first post) that the page
     renders as it renders the posts' text: in, or holding, an element below the title's boxes that carries a class
     name half the posts' body elements carry (Zhihu writes its question under the title in ``span.RichText
     ztext``, its answers in ``span.RichText ztext CopyrightRichText-richText``). The question a Q&A page writes
     under its title, in a header box the article model reads as chrome; a link shared for discussion has none."""
-    counts: Counter[str] = Counter(token for bodies in group.bodies
-                                   for token in frozenset().union(*(class_tokens(el) for el in bodies)))
-    common = {token for token, count in counts.items() if 2 * count >= len(group.members)}
+    common = classes_half_carry(group.bodies, len(group.members))
     start = next((i for i, block in enumerate(above) if block is heading), None)
     if not common or start is None:
         return []
