@@ -15,6 +15,7 @@ from collections.abc import Set as AbstractSet
 
 from lxml import etree
 
+from scrapy_boiler.parse.dates import DAY_AND_MONTH
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import HEADING_TAGS
 from scrapy_boiler.segment.post_bodies import is_user_href
@@ -36,7 +37,7 @@ _TITLE_DATE = re.compile(
 )
 #: A day in numbers or a time: what a date needs to be read from a heading (see :func:`read_date`).
 _DAY_OR_TIME_PATTERN = r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}"
-_DATE_TEXT = re.compile(_DAY_OR_TIME_PATTERN + r"|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today", re.I)
+_DATE_TEXT = re.compile(_DAY_OR_TIME_PATTERN + rf"|\b(?:19|20)\d{{2}}\b|\bago\b|yesterday|today|{DAY_AND_MONTH}", re.I)
 #: A title attribute that is a day and nothing else, as numbers ("05.03.2024", "5/3/2024"): a relative date's
 #: day ("Yesterday").
 _DAY_IN_TITLE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}")

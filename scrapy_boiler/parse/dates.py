@@ -99,6 +99,18 @@ MONTHS = (
     "setembro wrze sep", "oktober octobre octubre ottobre outubro paźdz pazdz okt oct", "november novembre "
     "noviembre novembro listop nov", "dezember décembre decembre diciembre dicembre dezembro december grud dec dez",
 )
+#: English month names :data:`MONTHS` holds as their first letters only.
+_ENGLISH_MONTHS = {"january", "february", "march", "april", "june", "july", "sept", "october"}
+#: The Polish month names in :data:`MONTHS` are stems, which take endings ("listopada").
+_POLISH_STEMS = {"stycz", "luty", "kwie", "czerw", "lip", "sierp", "wrze", "paźdz", "pazdz", "listop", "grud"}
+#: A month's name, whole ("March", "März", "marzo") or cut to three letters ("Mar"), in the languages :data:`MONTHS`
+#: knows, Polish aside.
+_MONTH = "|".join(sorted(({name for names in MONTHS for name in names.split()} | _ENGLISH_MONTHS) - _POLISH_STEMS,
+                         key=len, reverse=True))
+#: A day and a named month without the year, as recent comments show when they were written: "Mar 4", "March 4th",
+#: "4. März", "4 de marzo" (a pattern to join others with).
+DAY_AND_MONTH = (rf"\b(?:{_MONTH})\b\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?![.:/-]?\d)"
+                 rf"|\b\d{{1,2}}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?(?:{_MONTH})\b")
 _MONTH_PREFIXES = sorted(((name, number) for number, names in enumerate(MONTHS, 1) for name in names.split()),
                          key=lambda item: -len(item[0]))
 _DAY_MONTH_YEAR = re.compile(

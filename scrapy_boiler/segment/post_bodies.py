@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 
 from lxml import etree
 
+from scrapy_boiler.parse.dates import DAY_AND_MONTH
 from scrapy_boiler.parse.normalize import count_words, repeat_form
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
@@ -74,7 +75,8 @@ _DATE = re.compile(
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)"
     # Chinese, Japanese and Korean: "2024年04月24日", "1 月前" (a month ago), "3 小時前", "5分前", "2일 전", "刚刚"
     r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月|\d+\s*(?:秒|分钟|分鐘|分|小时|小時|時間|天|日|周|週|个月|個月|ヶ月|か月|月|年)\s*前"
-    r"|\d+\s*(?:초|분|시간|일|주|개월|달|년)\s*전|刚刚|剛剛|昨天|今天|昨日|今日|어제|오늘",
+    r"|\d+\s*(?:초|분|시간|일|주|개월|달|년)\s*전|刚刚|剛剛|昨天|今天|昨日|今日|어제|오늘"
+    rf"|{DAY_AND_MONTH}",
     re.I,
 )
 

@@ -1002,6 +1002,28 @@ def test_chinese_japanese_and_korean_dates_are_dates(text, is_date):
     assert has_date_text(text) is is_date
 
 
+@pytest.mark.parametrize(("text", "is_date"), [
+    ("Mar 4", True), ("March 4th", True), ("Apr. 3", True), ("4. März", True), ("4 mars", True),
+    ("4 de marzo", True), ("12 décembre", True), ("May the best win", False), ("Mayor 2", False),
+    ("marketing 4", False), ("Like (12)", False), ("5 listopada", False),
+])
+def test_a_day_and_a_named_month_without_the_year_is_a_date(text, is_date):
+    # a recent comment shows "Mar 4" (Substack, Medium); the month's name must stand whole or as its first three letters
+    assert has_date_text(text) is is_date
+
+
+def test_comments_dated_by_day_and_month_alone_under_a_newsletter_post_are_its_posts(page_bytes):
+    """Substack dates its comments "Mar 4": the comments are found and kept apart from the body, and the post's
+    author answering, marked with an "Author" badge before the date, is still named."""
+    doc = extract(page_bytes("substack_post.html"), "https://crumb.substack.com/p/why-small-towns-lose-their-bakeries")
+    assert doc.page_type == "article"
+    assert "Seven of the nine said the lease ended them." in doc.text and "Our village" not in doc.text
+    assert [(post.author, post.date) for post in doc.posts] == [
+        ("Peter Holm", "Mar 4"), ("Nora Field", "Mar 4"), ("Ines Okafor", "Mar 5"), ("Tom Ruiz", "Mar 5"),
+        ("Sara Lind", "Mar 6")]
+    assert doc.posts[0].text.startswith("Our village lost its bakery")
+
+
 def test_a_layout_class_naming_where_its_sidebar_goes_is_no_sidebar(page_bytes):
     """Mozilla Support's ``div.sumo-l-two-col.sidebar-on-right`` holds the whole thread: a layout's modifier, not a
     sidebar whose repeated boxes are never the thread."""
