@@ -147,6 +147,12 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     return _similarity([shapes[m] for m in full]), kept
 
 
+def _named_post_element(tag: str) -> bool:
+    """Whether a tag is a custom element named for a post (``<shreddit-comment>``): its siblings are made from one
+    template by their very name, whatever optional parts (an avatar, a flair, a nested reply) each one shows."""
+    return "-" in tag and _POST_WORD.search(tag) is not None
+
+
 def _similarity(shapes: list[set[str]]) -> float:
     """Mean overlap of each member with the one before it, or (in groups of :data:`ALTERNATION_MEMBERS` or more)
     with the one before that when higher and the two built of the same tags: posts whose wrappers alternate a class
@@ -246,7 +252,9 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             if 1.5 * text <= best_score:  # the score below never exceeds 1.5 times the text it is built on
                 continue
             similarity, posts = _likeness(posts, count)
-            if similarity < MIN_SIMILARITY:
+            if _named_post_element(posts[0].tag):
+                similarity = 1.0
+            elif similarity < MIN_SIMILARITY:
                 continue
             # Two big dissimilar-sized halves of a page are a layout, not a thread: weigh by evenness.
             largest = max(count.text_words(m) for m in posts)

@@ -1024,6 +1024,21 @@ def test_comments_dated_by_day_and_month_alone_under_a_newsletter_post_are_its_p
     assert doc.posts[0].text.startswith("Our village lost its bakery")
 
 
+def test_reddits_comment_elements_are_its_posts_whatever_each_one_shows(page_bytes):
+    """New reddit draws every comment as a ``<shreddit-comment>``, with or without an avatar, a flair, an "Edited"
+    note or replies nested inside: one template by its name, though their insides overlap too little to pass as
+    alike. The post and its comments are the thread; a deleted comment's stub is no post."""
+    doc = extract(page_bytes("reddit_shreddit_post.html"),
+                  "https://www.reddit.com/r/castiron/comments/1b7xq2k/is_it_worth_reseasoning/")
+    assert doc.page_type == "forum"
+    authors = [post.author for post in doc.posts]
+    assert authors[:6] == ["marmalade_cartographer", "marmalade_cartographer", "ferric_oxide_enjoyer",
+                           "marmalade_cartographer", "ferric_oxide_enjoyer", "GriswoldGhost"]
+    assert doc.posts[0].text.startswith("Is it worth re-seasoning")
+    assert doc.posts[2].text.startswith("That crusty flaking layer") and "Does a sunny porch" not in doc.posts[2].text
+    assert not any("Comment deleted by user" in post.text for post in doc.posts)
+
+
 def test_a_layout_class_naming_where_its_sidebar_goes_is_no_sidebar(page_bytes):
     """Mozilla Support's ``div.sumo-l-two-col.sidebar-on-right`` holds the whole thread: a layout's modifier, not a
     sidebar whose repeated boxes are never the thread."""
