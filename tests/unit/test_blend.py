@@ -292,6 +292,14 @@ def test_a_read_also_line_and_an_advert_label_inside_the_body_are_left_out(page_
     assert "I prossimi passi" in doc.text.split("\n")
 
 
+def test_a_hindi_read_also_line_inside_the_body_is_left_out(page_bytes):
+    """Dainik Jagran writes "यह भी पढ़ें- <link>" ("read this too") between the body's paragraphs, where other Hindi
+    sites write "ये भी पढ़ें"."""
+    doc = extract(page_bytes("hindi_news_article.html"), "https://www.jagran.com/uttar-pradesh/lucknow-city-cycle-track.html")
+    assert "भी पढ़ें" not in doc.text
+    assert "पेड़ों को नहीं पहुंचेगा नुकसान" in doc.text.split("\n")
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""

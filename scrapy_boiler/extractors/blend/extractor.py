@@ -284,8 +284,11 @@ _POINTER = re.compile(
     r"|lesen sie (?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi|lire également"
     r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|leia também"
     r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
-    r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|اقرأ أيضا"
-    r"|ये भी पढ़ें|관련 ?기사|関連記事|あわせて読みたい|相关阅读|延伸阅读|推荐阅读)(?=\s|[:\-–—|»›：.…]|$)",
+    r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|ayrıca okuyun"
+    r"|citește și|olvassa el|διαβάστε (?:επίσης|ακόμη)|читайте також|прочетете още|pročitajte (?:i|još)|preberite tudi"
+    r"|prečítajte si aj|baca juga|xem thêm|đọc thêm|อ่านเพิ่มเติม|اقرأ أيضاً?|بیشتر بخوانید|یہ بھی پڑھیں|קראו גם"
+    r"|(?:ये|यह|इसे) भी पढ़ें|আরও পড়ুন|관련 ?기사|関連記事|あわせて読みたい|相关阅读|相關閱讀|延伸阅读|延伸閱讀|推荐阅读"
+    r"|推薦閱讀)(?=\s|[:\-–—|»›：.…]|$)",
     re.IGNORECASE)
 _AD_LABEL = re.compile(
     r"^\W{0,3}(?:advertisement|advertising|anzeige|werbung|pubblicità|publicidad|publicité|publicidade|реклама|إعلان"
