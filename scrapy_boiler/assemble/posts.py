@@ -206,15 +206,16 @@ def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
 
 
 def trim_chrome(lines: list[str]) -> list[str]:
-    """``lines`` without a board's notes (:data:`_BOARD_NOTE`), the widget lines at their start and end
-    (:data:`_CHROME_LINE`), nor the separator after the poster's name the first one may start with."""
+    """``lines`` without a board's notes (:data:`_BOARD_NOTE`), the widget lines and edit notes at their start and
+    end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), nor the separator after the poster's name the first one may start
+    with."""
     if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
         lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
                                    for line in lines) if line]
     start, end = 0, len(lines)
-    while start < end and _CHROME_LINE.match(lines[start]):
+    while start < end and (_CHROME_LINE.match(lines[start]) or _EDIT_NOTE.match(lines[start])):
         start += 1
-    while end > start and _CHROME_LINE.match(lines[end - 1]):
+    while end > start and (_CHROME_LINE.match(lines[end - 1]) or _EDIT_NOTE.match(lines[end - 1])):
         end -= 1
     lines = lines[start:end]
     if lines and (lead := _NAME_SEPARATOR.match(lines[0])):  # "alice: hi" shown as poster, then ": hi" (PTT)
@@ -231,6 +232,17 @@ _BOARD_NOTE = re.compile(
 #: The separator between a poster's name and a one-line post, left at the start of the post's text.
 _NAME_SEPARATOR = re.compile(r"[:：]\s+")
 
+
+#: A board's note that the post was edited, by whom and when, on a line of its own ("Last edited by ann; 12-10-2011 at
+#: 10:04.", "Last edited by a moderator: May 3, 2017", "Zuletzt bearbeitet: 5. Mai 2024", Discuz's "本帖最后由 ann 于
+#: 2023-4-16 21:15 编辑"): when it changed, not what it says. It shows a date, so a line of prose starting "Edited by"
+#: without one stays.
+_EDIT_NOTE = re.compile(
+    r"^(?=.*\d)(?:last edited(?: by)?|edited by|zuletzt bearbeitet(?: von)?|dernière (?:édition|modification) par"
+    r"|última edición por|ultima modifica di|последн\w+ раз редактировал\w*)\b.{0,80}$"
+    r"|^本帖最[后後]由\s*\S.{0,40}[于於]\s*[\d/ :-]{8,20}\s*[编編][辑輯]$",
+    re.I,
+)
 
 #: Levels above a text node looked at for a vote count it belongs to.
 VOTE_COUNT_DEPTH = 3

@@ -90,6 +90,19 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
     assert trim_chrome(["12 apples are enough"]) == ["12 apples are enough"]
 
 
+@pytest.mark.parametrize("note", [
+    "Last edited by mickice; 12-10-2011 at 10:04.", "Last edited by a moderator: May 3, 2017",
+    "Zuletzt bearbeitet: 5. Mai 2024", "本帖最后由 北窗小番茄 于 2023-4-16 21:15 编辑",
+])
+def test_a_boards_edit_note_at_either_end_of_a_post_is_trimmed(note):
+    assert trim_chrome([note, "I tried the fix.", note]) == ["I tried the fix."]
+
+
+def test_a_line_of_prose_starting_like_an_edit_note_stays():
+    lines = ["Edited by hand, the photo looks better.", "I tried the fix."]
+    assert trim_chrome(lines) == lines
+
+
 def test_nested_replies_are_posts_of_their_own():
     """Replies nested inside the comment they answer (reddit's old layout, Disqus) each become a post, in page
     order, with their own words only; at a URL that is not a discussion's, the post above them is the article
