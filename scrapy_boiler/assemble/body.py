@@ -10,7 +10,9 @@ heading of the related-links box ("Read more", "See also:", "Related stories") w
 heading or a colon-ended lead-in with no content after it introduces nothing of the article, so it goes too. Inside
 the body, a picture's caption that ends with its credit ("… (Image: Getty)", "Bild: Maximilian von Lachner") in a
 figure or a box named as a picture or caption describes the picture, not the story (unless the captions hold half the
-body's words: a gallery told in its captions). Thread pages keep their labels: a question's title is its post.
+body's words: a gallery told in its captions). Nor is a paywall's notice where it cuts the body short ("Il vous reste
+60% de cet article à lire. La suite est réservée aux abonnés."). Thread pages keep their labels: a question's title is
+its post.
 """
 
 from __future__ import annotations
@@ -39,11 +41,14 @@ ABOVE_HEADLINE_WORDS = 6
 #: among this many content blocks at each end of the body.
 BYLINE_WORDS = 14
 BYLINE_REACH = 2
+#: A paywall's notice ending a truncated body ("Il vous reste 60% de cet article à lire. La suite est réservée aux
+#: abonnés.") is at most this many words, and is looked for among the last :data:`BYLINE_REACH` content blocks.
+NOTICE_WORDS = 30
 
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     """Unlabel in place the headline, the short labels above it, a byline at either end of the body, pictures'
-    credited captions and the trailing headings/lead-ins; the positions in ``blocks`` changed."""
+    credited captions, a paywall's notice and the trailing headings/lead-ins; the positions in ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
@@ -76,6 +81,11 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     for position, block in ends if len(content) > 1 else ():
         if is_byline(block.text):
             _drop(block, "byline (metadata, not the body)")
+            changed.append(position)
+    content = [(position, block) for position, block in content if block.is_content]
+    for position, block in content[max(1, len(content) - BYLINE_REACH):]:
+        if count_words(block.text) <= NOTICE_WORDS and PAYWALL_NOTICE.search(block.text):
+            _drop(block, "a paywall's notice (the rest is for subscribers)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
     captions = [(position, block) for position, block in content if is_credited_caption(block)]
@@ -142,6 +152,20 @@ PICTURE_CREDIT = re.compile(
     r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
     r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
     r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa))\s*$",
+    re.IGNORECASE,
+)
+
+
+#: What a paywall says where it cuts an article short, in English, French, German, Spanish, Italian, Portuguese and
+#: Dutch: the rest is for subscribers, subscribe (or log in) to read on, so much of the article is left to read.
+PAYWALL_NOTICE = re.compile(
+    r"(?:article|story|content|rest of (?:this|the) \w+) is (?:only )?(?:available |reserved |exclusive(?:ly)? )?"
+    r"(?:only )?(?:to|for) (?:our )?(?:subscribers|members|premium)|subscribe (?:now )?to (?:continue|keep) reading"
+    r"|to (?:continue|keep) reading,? (?:please )?(?:subscribe|sign in|log in)|il vous reste \d[\d.,]*\s?%"
+    r"|(?:suite|article) est réservée? aux abonnés|(?:artikel|beitrag|inhalt) ist (?:nur |exklusiv )?für abonnent"
+    r"|(?:jetzt )?(?:abonnieren|abo abschließen|freischalten) und weiterlesen|mit \S+\+? weiterlesen"
+    r"|exclusiv[oa] para (?:suscriptores|socios|assinantes)|suscríbete para (?:seguir|continuar) leyendo"
+    r"|riservato agli abbonati|(?:artikel|verhaal) is (?:alleen )?voor abonnees",
     re.IGNORECASE,
 )
 

@@ -138,6 +138,16 @@ def test_korean_and_chinese_reporters_bylines_leave_the_body():
     assert _trimmed("".join(f"<p>{text}</p>" for text in sentences))[1:] == sentences
 
 
+def test_a_paywalls_notice_ending_the_body_leaves_it():
+    """Le Monde ends a subscriber's article, for others, with "Il vous reste 60.42% de cet article à lire. La suite
+    est réservée aux abonnés."; the same words inside the body, or a long paragraph about subscribers, stay."""
+    for notice in ("Il vous reste 60.42% de cet article à lire. La suite est réservée aux abonnés.",
+                   "This article is only available to subscribers.", "Jetzt abonnieren und weiterlesen"):
+        assert _trimmed(f"<p>{_SENTENCE}</p><p>{notice}</p>")[1:] == [_SENTENCE], notice
+    inside = "Il vous reste 60% de cet article à lire, disait le bandeau, et les lecteurs ont protesté."
+    assert _trimmed(f"<p>{inside}</p><p>{_SENTENCE}</p><p>{_SENTENCE} {_SENTENCE}</p>")[1] == inside
+
+
 def test_a_paragraph_opening_with_by_stays():
     """"By the end of the year...", "Par ailleurs...", "Di Maio ha detto...": a sentence, not a byline."""
     openings = ["By the end of the year, prices rose.", "Par ailleurs, le gouvernement a cédé.",
