@@ -93,8 +93,9 @@ BEST_ANSWER_NAME = re.compile(r"best|accepted[-_ ]?answer|answer[-_ ]?accepted|a
 
 
 def names_best_answer(el: etree._Element) -> bool:
-    """Whether an element's class or id names it the box of a best or accepted answer."""
-    return BEST_ANSWER_NAME.search(f"{el.get('class') or ''} {el.get('id') or ''}") is not None
+    """Whether an element's class, id or component name (``data-testid="best-answer"``, where the class names are
+    hashed) names it the box of a best or accepted answer."""
+    return BEST_ANSWER_NAME.search(element_names(el)) is not None
 
 
 #: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``

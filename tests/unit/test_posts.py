@@ -941,6 +941,17 @@ def test_a_best_answer_box_between_the_question_and_the_answers_is_the_first_ans
     assert doc.qa_pairs[0].accepted and doc.qa_pairs[0].answer == doc.posts[1].text
 
 
+def test_a_best_answer_box_named_by_its_test_id_is_the_first_answer(page_bytes):
+    """Otvet@Mail.Ru hashes its class names ("bstnswr_K7cQ"): the best answer's box is named only by its
+    ``data-testid="best-answer"``, and was taken for the question, which was lost."""
+    doc = extract(page_bytes("otvet_question.html"), "https://otvet.mail.ru/question/238451207")
+    assert doc.page_type == "qa"
+    assert "Чайник стеклянный, ему года два." in doc.posts[0].text and "лимонная" not in doc.posts[0].text
+    assert doc.posts[0].author == "Марина Светлова"
+    assert [(post.author, post.accepted) for post in doc.posts[1:3]] == [("Дед Архип", True), ("Ольга К.", False)]
+    assert len(doc.posts) == 6 and doc.posts[1].text.startswith("Самый простой способ")
+
+
 def test_a_naver_kin_question_above_its_answers_is_the_opening_post_and_the_adopted_answer_is_accepted(page_bytes):
     """Answers answer a question: the text above posts named answers is the question, though it ends in "요." and
     not "?" and the URL names no thread; "질문자 채택" marks the accepted answer."""
