@@ -30,6 +30,7 @@ from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import (
     DECLARED_THREAD_SCORE,
     PageTypeDecision,
+    dated_group,
     declared_article,
     detect,
     is_comment_thread,
@@ -233,6 +234,10 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
     if decision.page_type == FORUM and declared.types & {"qapage", "question"} and not declared.is_article:
         return PageTypeDecision(QA, decision.score, decision.group, decision.features)  # a Q&A site without Q&A names
     features = decision.features
+    if says_thread and decision.page_type == ARTICLE and (
+            features is None or max(features.dated, features.user_linked) < DECLARED_GROUP_POSTS):
+        decision = dated_group(page.root, page_address(page), page_titles(page)) or decision
+        features = decision.features
     if (decision.page_type == ARTICLE and declared.is_thread and not declared.is_article and features is not None
             and max(features.dated, features.user_linked) >= DECLARED_GROUP_POSTS):
         kind = QA if declared.types & {"qapage", "question"} else FORUM

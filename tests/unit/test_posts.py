@@ -1050,6 +1050,18 @@ def test_reddits_comment_elements_are_its_posts_whatever_each_one_shows(page_byt
     assert not any("Comment deleted by user" in post.text for post in doc.posts)
 
 
+def test_a_declared_discussion_whose_best_group_is_its_posts_lines_finds_its_dated_replies(page_bytes):
+    """Dcard declares a ``DiscussionForumPosting`` and writes its post one ``<span>`` per line, with hashed class
+    names: those lines were the best repeated group, which shows no date nor poster, so the page stayed an article
+    with its replies in the text. The group whose members mostly show a date (the floors B1, B2, ...) is weighed
+    instead."""
+    doc = extract(page_bytes("dcard_post.html"), "https://www.dcard.tw/f/job/p/255184309")
+    assert doc.page_type == "forum"
+    assert doc.posts[0].text.startswith("大家好，我是今年剛畢業的社會新鮮人")
+    assert doc.posts[1].text.startswith("試用期本身在勞基法裡沒有明文規定")
+    assert doc.posts[1].date == "2024-03-12T14:31:52.004Z"
+
+
 def test_a_layout_class_naming_where_its_sidebar_goes_is_no_sidebar(page_bytes):
     """Mozilla Support's ``div.sumo-l-two-col.sidebar-on-right`` holds the whole thread: a layout's modifier, not a
     sidebar whose repeated boxes are never the thread."""

@@ -325,6 +325,22 @@ def declared_article(root: etree._Element) -> PageTypeDecision:
     return PageTypeDecision(ARTICLE, 0.0, _comment_thread(root, None), None)
 
 
+def dated_group(root: etree._Element, url: str | None, titles: tuple[str, str]) -> PageTypeDecision | None:
+    """The best group whose members mostly show a date, scored but left an article: for a page whose JSON-LD declares
+    a thread while its best repeated group shows neither dates nor posters (the opening post's lines, Dcard's
+    ``<span>`` per line), the replies are the group to weigh."""
+    stats = text_stats(root)
+    group = find_post_group(root, stats, accept=_mostly_dated)
+    if group is None:
+        return None
+    feats = features(group, stats, root, url, titles)
+    return PageTypeDecision(ARTICLE, score(feats), group, feats)
+
+
+def _mostly_dated(members: list[etree._Element]) -> bool:
+    return 2 * sum(map(has_date, members)) > len(members)
+
+
 def _declared_thread(group: PostGroup, value: float, feats: PageTypeFeatures) -> PageTypeDecision | None:
     """The thread type a declared group's posts name (``Comment`` items alone name none: articles declare their
     comments too)."""
