@@ -300,6 +300,17 @@ def test_a_hindi_read_also_line_inside_the_body_is_left_out(page_bytes):
     assert "पेड़ों को नहीं पहुंचेगा नुकसान" in doc.text.split("\n")
 
 
+def test_a_section_heading_after_a_read_more_button_is_body(page_bytes):
+    """Hürriyet shows the rest of the body after a "Haberin Devamı" button, in a second ``div.news-content`` with one
+    more class of its own (``news-content--continue``): a part of the body all the same, whose headings are
+    section headings too."""
+    doc = extract(page_bytes("turkish_split_article.html"),
+                  "https://www.hurriyet.com.tr/gundem/istanbulda-baraj-doluluk-orani-yuzde-30un-altina-indi-42731108")
+    lines = doc.text.split("\n")
+    assert "UZMANLAR UYARIYOR: YAĞIŞ ALIŞKANLIĞI DEĞİŞİYOR" in lines
+    assert "MELEN'DEN GELEN SU KRİTİK ÖNEMDE" in lines
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""

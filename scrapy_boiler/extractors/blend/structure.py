@@ -163,15 +163,17 @@ def body_parts(region: etree._Element | None) -> list[etree._Element]:
     """The region and the elements rendered like it (same tags and classes on it and its nearest ancestors,
     :func:`~scrapy_boiler.extractors.body_template.rendering`): a body that adverts split into sections has its later
     parts there (Rzeczpospolita repeats ``div.row > div.col--fill > div.article--content > div.body`` after each
-    advert). Only a region with a class: bare ``div`` chains match anything."""
+    advert), or with one more class of its own where the rest of the body follows a "read more" button (Hürriyet's
+    ``div.news-content.news-content--continue``). Only a region with a class: bare ``div`` chains match anything."""
     if region is None:
         return []
     names = region.get("class")
     if not names:
         return [region]
-    key = rendering(region)
-    return [region, *(el for el in region.getroottree().iter(region.tag)
-                      if el is not region and el.get("class") == names and rendering(el) == key)]
+    key, classes = rendering(region), set(names.split())
+    return [region, *(el for el in region.getroottree().iter(region.tag) if el is not region and (
+        (el.get("class") == names and rendering(el) == key)
+        or (classes < set((el.get("class") or "").split()) and rendering(el)[1:] == key[1:])))]
 
 
 #: A lead (standfirst, dek) is a prose block of at least LEAD_WORDS: the first such block above the body's first
