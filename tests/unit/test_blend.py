@@ -311,6 +311,15 @@ def test_a_section_heading_after_a_read_more_button_is_body(page_bytes):
     assert "MELEN'DEN GELEN SU KRİTİK ÖNEMDE" in lines
 
 
+def test_highlighted_code_blocks_inside_the_body_are_body(page_bytes):
+    """dev.to writes each token of a code block in a ``<span>`` of its own: the segmentation joins them into a few
+    long "words", which the trees read as no prose. Code between the body's paragraphs is the body's."""
+    doc = extract(page_bytes("devto_post.html"), "https://dev.to/mirela_k/keyset-pagination-in-postgres-4h2k")
+    assert "EXPLAIN ANALYZE" in doc.text and "def encode_cursor(created_at, post_id):" in doc.text
+    assert "```\nEXPLAIN ANALYZE\nSELECT id, title, created_at\nFROM posts" in doc.markdown
+    assert "ORDER BY created_at ASC, id ASC" not in doc.text  # the code in a comment below the article
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""

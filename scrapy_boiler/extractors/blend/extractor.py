@@ -30,6 +30,7 @@ from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
 from scrapy_boiler.extractors.blend.structure import (
+    code_blocks,
     declared_recipe,
     framed_lists,
     introduced_lists,
@@ -149,6 +150,7 @@ class BlendExtractor:
         whole_lists(blocks, self.name)
         _lists_in_the_body(blocks, self.name)
         section_headings(blocks, context.region.element, self.name)
+        code_blocks(blocks, context.region.element, self.name)
         labelled = sum(block.is_content for block in blocks)
         same_template(blocks, self.name)
         _whole_entries(blocks, self.name)

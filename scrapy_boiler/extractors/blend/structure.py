@@ -159,6 +159,28 @@ def section_headings(blocks: list[TextBlock], region: etree._Element | None, nam
             block.reasons.append(f"{name}:a section heading over content")
 
 
+def code_blocks(blocks: list[TextBlock], region: etree._Element | None, name: str) -> None:
+    """Label a block of code (a ``<pre>`` or in one) inside the region, or a part of the body rendered like it, as
+    content when the body's content comes before and after it and none of its text is linked. A highlighter writes
+    each token in a ``<span>`` of its own ("EXPLAIN ANALYZE" in Prism's and Rouge's markup): the segmentation joins
+    those into a few long "words", which the trees read as no prose."""
+    parts = body_parts(region)
+    content = [position for position, block in enumerate(blocks) if block.is_content]
+    if not parts or not content:
+        return
+    for block in blocks[content[0] + 1:content[-1]]:
+        f = block.features
+        if block.is_content or f is None or f.link_density > 0 or not _in_code(block.element):
+            continue
+        if any(is_within(block.element, part) for part in parts):
+            block.is_content = True
+            block.reasons.append(f"{name}:a block of code inside the body")
+
+
+def _in_code(element: etree._Element) -> bool:
+    return element.tag == "pre" or next(element.iterancestors("pre"), None) is not None
+
+
 def body_parts(region: etree._Element | None) -> list[etree._Element]:
     """The region and the elements rendered like it (same tags and classes on it and its nearest ancestors,
     :func:`~scrapy_boiler.extractors.body_template.rendering`): a body that adverts split into sections has its later
