@@ -11,8 +11,9 @@ heading or a colon-ended lead-in with no content after it introduces nothing of 
 the body, a picture's caption that ends with its credit ("… (Image: Getty)", "Bild: Maximilian von Lachner") in a
 figure or a box named as a picture or caption describes the picture, not the story (unless the captions hold half the
 body's words: a gallery told in its captions). Nor is a paywall's notice where it cuts the body short ("Il vous reste
-60% de cet article à lire. La suite est réservée aux abonnés."). Thread pages keep their labels: a question's title is
-its post.
+60% de cet article à lire. La suite est réservée aux abonnés."), nor, anywhere in it, a notice for browsers without
+JavaScript ("Please enable JavaScript in your browser settings."). Thread pages keep their labels: a question's title
+is its post.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ NOTICE_WORDS = 30
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     """Unlabel in place the headline, the short labels above it, a byline at either end of the body, pictures'
-    credited captions, a paywall's notice and the trailing headings/lead-ins; the positions in ``blocks`` changed."""
+    credited captions, a paywall's notice, a notice for browsers without JavaScript and the trailing headings/lead-ins;
+    the positions in ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
@@ -83,9 +85,15 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             _drop(block, "byline (metadata, not the body)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
-    for position, block in content[max(1, len(content) - BYLINE_REACH):]:
-        if count_words(block.text) <= NOTICE_WORDS and PAYWALL_NOTICE.search(block.text):
+    last = {position for position, _ in content[max(1, len(content) - BYLINE_REACH):]}
+    for position, block in content if len(content) > 1 else ():
+        if count_words(block.text) > NOTICE_WORDS:
+            continue
+        if position in last and PAYWALL_NOTICE.search(block.text):
             _drop(block, "a paywall's notice (the rest is for subscribers)")
+            changed.append(position)
+        elif SCRIPT_NOTICE.search(block.text):
+            _drop(block, "a notice for browsers without JavaScript")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
     captions = [(position, block) for position, block in content if is_credited_caption(block)]
@@ -166,6 +174,18 @@ PAYWALL_NOTICE = re.compile(
     r"|(?:jetzt )?(?:abonnieren|abo abschließen|freischalten) und weiterlesen|mit \S+\+? weiterlesen"
     r"|exclusiv[oa] para (?:suscriptores|socios|assinantes)|suscríbete para (?:seguir|continuar) leyendo"
     r"|riservato agli abbonati|(?:artikel|verhaal) is (?:alleen )?voor abonnees",
+    re.IGNORECASE,
+)
+
+
+#: What a page tells a browser that runs no script, wherever it sits in the body: "Please enable JavaScript in your
+#: browser settings.", "JavaScript is disabled", "Bitte aktivieren Sie JavaScript", and The New York Times' "We are
+#: having trouble retrieving the article content." and "Thank you for your patience while we verify access.".
+SCRIPT_NOTICE = re.compile(
+    r"(?:enable|activate|turn on|switch on)\s+(?:your\s+)?javascript|javascript\s+(?:is|must be|needs to be)\s+"
+    r"(?:disabled|required|enabled|turned off)|aktivieren sie (?:bitte )?javascript|javascript aktivieren"
+    r"|activer (?:le )?javascript|activa(?:r)? (?:el )?javascript|trouble retrieving the article content"
+    r"|patience while we verify access",
     re.IGNORECASE,
 )
 

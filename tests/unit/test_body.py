@@ -148,6 +148,17 @@ def test_a_paywalls_notice_ending_the_body_leaves_it():
     assert _trimmed(f"<p>{inside}</p><p>{_SENTENCE}</p><p>{_SENTENCE} {_SENTENCE}</p>")[1] == inside
 
 
+def test_a_notice_for_browsers_without_javascript_leaves_the_body_wherever_it_sits():
+    """The New York Times serves its gateway's notices between the body's first paragraphs: "We are having trouble
+    retrieving the article content." and "Please enable JavaScript in your browser settings."."""
+    notices = ("We are having trouble retrieving the article content.",
+               "Please enable JavaScript in your browser settings.", "Bitte aktivieren Sie JavaScript.")
+    kept = _trimmed("".join(f"<p>{notice}</p>" for notice in notices) + f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p>")
+    assert kept[1:] == [_SENTENCE, _SENTENCE]
+    about = "The app needs JavaScript, which some readers turn off."
+    assert about in _trimmed(f"<p>{about}</p><p>{_SENTENCE}</p>")
+
+
 def test_a_paragraph_opening_with_by_stays():
     """"By the end of the year...", "Par ailleurs...", "Di Maio ha detto...": a sentence, not a byline."""
     openings = ["By the end of the year, prices rose.", "Par ailleurs, le gouvernement a cédé.",
