@@ -153,13 +153,16 @@ _NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s(?:and|und|et|y|e|og|och|en|&|on|am
 
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",
 #: "Photograph: Carl Court/AFP/Getty Images", "(AP Photo/Carolyn Kaster)", "(GettyImages.com)", "Nasa / Reuters",
-#: "© dpa": English, German, French, Spanish and Italian words for a picture, and the agencies most captions credit.
+#: "© dpa": English, German, French, Spanish and Italian words for a picture, and the agencies most captions credit;
+#: and the Chinese, Japanese and Korean forms: "新华社记者 摄" (photographed by), "（写真：共同）", "사진=연합뉴스".
 PICTURE_CREDIT = re.compile(
     r"(?:\((?:images?|photos?|pictures?|pics?|fotos?|bild|bilder|credits?|photograph|illustration|imagen|immagine)"
     r"\s*:[^()]{1,80}\)"
     r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
     r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
-    r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa))\s*$",
+    r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa)"
+    r"|[\u4e00-\u9fff·]{1,12}\s*(?:摄|供图)[)）]?|图片来源[:：][^。]{1,30}|[(（]写真[:：][^)）]{1,20}[)）]"
+    r"|사진\s*=\s*[^\s.]{1,20})\s*$",
     re.IGNORECASE,
 )
 

@@ -320,6 +320,13 @@ def test_highlighted_code_blocks_inside_the_body_are_body(page_bytes):
     assert "ORDER BY created_at ASC, id ASC" not in doc.text  # the code in a comment below the article
 
 
+def test_a_chinese_photo_caption_ending_with_its_credit_is_left_out(page_bytes):
+    """Sina's photo caption ends with the photographer's credit ("新华社记者 摄": photographed by a Xinhua reporter),
+    in a ``span.img_descr`` inside a ``div.img_wrapper``."""
+    doc = extract(page_bytes("sina_article.html"), "https://finance.sina.com.cn/china/2024-09-05/doc-incnxyzk7654321.shtml")
+    assert "新华社记者 摄" not in doc.text and "回收环节仍存短板" in doc.text.split("\n")
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""
