@@ -320,6 +320,14 @@ def test_highlighted_code_blocks_inside_the_body_are_body(page_bytes):
     assert "ORDER BY created_at ASC, id ASC" not in doc.text  # the code in a comment below the article
 
 
+def test_a_read_also_heading_over_lines_of_links_inside_the_body_is_left_out(page_bytes):
+    """Sina writes "相关阅读：" ("related reading") on a line of its own, over two lines that are the links, between the
+    body's paragraphs."""
+    doc = extract(page_bytes("sina_article.html"), "https://finance.sina.com.cn/china/2024-09-05/doc-incnxyzk7654321.shtml")
+    assert "相关阅读" not in doc.text and "多地发放家电以旧换新补贴" not in doc.text
+    assert "回收环节仍存短板" in doc.text.split("\n")
+
+
 def test_a_chinese_photo_caption_ending_with_its_credit_is_left_out(page_bytes):
     """Sina's photo caption ends with the photographer's credit ("新华社记者 摄": photographed by a Xinhua reporter),
     in a ``span.img_descr`` inside a ``div.img_wrapper``."""

@@ -300,13 +300,29 @@ POINTER_LINKS = 0.5
 
 
 def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
-    """Unlabel a "read also" line whose words are mostly its link, and an advert's label on its own line: the trees
+    """Unlabel a "read also" line whose words are mostly its link, a "read also" heading alone on its line with the
+    lines of links under it ("相关阅读：" over two stories' titles), and an advert's label on its own line: the trees
     keep them when they sit among the body's paragraphs."""
+    under_pointer = False  # after a "read also" heading, on the lines of links it introduces
     for block in blocks:
         if not block.is_content:
             continue
         text = block.text.strip()
         linked = block.features is not None and block.features.link_density >= POINTER_LINKS
-        if (linked and _POINTER.match(text)) or _AD_LABEL.match(text):
+        heading = not linked and (pointer := _POINTER.match(text)) is not None and not text[pointer.end():].strip(
+            " :：-–—|»›.…")
+        if heading and not _linked_next(blocks, block.index):
+            heading = False  # a heading "Related" over prose titles a section of the body
+        if (linked and (_POINTER.match(text) or under_pointer)) or heading or _AD_LABEL.match(text):
             block.is_content = False
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
+            under_pointer = heading or under_pointer
+        else:
+            under_pointer = False
+
+
+def _linked_next(blocks: list[TextBlock], index: int) -> bool:
+    """Whether the next content block after ``blocks[index]`` is mostly its link."""
+    following = next((block for block in blocks[index + 1:] if block.is_content), None)
+    return following is not None and following.features is not None and \
+        following.features.link_density >= POINTER_LINKS
