@@ -335,6 +335,14 @@ def test_a_chinese_photo_caption_ending_with_its_credit_is_left_out(page_bytes):
     assert "新华社记者 摄" not in doc.text and "回收环节仍存短板" in doc.text.split("\n")
 
 
+def test_a_line_saying_the_story_goes_on_past_a_video_is_left_out(page_bytes):
+    """Onet writes "Dalszy ciąg materiału pod wideo" ("the story continues below the video") over each video player
+    between the body's paragraphs, as other sites write "Story continues below advertisement"."""
+    doc = extract(page_bytes("polish_news_article.html"), "https://podroze.onet.pl/aktualnosci/nowe-zasady-w-tatrach/x1y2z3")
+    assert "Dalszy ciąg materiału" not in doc.text
+    assert len(doc.text.split()) > 300
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""

@@ -294,7 +294,12 @@ _POINTER = re.compile(
     re.IGNORECASE)
 _AD_LABEL = re.compile(
     r"^\W{0,3}(?:advertisement|advertising|anzeige|werbung|pubblicità|publicidad|publicité|publicidade|реклама|إعلان"
-    r"|広告|广告|sponsored)\W{0,3}$", re.IGNORECASE)
+    r"|広告|广告|sponsored"
+    # ... and the line that says the story goes on past an advert or a video ("Story continues below advertisement")
+    r"|(?:the )?(?:story|article) continues (?:below|after)(?: (?:the |this )?(?:advertisement|ad|video))?"
+    r"|dalszy ciąg materiału pod (?:wideo|reklamą)|la suite après (?:cette|la) publicité"
+    r"|(?:der )?artikel (?:geht|wird) (?:nach|unter) der (?:anzeige|werbung) (?:weiter|fortgesetzt)"
+    r"|el artículo continúa (?:debajo|después) de la publicidad)\W{0,3}$", re.IGNORECASE)
 #: Share of a pointer line's words that are its link's.
 POINTER_LINKS = 0.5
 
