@@ -343,6 +343,16 @@ def test_a_line_saying_the_story_goes_on_past_a_video_is_left_out(page_bytes):
     assert len(doc.text.split()) > 300
 
 
+def test_a_photo_gallery_told_in_its_captions_keeps_them(page_bytes):
+    """A gallery's page tells its story in its slides' captions under a short introduction: the trees dropped every
+    caption and kept the introduction alone."""
+    doc = extract(page_bytes("photo_gallery_article.html"),
+                  "https://www.example-news.com/gallery/midwest-planting-delays-photos")
+    assert doc.text.startswith("Farmers across the Midwest are racing")
+    assert "A farmer guides a planter across a field near Ames, Iowa" in doc.text
+    assert "Standing water covers a soybean field outside Decatur, Illinois" in doc.text
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""

@@ -33,6 +33,7 @@ from scrapy_boiler.extractors.blend.structure import (
     code_blocks,
     declared_recipe,
     framed_lists,
+    gallery_captions,
     introduced_lists,
     section_headings,
     squashed,
@@ -151,6 +152,7 @@ class BlendExtractor:
         _lists_in_the_body(blocks, self.name)
         section_headings(blocks, context.region.element, self.name)
         code_blocks(blocks, context.region.element, self.name)
+        gallery_captions(blocks, self.name)
         labelled = sum(block.is_content for block in blocks)
         same_template(blocks, self.name)
         _whole_entries(blocks, self.name)

@@ -177,6 +177,28 @@ def code_blocks(blocks: list[TextBlock], region: etree._Element | None, name: st
             block.reasons.append(f"{name}:a block of code inside the body")
 
 
+#: A photo gallery told in its captions: at least this many captions of at least this many words each.
+GALLERY_CAPTIONS = 3
+GALLERY_CAPTION_WORDS = 8
+
+
+def gallery_captions(blocks: list[TextBlock], name: str) -> None:
+    """Label the captions of a gallery as content when they say more than the content kept: a photo gallery's page
+    tells its story in the captions of its slides, under a short introduction, and the trees read a caption as a
+    picture's, not the story's. Captions are blocks inside a ``<figure>``, unlinked, of
+    :data:`GALLERY_CAPTION_WORDS` words or more (a list of other galleries' titles is linked), at least
+    :data:`GALLERY_CAPTIONS` of them."""
+    captions = [block for block in blocks if not block.is_content and block.features is not None
+                and block.features.link_density == 0 and block.features.num_words >= GALLERY_CAPTION_WORDS
+                and in_figure(block.element)]
+    kept = sum(block.features.num_words for block in blocks if block.is_content and block.features is not None)
+    if len(captions) < GALLERY_CAPTIONS or sum(block.features.num_words for block in captions) <= kept:
+        return
+    for block in captions:
+        block.is_content = True
+        block.reasons.append(f"{name}:a gallery's caption (the captions tell the story)")
+
+
 def _in_code(element: etree._Element) -> bool:
     return element.tag == "pre" or next(element.iterancestors("pre"), None) is not None
 
