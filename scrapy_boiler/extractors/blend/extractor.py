@@ -311,16 +311,16 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
     lines of links under it ("相关阅读：" over two stories' titles), and an advert's label on its own line: the trees
     keep them when they sit among the body's paragraphs."""
     under_pointer = False  # after a "read also" heading, on the lines of links it introduces
-    for block in blocks:
+    for position, block in enumerate(blocks):
         if not block.is_content:
             continue
         text = block.text.strip()
-        linked = block.features is not None and block.features.link_density >= POINTER_LINKS
-        heading = not linked and (pointer := _POINTER.match(text)) is not None and not text[pointer.end():].strip(
-            " :：-–—|»›.…")
-        if heading and not _linked_next(blocks, block.index):
-            heading = False  # a heading "Related" over prose titles a section of the body
-        if (linked and (_POINTER.match(text) or under_pointer)) or heading or _AD_LABEL.match(text):
+        linked = _mostly_linked(block)
+        pointer = _POINTER.match(text)
+        # a heading "Related" over prose titles a section of the body
+        heading = (not linked and pointer is not None and not text[pointer.end():].strip(" :：-–—|»›.…")
+                   and _mostly_linked(next((b for b in blocks[position + 1:] if b.is_content), None)))
+        if (linked and (pointer or under_pointer)) or heading or _AD_LABEL.match(text):
             block.is_content = False
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
             under_pointer = heading or under_pointer
@@ -328,8 +328,6 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
             under_pointer = False
 
 
-def _linked_next(blocks: list[TextBlock], index: int) -> bool:
-    """Whether the next content block after ``blocks[index]`` is mostly its link."""
-    following = next((block for block in blocks[index + 1:] if block.is_content), None)
-    return following is not None and following.features is not None and \
-        following.features.link_density >= POINTER_LINKS
+def _mostly_linked(block: TextBlock | None) -> bool:
+    """Whether a block's words are mostly its links' (:data:`POINTER_LINKS`)."""
+    return block is not None and block.features is not None and block.features.link_density >= POINTER_LINKS

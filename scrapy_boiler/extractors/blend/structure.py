@@ -177,6 +177,11 @@ def code_blocks(blocks: list[TextBlock], region: etree._Element | None, name: st
             block.reasons.append(f"{name}:a block of code inside the body")
 
 
+def _in_code(element: etree._Element) -> bool:
+    """Whether the element is a ``<pre>`` or inside one."""
+    return element.tag == "pre" or next(element.iterancestors("pre"), None) is not None
+
+
 #: A photo gallery told in its captions: at least this many captions of at least this many words each.
 GALLERY_CAPTIONS = 3
 GALLERY_CAPTION_WORDS = 8
@@ -197,10 +202,6 @@ def gallery_captions(blocks: list[TextBlock], name: str) -> None:
     for block in captions:
         block.is_content = True
         block.reasons.append(f"{name}:a gallery's caption (the captions tell the story)")
-
-
-def _in_code(element: etree._Element) -> bool:
-    return element.tag == "pre" or next(element.iterancestors("pre"), None) is not None
 
 
 def body_parts(region: etree._Element | None) -> list[etree._Element]:

@@ -191,7 +191,7 @@ def is_comment_thread(group: PostGroup) -> bool:
 
 def _dated_comments(members: list[etree._Element]) -> bool:
     """Whether the members are named comments and most of them show a date: an article's comment thread."""
-    return bool(_COMMENT.search(signature(members[0]))) and 2 * sum(map(has_date, members)) > len(members)
+    return bool(_COMMENT.search(signature(members[0]))) and _mostly_dated(members)
 
 
 def _show_posters(members: list[etree._Element]) -> bool:
@@ -338,6 +338,7 @@ def dated_group(root: etree._Element, url: str | None, titles: tuple[str, str]) 
 
 
 def _mostly_dated(members: list[etree._Element]) -> bool:
+    """Whether most members show a date."""
     return 2 * sum(map(has_date, members)) > len(members)
 
 
