@@ -353,6 +353,15 @@ def test_a_photo_gallery_told_in_its_captions_keeps_them(page_bytes):
     assert "Standing water covers a soybean field outside Decatur, Illinois" in doc.text
 
 
+def test_a_table_in_a_captioned_figure_between_two_paragraphs_is_body(page_bytes):
+    """WordPress's block editor puts a table in a ``figure.wp-block-table`` with its ``<figcaption>``: the figure is
+    the table's wrapper, so the paragraphs around it frame the table."""
+    doc = extract(page_bytes("wordpress_block_theme_post.html"), "https://harbourbooks.example/cash-flow-forecast/")
+    lines = doc.text.split("\n")
+    assert "Week starting" in lines and "£15,300" in lines
+    assert "| Week starting | Money in | Money out | Closing balance |" in doc.markdown
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""

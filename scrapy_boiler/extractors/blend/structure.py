@@ -287,12 +287,15 @@ def _title_share(block: TextBlock, title_words: frozenset[str]) -> float:
 
 def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
     """The sibling right before (or after) the element and each of its wrappers: the ancestors holding nothing else
-    (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own)."""
+    (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or nothing else but a
+    caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``)."""
     found: list[etree._Element | None] = []
     while element is not None:
         found.append(element.getprevious() if before else element.getnext())
         parent = element.getparent()
-        if parent is None or len(parent) != 1 or (parent.text or "").strip() or (element.tail or "").strip():
+        if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
+                len(parent) != 1 and not (parent.tag == "figure" and all(
+                    child is element or child.tag == "figcaption" for child in parent))):
             break
         element = parent
     return found
