@@ -1292,6 +1292,15 @@ def test_a_long_bulletin_board_essay_above_one_line_pushes_is_a_thread_at_a_boar
         assert "第40天騎車通勤的紀錄" in doc.text and not doc.question
 
 
+def test_a_post_written_in_the_element_holding_its_pushes_is_the_opening_post(page_bytes):
+    """A PTT reply ("Re: ...") under 38 pushes: its words, bare text in ``div#main-content`` after a quotation of the
+    post it answers, were outweighed by the pushes after them in the same element, and were lost."""
+    doc = extract(page_bytes("ptt_reply_article.html"), "https://www.ptt.cc/bbs/Gossiping/M.1741866273.A.1C4.html")
+    assert doc.page_type == "forum"
+    assert "我自己就是那種看到來電會先讓它響完的人" in doc.posts[0].text
+    assert doc.posts[1].text.startswith("不認識的號碼一律不接") and len(doc.posts) == 39
+
+
 def test_a_bulletin_board_whose_class_names_say_nothing_still_signs_its_pushes(page_bytes):
     # The same PTT page with every class name replaced by an opaque token (as CSS modules hash them, or a board
     # names its elements in its own words): no class says "user", and no poster links to a user page, but each push

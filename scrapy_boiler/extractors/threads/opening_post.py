@@ -96,8 +96,10 @@ def settle_thread(
     # are named as replies (a forum's posts include its opening post; a notice box may sit above them).
     # A title alone is the question where the posts are all replies: a link shared for discussion.
     # A first post that repeats the title ("<title> was created by ...") is the opening post already.
-    # Text above in a body of the posts' class is the opening post, rendered as they are but outside their list.
-    replies = bool(_REPLIES.search(group.signature)) or _in_a_post_body(lead, group)
+    # Text above in a body of the posts' class is the opening post, rendered as they are but outside their list; so is
+    # text written in the element holding the posts, outside them (PTT's article in div#main-content, its pushes after).
+    replies = bool(_REPLIES.search(group.signature)) or _in_a_post_body(lead, group) or _words(
+        [block for block in lead if block.element is group.parent]) >= LEAD_QUESTION_WORDS
     forms = title_forms(title, shared_title)
     opening = from_title(above, lead, forms)
     discussion = replies or (decision.features is not None and decision.features.comments_url) or (
