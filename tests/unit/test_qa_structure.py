@@ -98,6 +98,13 @@ def test_a_boards_edit_note_at_either_end_of_a_post_is_trimmed(note):
     assert trim_chrome([note, "I tried the fix.", note]) == ["I tried the fix."]
 
 
+def test_an_imageboards_links_to_the_posts_a_reply_answers_are_trimmed():
+    """4chan-style boards open a reply with the numbers of the posts it answers (">>104871305"); greentext (">not
+    gdu") is the reply's own words."""
+    assert trim_chrome([">>104871305", ">not gdu", "enjoy waiting"]) == [">not gdu", "enjoy waiting"]
+    assert trim_chrome([">>1 >>2 (OP)", ">>>/g/104860012", "same"]) == ["same"]
+
+
 def test_a_line_of_prose_starting_like_an_edit_note_stays():
     lines = ["Edited by hand, the photo looks better.", "I tried the fix."]
     assert trim_chrome(lines) == lines
