@@ -15,7 +15,7 @@ from collections.abc import Set as AbstractSet
 
 from lxml import etree
 
-from scrapy_boiler.parse.dates import DAY_AND_MONTH
+from scrapy_boiler.parse.dates import names_day_and_month
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import HEADING_TAGS
 from scrapy_boiler.segment.post_bodies import is_user_href
@@ -37,7 +37,14 @@ _TITLE_DATE = re.compile(
 )
 #: A day in numbers or a time: what a date needs to be read from a heading (see :func:`read_date`).
 _DAY_OR_TIME_PATTERN = r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}"
-_DATE_TEXT = re.compile(_DAY_OR_TIME_PATTERN + rf"|\b(?:19|20)\d{{2}}\b|\bago\b|yesterday|today|{DAY_AND_MONTH}", re.I)
+_DATE_TEXT = re.compile(_DAY_OR_TIME_PATTERN + r"|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today", re.I)
+
+
+def _is_date_text(text: str) -> bool:
+    """Whether a text shows a date or a time (:data:`_DATE_TEXT`), or a day and a named month without the year."""
+    return _DATE_TEXT.search(text) is not None or names_day_and_month(text)
+
+
 #: A title attribute that is a day and nothing else, as numbers ("05.03.2024", "5/3/2024"): a relative date's
 #: day ("Yesterday").
 _DAY_IN_TITLE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}")
@@ -151,7 +158,7 @@ def _name_before_date(heading: etree._Element) -> str | None:
     """The name a byline heading starts with, when its first child shows the date: "GreatAunt" of
     "<h4>GreatAunt <span>On Friday, November 2 at 12:14 pm</span></h4>"."""
     name = collapse_spaces(heading.text or "").strip(_DATE_FRAME + ",:")
-    if not name or len(name.split()) > MAX_NAME_WORDS or _DATE_TEXT.search(name) or not len(heading):
+    if not name or len(name.split()) > MAX_NAME_WORDS or _is_date_text(name) or not len(heading):
         return None
     first = heading[0]
     shown = collapse_spaces("".join(first.itertext())) if isinstance(first.tag, str) else ""
@@ -173,7 +180,7 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
         if named is None and el.tag in HEADING_TAGS and (name := _name_before_date(el)):
             named, named_el = name, el  # a link to the poster's user page further in still names them
         text = collapse_spaces("".join(el.itertext()))
-        if not text or len(text.split()) > MAX_META_WORDS or _DATE_TEXT.search(text):
+        if not text or len(text.split()) > MAX_META_WORDS or _is_date_text(text):
             continue
         if el.tag == "a" and is_user_href(el.get("href") or "") and not _COUNT.fullmatch(text) and not (
                 len(text) == 1 and text.isascii()) and not _PROFILE_LABEL.fullmatch(text):
@@ -251,7 +258,8 @@ def read_date(member: etree._Element, body: set[etree._Element],
             if _JOINED.match(text):
                 continue  # the poster's user card: "Joined: Jun 26, 2004"
             text = _shown_date(text)
-            if text and len(text.split()) <= MAX_META_WORDS and (_DAY_OR_TIME if titled else _DATE_TEXT).search(text):
+            if text and len(text.split()) <= MAX_META_WORDS and (
+                    _DAY_OR_TIME.search(text) if titled else _is_date_text(text)):
                 return text
     return None
 
@@ -259,7 +267,7 @@ def read_date(member: etree._Element, body: set[etree._Element],
 def _shown_date(text: str) -> str:
     """A date as shown, without the label before it ("Reply #3 on: ", "Posted: ") or the arrows around it."""
     label, colon, rest = text.partition(": ")
-    if colon and _DATE_TEXT.search(rest) and not _DATE_TEXT.search(label):
+    if colon and _is_date_text(rest) and not _is_date_text(label):
         text = rest
     if (by := _BY_LINE.match(text.strip())) is not None:
         text = text.strip()[by.end():]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from lxml import etree
 
-from scrapy_boiler.parse.dates import DAY_AND_MONTH
+from scrapy_boiler.parse.dates import names_day_and_month
 from scrapy_boiler.parse.normalize import count_words, repeat_form
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
@@ -75,8 +75,7 @@ _DATE = re.compile(
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)"
     # Chinese, Japanese and Korean: "2024年04月24日", "1 月前" (a month ago), "3 小時前", "5分前", "2일 전", "刚刚"
     r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月|\d+\s*(?:秒|分钟|分鐘|分|小时|小時|時間|天|日|周|週|个月|個月|ヶ月|か月|月|年)\s*前"
-    r"|\d+\s*(?:초|분|시간|일|주|개월|달|년)\s*전|刚刚|剛剛|昨天|今天|昨日|今日|어제|오늘"
-    rf"|{DAY_AND_MONTH}",
+    r"|\d+\s*(?:초|분|시간|일|주|개월|달|년)\s*전|刚刚|剛剛|昨天|今天|昨日|今日|어제|오늘",
     re.I,
 )
 
@@ -353,24 +352,24 @@ def names_poster(member: etree._Element) -> bool:
 
 def has_date(member: etree._Element) -> bool:
     """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
-    return shows_when(member, _DATE)
+    return shows_when(member, has_date_text)
 
 
 #: Texts of a member at most this long are where it shows when it was written (a paragraph is not).
 WHEN_TEXT_CHARS = 80
 
 
-def shows_when(member: etree._Element, pattern: re.Pattern[str]) -> bool:
+def shows_when(member: etree._Element, is_when: Callable[[str], object]) -> bool:
     """Whether the member holds a ``<time>`` element, or a short text (under :data:`WHEN_TEXT_CHARS` characters)
-    that ``pattern`` finds in: where a post shows when it was written."""
+    that ``is_when`` holds for (a pattern's ``search``): where a post shows when it was written."""
     if next(member.iter("time"), None) is not None:
         return True
-    return any(pattern.search(text) is not None for text in member.itertext() if len(text) < WHEN_TEXT_CHARS)
+    return any(is_when(text) for text in member.itertext() if len(text) < WHEN_TEXT_CHARS)
 
 
 def has_date_text(text: str) -> bool:
-    """Whether a short text reads like a date or time ("03/12 08:45", "2 hours ago", "Mar 12, 2024")."""
-    return _DATE.search(text) is not None
+    """Whether a short text reads like a date or time ("03/12 08:45", "2 hours ago", "Mar 12, 2024", "Mar 4")."""
+    return _DATE.search(text) is not None or names_day_and_month(text)
 
 
 def body_owner(node: etree._Element | None, owners: dict[etree._Element, int]) -> int | None:

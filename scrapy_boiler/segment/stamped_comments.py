@@ -78,4 +78,4 @@ def has_time(member: etree._Element) -> bool:
     """Whether the member shows when it was written to the minute: a ``<time>`` element, a time of day ("1:38 pm",
     "12:06 PM EDT") or a time ago ("3 hours ago", "vor 14 Minuten"). Comments do; the entries of an archive or a
     list of stories show a date at most."""
-    return shows_when(member, _TIME)
+    return shows_when(member, _TIME.search)

@@ -12,6 +12,7 @@ from scrapy_boiler import ModelFileError, extract
 from scrapy_boiler.extractors.blend.extractor import BlendModel, _whole_entries
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
 from scrapy_boiler.extractors.blend.structure import (
+    body_parts,
     declared_recipe,
     section_headings,
     squashed,
@@ -383,7 +384,7 @@ def _headings_kept(html: str, region_path: str) -> list[str]:
     annotate(blocks)
     for block in blocks:
         block.is_content = block.element.tag == "p"
-    section_headings(blocks, page.root.find(region_path), "blend")
+    section_headings(blocks, body_parts(page.root.find(region_path)), "blend")
     return [block.text for block in blocks if block.is_content and block.element.tag != "p"]
 
 

@@ -30,6 +30,7 @@ from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
 from scrapy_boiler.extractors.blend.structure import (
+    body_parts,
     code_blocks,
     declared_recipe,
     framed_lists,
@@ -150,8 +151,9 @@ class BlendExtractor:
         declared_recipe(blocks, context.recipe, self.name)
         whole_lists(blocks, self.name)
         _lists_in_the_body(blocks, self.name)
-        section_headings(blocks, context.region.element, self.name)
-        code_blocks(blocks, context.region.element, self.name)
+        parts = body_parts(context.region.element)  # the region and the later parts of a body split up
+        section_headings(blocks, parts, self.name)
+        code_blocks(blocks, parts, self.name)
         gallery_captions(blocks, self.name)
         labelled = sum(block.is_content for block in blocks)
         same_template(blocks, self.name)

@@ -139,11 +139,10 @@ _SECTION_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 SECTION_HEADING_WORDS = 20
 
 
-def section_headings(blocks: list[TextBlock], region: etree._Element | None, name: str) -> None:
-    """Label a section heading inside the region (or a part of the body rendered like it, :func:`body_parts`) as
-    content when content came before it and the next block (past a figure) is content: a short unlinked heading
-    scores low on its words, though it titles the body's next part."""
-    parts = body_parts(region)
+def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name: str) -> None:
+    """Label a section heading inside the body's ``parts`` (the region and the parts rendered like it,
+    :func:`body_parts`) as content when content came before it and the next block (past a figure) is content: a short
+    unlinked heading scores low on its words, though it titles the body's next part."""
     seen_content = False
     for position, block in enumerate(blocks):
         if block.is_content:
@@ -159,12 +158,11 @@ def section_headings(blocks: list[TextBlock], region: etree._Element | None, nam
             block.reasons.append(f"{name}:a section heading over content")
 
 
-def code_blocks(blocks: list[TextBlock], region: etree._Element | None, name: str) -> None:
-    """Label a block of code (a ``<pre>`` or in one) inside the region, or a part of the body rendered like it, as
-    content when the body's content comes before and after it and none of its text is linked. A highlighter writes
-    each token in a ``<span>`` of its own ("EXPLAIN ANALYZE" in Prism's and Rouge's markup): the segmentation joins
-    those into a few long "words", which the trees read as no prose."""
-    parts = body_parts(region)
+def code_blocks(blocks: list[TextBlock], parts: list[etree._Element], name: str) -> None:
+    """Label a block of code (a ``<pre>`` or in one) inside the body's ``parts`` (:func:`body_parts`) as content
+    when the body's content comes before and after it and none of its text is linked. A highlighter writes each
+    token in a ``<span>`` of its own ("EXPLAIN ANALYZE" in Prism's and Rouge's markup): the segmentation joins those
+    into a few long "words", which the trees read as no prose."""
     content = [position for position, block in enumerate(blocks) if block.is_content]
     if not parts or not content:
         return
