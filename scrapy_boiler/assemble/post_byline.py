@@ -38,13 +38,6 @@ _TITLE_DATE = re.compile(
 #: A day in numbers or a time: what a date needs to be read from a heading (see :func:`read_date`).
 _DAY_OR_TIME_PATTERN = r"\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}"
 _DATE_TEXT = re.compile(_DAY_OR_TIME_PATTERN + r"|\b(?:19|20)\d{2}\b|\bago\b|yesterday|today", re.I)
-
-
-def _is_date_text(text: str) -> bool:
-    """Whether a text shows a date or a time (:data:`_DATE_TEXT`), or a day and a named month without the year."""
-    return _DATE_TEXT.search(text) is not None or names_day_and_month(text)
-
-
 #: A title attribute that is a day and nothing else, as numbers ("05.03.2024", "5/3/2024"): a relative date's
 #: day ("Yesterday").
 _DAY_IN_TITLE = re.compile(r"\d{1,2}[./-]\d{1,2}[./-](?:19|20)?\d{2}")
@@ -152,6 +145,11 @@ def _is_dated_heading(el: etree._Element) -> bool:
         return False
     text = collapse_spaces(" ".join(el.itertext()))
     return len(text.split()) <= MAX_FIELD_WORDS and _DAY_OR_TIME.search(text) is not None
+
+
+def _is_date_text(text: str) -> bool:
+    """Whether a text shows a date or a time (:data:`_DATE_TEXT`), or a day and a named month without the year."""
+    return _DATE_TEXT.search(text) is not None or names_day_and_month(text)
 
 
 def _name_before_date(heading: etree._Element) -> str | None:
