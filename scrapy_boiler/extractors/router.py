@@ -42,6 +42,7 @@ from scrapy_boiler.parse.json_ld_posts import json_ld_posts
 from scrapy_boiler.parse.structured import StructuredArticle, read_json_ld
 from scrapy_boiler.segment.post_groups import PostGroup
 from scrapy_boiler.segment.signatures import signature
+from scrapy_boiler.segment.text_stats import text_stats
 
 ARTICLE_MODEL = "blend"
 #: A page whose JSON-LD declares a thread is typed one when its post group looks like posts: at least this share of
@@ -227,8 +228,9 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
     if declared is not None and declared.is_article and not declared.is_thread:
         return declared_article(page.root)
     says_thread = declared is not None and declared.is_thread and not declared.is_article
-    decision = detect(page.root, page_address(page), json_ld_posts=json_ld_posts(page.json_ld) if says_thread else (),
-                      titles=page_titles(page))
+    address, titles, stats = page_address(page), page_titles(page), text_stats(page.root)
+    decision = detect(page.root, address, stats, json_ld_posts=json_ld_posts(page.json_ld) if says_thread else (),
+                      titles=titles)
     if declared is None:
         return decision
     if decision.page_type == FORUM and declared.types & {"qapage", "question"} and not declared.is_article:
@@ -236,9 +238,9 @@ def _decide(page: ParsedPage, declared: StructuredArticle | None) -> PageTypeDec
     features = decision.features
     if says_thread and decision.page_type == ARTICLE and (
             features is None or max(features.dated, features.user_linked) < DECLARED_GROUP_POSTS):
-        decision = dated_group(page.root, page_address(page), page_titles(page)) or decision
+        decision = dated_group(page.root, address, titles, stats) or decision
         features = decision.features
-    if (decision.page_type == ARTICLE and declared.is_thread and not declared.is_article and features is not None
+    if (decision.page_type == ARTICLE and says_thread and features is not None
             and max(features.dated, features.user_linked) >= DECLARED_GROUP_POSTS):
         kind = QA if declared.types & {"qapage", "question"} else FORUM
         return PageTypeDecision(kind, max(decision.score, DECLARED_THREAD_SCORE), decision.group, decision.features)

@@ -115,9 +115,8 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
     ``answercell``); else the one element where the path's steps, followed from their first match, stop short of
     its end, when it holds half the box's words or more (a best answer's ``div.best-text`` where the others' text is
     in ``div.answer-text``: the box the path reached holds it, and not the byline beside it); the question itself
-    when nothing matches. Matches under
-    different parents are the bodies of several posts (a copy of the whole thread rendered above the posts): the
-    first is the question's."""
+    when nothing matches. Matches under different parents are the bodies of several posts (a copy of the whole
+    thread rendered above the posts): the first is the question's."""
     steps = body_path.split("/")[1:]
     partial: list[etree._Element] = []  # the first match of a path's steps that stops short of its end
     for start in range(len(steps)):

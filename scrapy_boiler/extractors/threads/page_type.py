@@ -325,11 +325,12 @@ def declared_article(root: etree._Element) -> PageTypeDecision:
     return PageTypeDecision(ARTICLE, 0.0, _comment_thread(root, None), None)
 
 
-def dated_group(root: etree._Element, url: str | None, titles: tuple[str, str]) -> PageTypeDecision | None:
+def dated_group(root: etree._Element, url: str | None, titles: tuple[str, str],
+                stats: TextStats) -> PageTypeDecision | None:
     """The best group whose members mostly show a date, scored but left an article: for a page whose JSON-LD declares
     a thread while its best repeated group shows neither dates nor posters (the opening post's lines, Dcard's
-    ``<span>`` per line), the replies are the group to weigh."""
-    stats = text_stats(root)
+    ``<span>`` per line), the replies are the group to weigh. ``stats`` are the page's word counts, as
+    :func:`detect` read them."""
     group = find_post_group(root, stats, accept=_mostly_dated)
     if group is None:
         return None
