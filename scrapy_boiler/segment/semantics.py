@@ -80,6 +80,10 @@ AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|googl
 #: ("subscriber" content is the article: not that).
 PROMO_NAME = re.compile(r"newsletter|sign-?up|subscribe(?!r)|\bpromo(?:tion)?\b|[-_]promo\b|\bpromo[-_]|whatsapp"
                         r"|telegram")
+#: Names of a box asking the reader to pay for the journalism: a donation or contribution appeal (the Guardian's
+#: ``contributions-epic``, ``donate-box``, ``support-us``). Such a box is longer than an advert (a heading, two or three
+#: paragraphs, a button), and what it holds is never the article.
+APPEAL_NAME = re.compile(r"donat(?:e|ion)|contributions?[-_]+(?:epic|ask|appeal|banner|box)|support[-_]?us\b")
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
 LEAD_NAME = _any_name(r"\blead", "intro", "standfirst", "summary", "teaser", "subtitle", "subline", "description",
                       "excerpt", "abstract", r"\bdek\b")
@@ -228,6 +232,12 @@ def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
     subscription, messaging channel); a topic's class (``tag-whatsapp``) names none."""
     return _box_named(el, AD_NAME, PROMO_NAME)
+
+
+def is_appeal(el: etree._Element) -> bool:
+    """Whether an element's own class/id names it a donation or contribution appeal (:data:`APPEAL_NAME`); a topic's
+    class (``tag-donations``) names none."""
+    return _box_named(el, APPEAL_NAME)
 
 
 def is_inset_box(el: etree._Element) -> bool:

@@ -33,7 +33,8 @@ def test_a_sign_up_box_between_the_paragraphs_is_dropped():
     assert _kept(labels) == BODY
     dropped = [block for block in labels.blocks if not block.is_content]
     assert [block.text for block in dropped] == [SIGN_UP]
-    assert dropped[0].reasons[-1] == "test:inside an advert, promotion, consent or poll box (div.newsletter-signup)"
+    assert dropped[0].reasons[-1] == ("test:inside an advert, promotion, appeal, consent or poll box "
+                                      "(div.newsletter-signup)")
 
 
 def test_a_poll_is_found_up_to_the_depth_and_no_further():
@@ -66,3 +67,17 @@ def test_the_neural_models_tidy_step_drops_the_box():
     labels = all_content_labels(page)
     tidy_labels(parse_html(f"<html><body>{page}</body></html>".encode()), labels, "test")
     assert _kept(labels) == BODY
+
+
+def test_an_appeal_for_donations_longer_than_an_advert_is_dropped():
+    appeal = ("<div data-testid='contributions-epic'><h2>Before you go: a word about how this story reached you</h2>"
+              + f"<p>{' '.join(['Nobody paid for this story to reach you.'] * 12)}</p>"
+              + "<p>If you value it, please consider supporting us. It takes a minute.</p>"
+              + "<a href='/contribute'>Support us</a></div>")
+    labels = _labels(appeal)
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+    # the same words in a box named as an advert are a layout's wrapper, past an advert's size
+    advert = _labels(appeal.replace("data-testid='contributions-epic'", "class='ad-slot'"))
+    drop_inset_boxes(advert.blocks, "test")
+    assert len(_kept(advert)) > 2
