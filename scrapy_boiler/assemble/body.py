@@ -12,7 +12,8 @@ the body, a picture's caption that ends with its credit ("… (Image: Getty)", "
 figure or a box named as a picture or caption describes the picture, not the story (unless the captions hold half the
 body's words: a gallery told in its captions). Nor is a paywall's notice where it cuts the body short ("Il vous reste
 60% de cet article à lire. La suite est réservée aux abonnés."), nor, anywhere in it, a notice for browsers without
-JavaScript ("Please enable JavaScript in your browser settings."). Thread pages keep their labels: a question's title
+JavaScript ("Please enable JavaScript in your browser settings.") or a line that only credits the pictures ("Photo:
+Reuters", "ขอบคุณภาพ : กรมอุตุนิยมวิทยา"). Thread pages keep their labels: a question's title
 is its post.
 """
 
@@ -49,8 +50,8 @@ NOTICE_WORDS = 30
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     """Unlabel in place the headline, the short labels above it, a byline at either end of the body, pictures'
-    credited captions, a paywall's notice, a notice for browsers without JavaScript and the trailing headings/lead-ins;
-    the positions in ``blocks`` changed."""
+    credited captions, lines of credits alone, a paywall's notice, a notice for browsers without JavaScript and the
+    trailing headings/lead-ins; the positions in ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
@@ -94,6 +95,9 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             changed.append(position)
         elif SCRIPT_NOTICE.search(block.text):
             _drop(block, "a notice for browsers without JavaScript")
+            changed.append(position)
+        elif len(block.text) <= CREDIT_LINE_CHARS and CREDIT_LINE.match(block.text):
+            _drop(block, "a picture's credit on a line of its own")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
     captions = [(position, block) for position, block in content if is_credited_caption(block)]
@@ -179,6 +183,19 @@ PAYWALL_NOTICE = re.compile(
     r"|riservato agli abbonati|(?:artikel|verhaal) is (?:alleen )?voor abonnees",
     re.IGNORECASE,
 )
+
+
+#: A line that only credits the pictures, wherever it sits in the body: "Photo: Reuters", "Fotos: dpa, Getty Images",
+#: "Bild: Keystone", "(Image: Nasa)", "ขอบคุณภาพ : กรมอุตุนิยมวิทยา" (Thai: thanks for the pictures), "사진=연합뉴스",
+#: "写真：共同", "图片来源：新华社", "Фото: ТАСС". A picture word and a colon open it; it is at most
+#: :data:`CREDIT_LINE_CHARS` characters long. Not "Source:": a body may end with the source of its figures.
+CREDIT_LINE = re.compile(
+    r"\s*[(（\[]?\s*(?:images?|photos?|pictures?|pics?|fotos?|bild(?:er)?|photo ?credits?|credits?|photograph(?:s|ie)?"
+    r"|illustrations?|imagen(?:es)?|immagin[ei]|fotograf(?:ie|ía|ia)|фото|ขอบคุณภาพ(?:จาก)?|ภาพ(?:จาก|ประกอบ)?"
+    r"|사진|写真|图片来源|图片)\s*[:：=]\s*\S",
+    re.IGNORECASE,
+)
+CREDIT_LINE_CHARS = 100
 
 
 #: What a page tells a browser that runs no script, wherever it sits in the body: "Please enable JavaScript in your

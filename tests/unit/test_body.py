@@ -159,6 +159,19 @@ def test_a_notice_for_browsers_without_javascript_leaves_the_body_wherever_it_si
     assert about in _trimmed(f"<p>{about}</p><p>{_SENTENCE}</p>")
 
 
+def test_a_line_that_only_credits_the_pictures_leaves_the_body_wherever_it_sits():
+    """Thai news ends its body with "ขอบคุณภาพ : …" (thanks for the pictures: …); other sites put "Photo: Reuters" or
+    "Fotos: dpa" in a paragraph of its own. A sentence about a photo, or a long line opening so, stays."""
+    credits = ("ขอบคุณภาพ : กรมอุตุนิยมวิทยา, ปภ.เชียงราย", "Photo: Reuters", "Fotos: dpa, Getty Images", "사진=연합뉴스")
+    for credit in credits:
+        assert _trimmed(f"<p>{_SENTENCE}</p><p>{credit}</p><p>{_SENTENCE} {_SENTENCE}</p>")[1:] == [
+            _SENTENCE, f"{_SENTENCE} {_SENTENCE}"], credit
+    sentences = ["The photo shows the harbour before the storm.",
+                 "Photos: these were taken by residents, who sent more than four hundred of them to the council in "
+                 "the week after the flood."]
+    assert _trimmed("".join(f"<p>{text}</p>" for text in sentences))[1:] == sentences
+
+
 def test_a_paragraph_opening_with_by_stays():
     """"By the end of the year...", "Par ailleurs...", "Di Maio ha detto...": a sentence, not a byline."""
     openings = ["By the end of the year, prices rose.", "Par ailleurs, le gouvernement a cédé.",
