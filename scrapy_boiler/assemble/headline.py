@@ -25,7 +25,8 @@ def find_headline(blocks: Sequence[TextBlock], title: str, shared: str = "") -> 
     """The heading that repeats the whole title or the title the page shares (``og:title``, given as ``shared``);
     else, of the headings that repeat a piece of either, the longest (the site's name is a piece too); else the first
     ``<h1>`` before the content ends that is neither the site name nor the site's logo (one naming the title's last
-    piece, which the shared title does not start with, leaves the title's other pieces); else the longest piece of
+    piece, which the shared title does not start with, leaves the title's other pieces), nor a word or two the title
+    lacks where the title has a headline's piece beside another; else the longest piece of
     the title (its headline part, without the site name); on a page without a title, the first ``<h1>``."""
     parts = [part for part in title_parts(title) if count_words(part) >= MIN_HEADLINE_WORDS]
     shared_parts = [part for part in title_parts(shared) if count_words(part) >= MIN_HEADLINE_WORDS]
@@ -59,11 +60,15 @@ def find_headline(blocks: Sequence[TextBlock], title: str, shared: str = "") -> 
         # an <h1> of a word or two that the title holds next to a longer piece is the site or section name; so is
         # one that the title ends with when the shared title starts with the title's first piece too ("Happiness :
         # gifs" shared as "Happiness • /r/gifs", under an <h1> "gifs"): the title without it is the headline
-        short = count_words(heading.lead) < MIN_HEADLINE_WORDS and comparable(heading.lead) in whole
+        few_words = count_words(heading.lead) < MIN_HEADLINE_WORDS
+        short = few_words and comparable(heading.lead) in whole
         if (short and not parts and len(pieces) > 1 and comparable(heading.lead) == comparable(pieces[-1])
                 and f"{comparable(shared)} ".startswith(f"{comparable(pieces[0])} ")):
             return _without_last_piece(title)
-        if not (short and parts):
+        # nor is an <h1> of a word or two that the title lacks, when the title holds a headline's piece beside the
+        # site's name: a box's label in a sidebar (old reddit's "MODERATORS", set before the post; "Top Classifieds")
+        # or a section's. A title of one piece may be the site's name alone, over a short headline.
+        if not (parts and (short or (few_words and len(pieces) > 1))):
             return heading.lead
     if parts:
         return max(parts, key=count_words)

@@ -236,6 +236,17 @@ def test_a_heading_the_title_starts_with_is_the_site_name_and_the_rest_is_the_he
     assert extract(body.encode()).headline == "Night trains return to the Alps"
 
 
+def test_a_sidebar_boxs_one_word_h1_the_title_lacks_is_not_the_headline():
+    """Old reddit sets each box of its sidebar under an ``<h1>`` ("MODERATORS") before the post, whose title is a
+    ``<p>``: the headline is the title's headline piece. A one-word ``<h1>`` on a title of one word stays."""
+    body = (f'<html><head><title>Night trains return to the Alps : rail</title></head><body>'
+            f'<div class="side"><div class="title"><h1>MODERATORS</h1></div></div>'
+            f'<div role="main"><p class="title">Night trains return to the Alps</p>{_PARAGRAPHS}</div></body></html>')
+    assert extract(body.encode()).headline == "Night trains return to the Alps"
+    alone = f'<html><head><title>Nachtzug</title></head><body><h1>Nachtzug</h1>{_PARAGRAPHS}</body></html>'
+    assert extract(alone.encode()).headline == "Nachtzug"
+
+
 def test_a_headline_drops_its_soft_hyphens_and_still_matches_the_title():
     body = (f'<html><head><title>Verfassungsbeschwerde eingelegt | LTO</title></head><body><article>'
             f'<h1>Ver\xadfas\xadsungs\xadbe\xadschwerde eingelegt</h1>{_PARAGRAPHS}</article></body></html>')
