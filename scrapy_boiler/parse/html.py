@@ -255,12 +255,12 @@ def _paywalled(el: etree._Element, page_text: Callable[[], str]) -> bool:
     return page_text().count(" ".join(words[:PAYWALLED_OPENING_WORDS])) < 2
 
 
-#: Class names of text shown to screen readers only: "(opens in a new window)", "Share on Facebook". Sighted readers
-#: never see it, so it is no part of the text; but a separator without words stays (the ": " a headline reads
-#: between its kicker and its title).
+#: Class names (``sr-only``, ``u-visually-hidden``, ``screen-reader-only``) of text only screen readers read:
+#: "(opens in a new window)", Reuters' ", opens new tab" after every link. No part of the text, but a separator
+#: without words stays (the ": " a headline reads between its kicker and its title).
 _SCREEN_READER_ONLY = re.compile(
-    r"(?:^|\s)(?:sr-only|sr_only|screen-reader-text|visually-hidden|visuallyhidden|element-invisible|show-for-sr"
-    r"|assistive-text|a11y-hidden)(?:\s|$)", re.IGNORECASE)
+    r"(?:^|\s)(?:sr-only|sr_only|screen-reader-text|element-invisible|show-for-sr|assistive-text|a11y-hidden"
+    r"|\S*visually-?hidden\S*|\S*screen-?readers?-only\S*)(?:\s|$)", re.IGNORECASE)
 _HAS_WORD = re.compile(r"\w")
 #: A cheap first look at a class attribute, before :data:`_SCREEN_READER_ONLY` (case-sensitive: "SR-ONLY" is kept).
 _MAYBE_SCREEN_READER_ONLY = re.compile(r"sr|reader|idden|invisible|assistive|a11y")

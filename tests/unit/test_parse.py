@@ -31,8 +31,10 @@ def test_hidden_elements_are_removed():
 def test_text_for_screen_readers_only_is_removed():
     page = parse_html('<div><h2 class="visually-hidden">Article content</h2><p>Read <a href="/r">the report<span '
                       'class="sr-only"> (opens in a new window)</span></a> today.</p><p class="srcset-note">kept'
-                      '</p><span class="screen-reader-text">Share on Facebook</span></div>')
-    assert texts(page) == "Read the report today. kept"
+                      '</p><span class="screen-reader-text">Share on Facebook</span><p>Shares of <a href="/c">Halvard'
+                      '<span class="screen-reader-only">, opens new tab</span></a> rose<span class="u-visually-hidden">'
+                      ' (link)</span>.</p></div>')
+    assert texts(page) == "Read the report today. kept Shares of Halvard rose."
 
 
 def test_a_screen_reader_separator_without_words_stays():
