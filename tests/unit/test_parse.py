@@ -37,6 +37,13 @@ def test_text_for_screen_readers_only_is_removed():
     assert texts(page) == "Read the report today. kept Shares of Halvard rose."
 
 
+def test_zero_width_spaces_are_dropped_and_joiners_kept():
+    """Docusaurus ends each heading with a zero-width space in its anchor link; a Persian word's zero-width
+    non-joiner is part of its spelling."""
+    page = parse_html('<h2>Installation<a class="hash-link" href="#installation">\u200b</a></h2><p>می\u200cخواهم</p>')
+    assert texts(page) == "Installation می\u200cخواهم"
+
+
 def test_a_screen_reader_separator_without_words_stays():
     page = parse_html('<h1><div>Night trains</div><span class="visually-hidden">: </span><span>Back to the Alps'
                       '</span></h1>')
