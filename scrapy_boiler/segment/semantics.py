@@ -240,6 +240,15 @@ def is_appeal(el: etree._Element) -> bool:
     return _box_named(el, APPEAL_NAME)
 
 
+def is_dialog(el: etree._Element) -> bool:
+    """Whether an element is a dialog laid over the page (``role="dialog"``, ``role="alertdialog"``,
+    ``aria-modal="true"``): a cookie banner, a sign-up or log-in box, which the reader closes to read on."""
+    return el.get("role") in _DIALOG_ROLES or el.get("aria-modal") == "true"
+
+
+_DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
+
+
 def is_inset_box(el: etree._Element) -> bool:
     """Whether an element's own class/id names it a box set into the body that is never the article: an advert or
     promotion (:func:`is_promotion`), a consent manager's box (:func:`is_consent_box`) or a reader poll

@@ -33,7 +33,7 @@ def test_a_sign_up_box_between_the_paragraphs_is_dropped():
     assert _kept(labels) == BODY
     dropped = [block for block in labels.blocks if not block.is_content]
     assert [block.text for block in dropped] == [SIGN_UP]
-    assert dropped[0].reasons[-1] == ("test:inside an advert, promotion, appeal, consent or poll box "
+    assert dropped[0].reasons[-1] == ("test:inside an advert, promotion, appeal, consent, poll box or dialog "
                                       "(div.newsletter-signup)")
 
 
@@ -81,3 +81,13 @@ def test_an_appeal_for_donations_longer_than_an_advert_is_dropped():
     advert = _labels(appeal.replace("data-testid='contributions-epic'", "class='ad-slot'"))
     drop_inset_boxes(advert.blocks, "test")
     assert len(_kept(advert)) > 2
+
+
+def test_a_dialog_laid_over_the_page_is_dropped():
+    """A cookie banner of a vendor no list knows (the Dutch public broadcaster's ``ccm_notification``) is a dialog."""
+    banner = ("<div class='ccm_notification' role='dialog' aria-modal='true'><div class='inner'><h2>Cookies</h2>"
+              "<div><p>We would like to give you a personal experience, so we use cookies and similar techniques to "
+              "measure how the site is used and to show you content that fits your interests.</p></div></div></div>")
+    labels = _labels(banner)
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
