@@ -42,9 +42,10 @@ TEMPLATE_SHARE = 0.5
 
 #: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``)...
 _BODY_NAME = re.compile(r"message|body|content|text", re.I)
-#: ... and not a part beside it (``author-text``, ``user-info``, ``message-meta``).
-_BESIDE_BODY = re.compile(r"author|user|sig|meta|info|head|foot|avatar|card|profile|title|date|action|tool|quote",
-                          re.I)
+#: ... and not a part beside it (``author-text``, ``user-info``, ``message-meta``); CSS's ``user-select`` utility
+#: classes (GitHub's ``comment-body ... user-select-contain``) name no user.
+_BESIDE_BODY = re.compile(r"author|user(?!-?select)|sig|meta|info|head|foot|avatar|card|profile|title|date|action"
+                          r"|tool|quote", re.I)
 #: A named body holds at least this share of the posts' words (it is their text, not a label).
 NAMED_BODY_SHARE = 0.25
 #: ... and is the only one so named in all posts but at most one in this many, where the first is the post's own (a

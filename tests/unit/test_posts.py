@@ -399,6 +399,38 @@ def test_posts_whose_user_cards_outweigh_them_keep_only_the_named_post_text():
     assert [post.date for post in doc.posts] == [f"Posted on 2024-4-{i} 23:20" for i in range(5, 9)]  # not joined
 
 
+def test_a_post_body_named_with_a_user_select_utility_class_is_the_posts_text():
+    """GitHub Discussions names each comment's text ``comment-body markdown-body user-select-contain``: CSS's
+    ``user-select`` names no user, so the body is that element, not the comment with its header ("Copy link", "Quote
+    reply"). The comments differ inside (one holds nested replies), so the descent stops above the bodies."""
+    def comment(user: str, day: int, text: str, nested: str = "") -> str:
+        return (f'<div class="timeline-comment-group"><div class="timeline-comment"><div class="d-flex">'
+                f'<h3><a class="author" href="/{user}">{user}</a></h3><a href="#c"><relative-time '
+                f'datetime="2024-10-{day}T09:12:44Z">Oct {day}, 2024</relative-time></a>'
+                '<details><summary>Options</summary><div>Copy link</div><a href="/login">Quote reply</a>'
+                '<a href="/report">Report content</a></details></div><div class="d-flex flex-row"><div class="flex-1">'
+                '<div class="edit-comment-hide"><div class="comment-body markdown-body user-select-contain">'
+                f"<p>{text}</p></div></div></div></div></div>{nested}</div>")
+
+    def reply(user: str, text: str) -> str:
+        return (f'<div class="nested-comment"><div class="d-flex"><a class="author" href="/{user}">{user}</a> '
+                '<relative-time datetime="2024-10-14T10:00:00Z">Oct 14, 2024</relative-time></div>'
+                '<div class="d-flex flex-row"><div class="comment-body markdown-body user-select-contain">'
+                f"<p>{text}</p></div></div></div>")
+    texts = ["Is there a way to cap how many jobs of one queue run at once across all workers?",
+             "Not in 2.3, but 2.4 added max_concurrency on the queue, enforced with a Redis semaphore.",
+             "On Redis Cluster the semaphore keys need a hash tag, or the script fails."]
+    items = (comment("ann", 14, texts[0])
+             + comment("bo", 14, texts[1], reply("ann", "Thanks, upgrading is fine.") + reply("bo", "Set it there."))
+             + comment("cy", 15, texts[2]))
+    html = ("<html><head><title>Per-queue concurrency limit? · Discussion #1847</title></head><body>"
+            f"<h1>Per-queue concurrency limit?</h1><div class='discussion-timeline'>{items}</div></body></html>")
+    doc = extract(html, "https://github.example/org/repo/discussions/1847")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts if "Copy link" in post.text] == []
+    assert all(text in [post.text for post in doc.posts] for text in texts)
+
+
 def _flarum_thread() -> str:
     """A Flarum-style thread: every post a stream item whose header (poster, "Posted #2" and the full date) outweighs
     a short reply; the opening post shows the chosen best answer, body and all, below its own text; and an event row
