@@ -304,14 +304,26 @@ _AD_LABEL = re.compile(
     r"|dalszy ciąg materiału pod (?:wideo|reklamą)|la suite après (?:cette|la) publicité"
     r"|(?:der )?artikel (?:geht|wird) (?:nach|unter) der (?:anzeige|werbung) (?:weiter|fortgesetzt)"
     r"|el artículo continúa (?:debajo|después) de la publicidad)\W{0,3}$", re.IGNORECASE)
+#: A short line asking the reader to follow, scan or share, never the story's: "Follow us on Twitter and Facebook",
+#: "Folgen Sie uns auf Instagram", "Síguenos en X" (a network named in it), and a WeChat account's fixtures
+#: ("点击上方蓝字关注我们": tap the blue name above to follow us; "长按识别二维码": press to scan the QR code;
+#: "点个在看": tap "Wow"; a closing "END"), at most :data:`CALL_LINE_CHARS` characters.
+_CALL_LINE = re.compile(
+    r"^\W{0,3}(?:(?:follow|like|join) us|folgen sie uns|folge uns|síguenos|suivez-nous|siga-nos|seguici|volg ons)\b"
+    r".{0,40}\b(?:twitter|x|facebook|instagram|linkedin|tiktok|youtube|threads|bluesky|mastodon|telegram|whatsapp"
+    r"|google news|flipboard|pinterest|snapchat)\b"
+    r"|点击(?:上方|上面|下方|标题下)?.{0,6}关注|长按(?:识别|扫描|扫码)?.{0,4}二维码|扫码关注|扫描二维码.{0,6}关注"
+    r"|点(?:个|一下)?[「“\"]?在看|^\W{0,3}(?-i:-?END-?)\W{0,3}$", re.IGNORECASE)
+CALL_LINE_CHARS = 80
 #: Share of a pointer line's words that are its link's.
 POINTER_LINKS = 0.5
 
 
 def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
     """Unlabel a "read also" line whose words are mostly its link, a "read also" heading alone on its line with the
-    lines of links under it ("相关阅读：" over two stories' titles), and an advert's label on its own line: the trees
-    keep them when they sit among the body's paragraphs."""
+    lines of links under it ("相关阅读：" over two stories' titles), an advert's label on its own line and a short
+    line asking the reader to follow, scan or share (:data:`_CALL_LINE`): the trees keep them when they sit among the
+    body's paragraphs."""
     under_pointer = False  # after a "read also" heading, on the lines of links it introduces
     for position, block in enumerate(blocks):
         if not block.is_content:
@@ -322,7 +334,8 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
         # a heading "Related" over prose titles a section of the body
         heading = (not linked and pointer is not None and not text[pointer.end():].strip(" :：-–—|»›.…")
                    and _mostly_linked(next((b for b in blocks[position + 1:] if b.is_content), None)))
-        if (linked and (pointer or under_pointer)) or heading or _AD_LABEL.match(text):
+        if (linked and (pointer or under_pointer)) or heading or _AD_LABEL.match(text) \
+                or (len(text) <= CALL_LINE_CHARS and _CALL_LINE.search(text)):
             block.is_content = False
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
             under_pointer = heading or under_pointer
