@@ -133,8 +133,9 @@ QUOTE_CONTAINMENT = 0.6
 #: when it holds this share of the post's text.
 _POST_TEXT_NAME = re.compile(r"content|message|body|text", re.I)
 WHOLE_POST_SHARE = 0.9
-#: A quotation's attribution ("Quote from: X on <date>", "X wrote:") has at most this many words.
-QUOTE_HEADER_WORDS = 12
+#: A quotation's attribution ("Quote from: X on <date>", "X wrote:", "@X said in <the thread's title>:") has at most
+#: this many words.
+QUOTE_HEADER_WORDS = 20
 
 
 def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
@@ -162,11 +163,18 @@ def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
                         found[inner] = el
     for quote in dict.fromkeys(found.values()):  # in page order
         header = quote.getprevious()  # SMF's "Quote from: X on <date>" box sits before the quotation, not in it
-        if header is not None and header.tag != "blockquote" and found.get(header) is header and \
-                count_words(" ".join(header.itertext())) <= QUOTE_HEADER_WORDS:
+        if header is not None and header.tag != "blockquote" and (found.get(header) is header or _attributes(header)) \
+                and count_words(" ".join(header.itertext())) <= QUOTE_HEADER_WORDS:
             for inner in header.iter():
                 found[inner] = quote
     return found
+
+
+def _attributes(element: etree._Element) -> bool:
+    """Whether an unnamed element before a quotation is its attribution: a line ending with a colon that links to
+    the poster or the post quoted (NodeBB's "@ann said in <a>the thread's title</a>:", "<a>bo</a> wrote:")."""
+    text = "".join(element.itertext()).rstrip()
+    return text.endswith((":", "：")) and next(element.iter("a"), None) is not None
 
 
 def _text_length(element: etree._Element) -> int:

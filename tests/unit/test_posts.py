@@ -739,6 +739,33 @@ def test_an_smf_thread_gives_shown_dates_and_keeps_quote_attributions_with_their
     assert doc.question.startswith("Engine won't start after winter\nMy old Honda lawnmower")
 
 
+def test_an_unnamed_attribution_line_before_a_quotation_goes_with_it():
+    """NodeBB writes "@ann said in <a>the thread's title</a>:" in a plain ``<p>`` before the ``<blockquote>`` of the
+    post quoted: a line ending with a colon that links to the poster or the post is the quotation's attribution."""
+    def post(index: int, user: str, body: str) -> str:
+        return (f'<li component="post" class="post-row" data-index="{index}"><div class="post-header">'
+                f'<a href="/user/{user}">{user}</a> <span class="timeago" title="2025-01-1{index}T10:00:00Z">'
+                f'Jan 1{index}, 2025</span></div><div component="post/content" class="content">{body}</div>'
+                '<div class="post-footer"><a href="#">Reply</a> <a href="#">Quote</a></div></li>')
+    opening = ("After moving Zigbee2MQTT into a Proxmox container my sensors drop off every few hours. The dongle is "
+               "passed through by id and the logs show nothing useful before they go.")
+    attribution = ('<a class="plugin-mentions-user" href="/user/ann">@ann</a> said in <a href="/post/1">Zigbee devices '
+                   "keep dropping off after moving to Proxmox</a>:")
+    reply = "Same here until I changed the channel from 11 to 15. Wifi on channel 1 overlapped it."
+    bodies = [f"<p>{opening}</p>", "<p>Is the dongle on a USB 3 port? USB 3 interference causes exactly this.</p>",
+              f"<p>{attribution}</p><blockquote><p>{opening.split('. ')[0]}.</p></blockquote><p>{reply}</p>",
+              "<p>The extension cable fixed it, thanks everyone. Three days without a single drop now.</p>"]
+    html = ("<html><head><title>Zigbee devices keep dropping off after moving to Proxmox | Community</title></head>"
+            "<body><h1>Zigbee devices keep dropping off after moving to Proxmox</h1><ul component='topic'>"
+            + "".join(post(i, user, body)
+                      for i, (user, body) in enumerate(zip(["ann", "bo", "cy", "ann"], bodies, strict=True)))
+            + "</ul></body></html>")
+    doc = extract(html, "https://community.example/topic/1834/zigbee-devices-keep-dropping-off")
+    assert doc.page_type == "forum"
+    assert doc.posts[2].text == reply
+    assert doc.posts[2].quoted[0].startswith("@ann said in Zigbee devices")
+
+
 def _vbulletin4_thread(body_class: str = "postcontent restore") -> str:
     """vBulletin 4: each post body is a ``<blockquote class="postcontent">`` inside the message ``<div>`` (XenForo 1:
     ``messageText SelectQuoteContainer``); a quotation of an earlier post is a ``bbcode_quote`` box with an
