@@ -163,12 +163,21 @@ PICTURE_CREDIT = re.compile(
     r"(?:\((?:images?|photos?|pictures?|pics?|fotos?|bild|bilder|credits?|photograph|illustration|imagen|immagine)"
     r"\s*:[^()]{1,80}\)"
     r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
+    r"|\((?:fot|zdj|phot)\.\s*[^()]{1,80}\)"
     r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
     r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa)"
     r"|[\u4e00-\u9fff·]{1,12}\s*(?:摄|供图)[)）]?|图片来源[:：][^。]{1,30}|[(（]写真[:：][^)）]{1,20}[)）]"
     r"|사진\s*=\s*[^\s.]{1,20})\s*$",
     re.IGNORECASE,
 )
+
+
+#: A Chinese caption's credit naming the photographer ("新华社记者 孙静怡 摄": photographed by Xinhua's reporter Sun
+#: Jingyi; "（記者林佳穎攝）") or saying it is a file photo ("（資料照）"): no paragraph of a story ends so, so it
+#: makes a caption wherever it sits (Xinhua's captions are centred paragraphs, in no figure nor box named for a
+#: picture).
+PHOTOGRAPHED_BY = re.compile(r"(?:[记記]者\s*[\u4e00-\u9fff·]{2,12}(?:\s+[\u4e00-\u9fff·]{2,12})*\s*[摄攝]"
+                             r"|[(（](?:資料照|资料照|資料圖|资料图)[^)）]{0,20})[)）]?$")
 
 
 #: What a paywall says where it cuts an article short, in English, French, German, Spanish, Italian, Portuguese and
@@ -213,8 +222,11 @@ SCRIPT_NOTICE = re.compile(
 def is_credited_caption(block: TextBlock) -> bool:
     """Whether a block is a picture's caption: it ends with the picture's credit (:data:`PICTURE_CREDIT`) and sits in
     a figure or in a box named as a picture, caption or credit (``div.photo``, ``p.wp-caption-text``). Either alone is
-    not enough: a paragraph may end "(AP)", and a gallery's box may hold the story."""
-    return PICTURE_CREDIT.search(block.text.rstrip()) is not None and in_picture(block.element)
+    not enough (a paragraph may end "(AP)", and a gallery's box may hold the story), but for a Chinese credit naming
+    the photographer (:data:`PHOTOGRAPHED_BY`)."""
+    text = block.text.rstrip()
+    return (PICTURE_CREDIT.search(text) is not None and in_picture(block.element)) or \
+        PHOTOGRAPHED_BY.search(text) is not None
 
 
 #: A label in brackets at either end of a headline as the page shows it, not where it shares it: "[질문]", "[속보]",

@@ -197,6 +197,19 @@ def test_a_pictures_credited_caption_leaves_the_body():
     assert kept == [_FIRST, _SENTENCE]
 
 
+def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
+    """Wyborcza credits "(Fot. Łukasz Cynalewski / Agencja Wyborcza.pl)" in a ``p.art-image-desc``; Xinhua's caption
+    is a centred paragraph in no picture box, but ends "新华社记者 孙静怡 摄" (photographed by Xinhua's reporter),
+    which no paragraph of a story does."""
+    polish = ("<p class='art-image-desc'>Nasadzenia drzew przy ul. Głogowskiej w Poznaniu <span>(Fot. Łukasz "
+              "Cynalewski / Agencja Wyborcza.pl)</span></p>")
+    chinese = ("<p style='text-align: center'>4月7日，工作人员在整理秧盘。新华社记者 孙静怡 摄</p>"
+               "<p>台北市信義區一處完成改善的路口。（記者林佳穎攝）</p><p>增設行人庇護島。（資料照）</p>")
+    assert _trimmed(f"<p>{_SENTENCE}</p>{polish}<p>{_SENTENCE}</p>{chinese}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 3
+    said = "<p>记者孙静怡说，今年的育秧工作比往年提前了一周。</p>"
+    assert "记者孙静怡说，今年的育秧工作比往年提前了一周。" in _trimmed(f"<p>{_SENTENCE}</p>{said}")
+
+
 def test_a_credit_outside_a_picture_box_and_a_caption_without_credit_stay():
     """A paragraph of the body may end like a credit, and a caption without a credit is left to the model: only both
     signs together make a caption."""
