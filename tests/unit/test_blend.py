@@ -346,14 +346,17 @@ def test_a_line_saying_the_story_goes_on_past_a_video_is_left_out(page_bytes):
 
 def test_lines_asking_the_reader_to_follow_or_scan_are_left_out():
     """A WeChat account's article opens and ends with fixtures ("点击上方蓝字 · 关注我们", "END", "长按识别二维码"), and
-    many news sites end with "Follow us on Twitter and Facebook": the trees keep them among the body's paragraphs.
-    A sentence of the body that mentions following stays."""
+    many news sites end with "Follow us on Twitter and Facebook": the trees keep them among the body's paragraphs,
+    as they keep the Liberty Times' "請繼續往下閱讀..." (read on below) over an advert. A sentence of the body that
+    mentions following stays."""
     paragraphs = ["去年春天我开始每天骑车上班，单程十二公里，穿过老城区和一段沿河的绿道。一年下来，骑了两千多公里。",
                   "最大的感受是时间变得可预测了。开车时遇到早高峰，同样的路有时二十分钟，有时一个小时。",
                   "当然也有不方便的地方。下雨天要穿雨衣，夏天到了公司要换衣服，冬天早上手指冻得发疼。",
                   "我把这一年的花费算了一下：车和配件一共三千二百元，比油费和停车费省了一大半。",
                   "Follow us on the river path, the guide said."]
-    calls = ["点击上方蓝字 · 关注我们", "END", "长按识别二维码 · 关注我们", "Follow us on Twitter and Facebook"]
+    calls = ["点击上方蓝字 · 关注我们", "END", "长按识别二维码 · 关注我们", "Follow us on Twitter and Facebook",
+             "Sigue a MILENIO en Google News, mantente informado de lo más relevante en México y el mundo.",
+             "請繼續往下閱讀..."]
     body = (f"<p>{calls[0]}</p>" + "".join(f"<p>{text}</p>" for text in paragraphs)
             + "".join(f"<p>{text}</p>" for text in calls[1:]))
     doc = extract(f"<html><head><title>骑车通勤一年</title></head><body><h1>骑车通勤一年</h1>"

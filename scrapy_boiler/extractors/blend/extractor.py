@@ -303,18 +303,20 @@ _AD_LABEL = re.compile(
     r"|(?:the )?(?:story|article) continues (?:below|after)(?: (?:the |this )?(?:advertisement|ad|video))?"
     r"|dalszy ciąg materiału pod (?:wideo|reklamą)|la suite après (?:cette|la) publicité"
     r"|(?:der )?artikel (?:geht|wird) (?:nach|unter) der (?:anzeige|werbung) (?:weiter|fortgesetzt)"
-    r"|el artículo continúa (?:debajo|después) de la publicidad)\W{0,3}$", re.IGNORECASE)
+    r"|el artículo continúa (?:debajo|después) de la publicidad|請繼續往下閱讀|请继续往下阅读)\W{0,3}$", re.IGNORECASE)
 #: A short line asking the reader to follow, scan or share, never the story's: "Follow us on Twitter and Facebook",
-#: "Folgen Sie uns auf Instagram", "Síguenos en X" (a network named in it), and a WeChat account's fixtures
-#: ("点击上方蓝字关注我们": tap the blue name above to follow us; "长按识别二维码": press to scan the QR code;
-#: "点个在看": tap "Wow"; a closing "END"), at most :data:`CALL_LINE_CHARS` characters.
+#: "Folgen Sie uns auf Instagram", "Sigue a MILENIO en Google News, mantente informado…" (a network named near its
+#: start), and a WeChat account's fixtures ("点击上方蓝字关注我们": tap the blue name above to follow us;
+#: "长按识别二维码": press to scan the QR code; "点个在看": tap "Wow"; a closing "END"), at most
+#: :data:`CALL_LINE_CHARS` characters.
 _CALL_LINE = re.compile(
-    r"^\W{0,3}(?:(?:follow|like|join) us|folgen sie uns|folge uns|síguenos|suivez-nous|siga-nos|seguici|volg ons)\b"
+    r"^\W{0,3}(?:(?:follow|like|join) us|folgen sie uns|folge uns|síguenos|sigue a \S+|suivez-nous|siga-nos"
+    r"|siga (?:o|a) \S+|seguici|volg ons)\b"
     r".{0,40}\b(?:twitter|x|facebook|instagram|linkedin|tiktok|youtube|threads|bluesky|mastodon|telegram|whatsapp"
     r"|google news|flipboard|pinterest|snapchat)\b"
     r"|点击(?:上方|上面|下方|标题下)?.{0,6}关注|长按(?:识别|扫描|扫码)?.{0,4}二维码|扫码关注|扫描二维码.{0,6}关注"
     r"|点(?:个|一下)?[「“\"]?在看|^\W{0,3}(?-i:-?END-?)\W{0,3}$", re.IGNORECASE)
-CALL_LINE_CHARS = 80
+CALL_LINE_CHARS = 120
 #: Share of a pointer line's words that are its link's.
 POINTER_LINKS = 0.5
 
