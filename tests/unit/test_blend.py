@@ -261,6 +261,24 @@ def test_a_table_and_a_list_framed_by_body_paragraphs_are_body(page_bytes):
                                       "高い道具を買うこと"]
 
 
+def test_a_table_framed_past_an_editors_spacer_paragraphs_is_body():
+    """Tistory's editor leaves a ``<p>&nbsp;</p>`` between the body's blocks: the table's neighbours are the heading
+    above it and the paragraph past the spacer, not the spacer."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    rows = "".join(f"<tr><td>{item}</td><td>{price}</td></tr>"
+                   for item, price in (("Item", "Cost"), ("Train", "129,600"), ("Hotel", "90,000")))
+    page = parse_html("<html><body><article><h2>5. What the two days cost</h2><p>\xa0</p>"
+                      f"<table>{rows}</table><p>\xa0</p><p>We spent less than we had planned, mostly because the "
+                      "hotel was cheaper in the week.</p></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag in ("h2", "p")
+    framed_lists(blocks, "blend")
+    assert all(block.is_content for block in blocks)
+
+
 def test_a_paragraph_rendered_like_the_bodys_paragraphs_around_it_joins_them():
     """ZDF renders every paragraph in the same CSS-module wrappers; one the trees scored low between others of that
     template is the body's, while a caption of the same classes, a short line and paragraphs after the last one are

@@ -284,12 +284,16 @@ def _title_share(block: TextBlock, title_words: frozenset[str]) -> float:
 
 
 def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
-    """The sibling right before (or after) the element and each of its wrappers: the ancestors holding nothing else
-    (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or nothing else but a
+    """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
+    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment): the ancestors holding nothing
+    else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or nothing else but a
     caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``)."""
     found: list[etree._Element | None] = []
     while element is not None:
-        found.append(element.getprevious() if before else element.getnext())
+        sibling = element.getprevious() if before else element.getnext()
+        while sibling is not None and (not isinstance(sibling.tag, str) or not "".join(sibling.itertext()).strip()):
+            sibling = sibling.getprevious() if before else sibling.getnext()
+        found.append(sibling)
         parent = element.getparent()
         if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
                 len(parent) != 1 and not (parent.tag == "figure" and all(
