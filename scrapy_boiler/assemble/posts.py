@@ -148,7 +148,7 @@ def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
             for el in body.iterdescendants():
                 if el in found or not isinstance(el.tag, str):
                     continue
-                named = _QUOTE_NAME.search(el.get("class") or "")
+                named = _QUOTE_NAME.search(el.get("class") or "") or _labelled_quote(el)
                 if el.tag == "blockquote" or named:
                     if _POST_TEXT_NAME.search(el.get("class") or ""):
                         if whole < 0:  # the post's text, its signature aside
@@ -172,9 +172,30 @@ def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
 
 def _attributes(element: etree._Element) -> bool:
     """Whether an unnamed element before a quotation is its attribution: a line ending with a colon that links to
-    the poster or the post quoted (NodeBB's "@ann said in <a>the thread's title</a>:", "<a>bo</a> wrote:")."""
+    the poster or the post quoted (NodeBB's "@ann said in <a>the thread's title</a>:", "<a>bo</a> wrote:"), or that
+    says someone wrote (jeuxvideo.com's "Le 14 mars 2025 à 21:12:04 Khey_Silicium a écrit :")."""
     text = "".join(element.itertext()).rstrip()
-    return text.endswith((":", "：")) and next(element.iter("a"), None) is not None
+    return text.endswith((":", "：")) and (next(element.iter("a"), None) is not None or _WROTE.search(text) is not None)
+
+
+#: "X wrote:" in the languages of the boards we read.
+_WROTE = re.compile(r"(?:wrote|said|a écrit|schrieb|escribió|ha scritto|escreveu|написал[аи]?|napisał[a]?|kirjoitti"
+                    r"|skrev|schreef|yazdı)\s*[:：]$", re.IGNORECASE)
+#: The label over a quotation that no name marks, in its first child (vBulletin 3: a ``div.smallfont`` "Quote:" over
+#: a table holding "Originally Posted by X" and the quoted text).
+_QUOTE_LABEL = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|цитата|cytat|lainaus|idézet|citát|alıntı"
+                          r"|引用)\s*[:：]?", re.IGNORECASE)
+
+
+def _labelled_quote(element: etree._Element) -> bool:
+    """Whether an element is a quotation its first child labels as one ("Quote:", "Cita:", "Zitat:"), the quoted
+    text following in its other children."""
+    if len(element) < 2:
+        return False
+    label = element[0]
+    if not isinstance(label.tag, str) or len(label) or (element.text or "").strip():
+        return False
+    return _QUOTE_LABEL.fullmatch((label.text or "").strip()) is not None
 
 
 def _text_length(element: etree._Element) -> int:

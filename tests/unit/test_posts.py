@@ -766,6 +766,37 @@ def test_an_unnamed_attribution_line_before_a_quotation_goes_with_it():
     assert doc.posts[2].quoted[0].startswith("@ann said in Zigbee devices")
 
 
+def test_a_quotation_labelled_quote_and_an_attribution_saying_who_wrote_go_with_the_quotation():
+    """vBulletin 3 marks a quotation by its label alone: a ``div.smallfont`` "Cita:" ("Quote:") over a table holding
+    "Originalmente Escrito por ann" and the quoted text; jeuxvideo.com writes "Le 14 mars 2025 à 21:12:04 bo a
+    écrit :" in a plain ``<p>`` before the ``<blockquote>``."""
+    def post(index: int, user: str, message: str) -> str:
+        return (f'<div><table class="tborder" id="post{index}"><tr><td class="thead">{index + 10}-03-2025, 21:1{index} '
+                f'<a href="showthread.php?p={index}">#{index + 1}</a></td></tr><tr><td class="alt2"><a '
+                f'class="bigusername" href="member.php?u={index}">{user}</a><div class="smallfont">Forero</div></td>'
+                f'<td class="alt1"><div id="post_message_{index}">{message}</div></td></tr></table></div>')
+    asked = "¿Y la etiqueta CERO compensa de verdad o es humo?"
+    told = "Yo tengo un enchufable desde hace dos años y lo cargo en casa cada noche."
+    quote = ('<div style="margin:20px; margin-top:5px; "><div class="smallfont" style="margin-bottom:2px">Cita:</div>'
+             '<table cellpadding="6" width="100%"><tr><td class="alt2" style="border:1px inset"><div>Originalmente '
+             f'Escrito por <strong>ann</strong></div><div style="font-style:italic">{asked}</div></td></tr></table>'
+             "</div>")
+    messages = [f"Dudo entre un híbrido enchufable y uno eléctrico puro. {asked}",
+                f"{told} Casi no piso la gasolinera.",
+                f"{quote}Depende totalmente de tu ayuntamiento.",
+                f"<p>Le 14 mars 2025 à 21:12:04 bo a écrit :</p><blockquote><p>{told}</p></blockquote>"
+                "<p>Lo mismo digo, compensa si tienes garaje.</p>"]
+    html = ("<html><head><title>Híbrido enchufable o eléctrico - ForoCoches</title></head><body><div id='posts'>"
+            + "".join(post(i, user, message)
+                      for i, (user, message) in enumerate(zip(["ann", "bo", "cy", "di"], messages, strict=True)))
+            + "</div></body></html>")
+    doc = extract(html, "https://forocoches.example/foro/showthread.php?t=9876543")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts[2:]] == ["Depende totalmente de tu ayuntamiento.",
+                                                     "Lo mismo digo, compensa si tienes garaje."]
+    assert doc.posts[2].quoted[0].startswith("Cita:") and doc.posts[3].quoted[0].endswith(told)
+
+
 def _vbulletin4_thread(body_class: str = "postcontent restore") -> str:
     """vBulletin 4: each post body is a ``<blockquote class="postcontent">`` inside the message ``<div>`` (XenForo 1:
     ``messageText SelectQuoteContainer``); a quotation of an earlier post is a ``bbcode_quote`` box with an
