@@ -40,8 +40,9 @@ STRAYED_WORDS = 12
 #: card's labels ("Joined:", "Posts:"), a "Reply" button.
 TEMPLATE_SHARE = 0.5
 
-#: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``)...
-_BODY_NAME = re.compile(r"message|body|content|text", re.I)
+#: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``, the Hardware.fr
+#: engine's ``div#para9712791`` on Doctissimo)...
+_BODY_NAME = re.compile(r"message|body|content|text|(?<![a-z])para(?![a-z])", re.I)
 #: ... and not a part beside it (``author-text``, ``user-info``, ``message-meta``); CSS's ``user-select`` utility
 #: classes (GitHub's ``comment-body ... user-select-contain``) name no user.
 _BESIDE_BODY = re.compile(r"author|user(?!-?select)|sig|meta|info|head|foot|avatar|card|profile|title|date|action"
@@ -238,13 +239,14 @@ def _named_bodies(
     current: list[list[etree._Element]], path: str, stats: TextStats
 ) -> tuple[list[list[etree._Element]], str]:
     """Where the descent stopped above the posts' own text in elements their template does not name as a body (a
-    user card outweighs short posts: Discuz's ``tbody``), the element in each post that it names as its text
+    user card outweighs short posts: Discuz's ``tbody``) or in a table row, which holds the poster's cell beside the
+    text whatever its name (the Hardware.fr engine's ``tr.message``), the element in each post that it names as its text
     (``td#postmessage_53888``), if one holding :data:`NAMED_BODY_SHARE` of the words is in most posts; else as it
     stopped. A member without it gets no body: it is a row of the same template that is no post (Flarum's "renamed
     the discussion", phpBB's "Display posts from previous" row). Its ``//`` step is no clue to a question above the
     posts: an article's text may be named like its comments'."""
-    last = path.rpartition("/")[2].partition(".")[2]
-    if last and _BODY_NAME.search(last) and not _BESIDE_BODY.search(last):
+    tag, _, last = path.rpartition("/")[2].partition(".")
+    if last and _BODY_NAME.search(last) and not _BESIDE_BODY.search(last) and tag != "tr":
         return current, path
     found: dict[str, dict[int, etree._Element]] = defaultdict(dict)
     repeated: dict[str, int] = defaultdict(int)

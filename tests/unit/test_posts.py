@@ -797,6 +797,33 @@ def test_a_quotation_labelled_quote_and_an_attribution_saying_who_wrote_go_with_
     assert doc.posts[2].quoted[0].startswith("Cita:") and doc.posts[3].quoted[0].endswith(told)
 
 
+def test_a_post_row_named_message_is_no_body_where_a_cell_holds_the_named_text():
+    """The Hardware.fr forum engine (Doctissimo): each post a table whose row ``tr.message`` holds the poster's cell
+    (``td.messCase1``: name, rank, "Inscrit le …", city) and the post's cell (``td.messCase2``: "Posté le …", "Citer",
+    "Signaler", then ``div#para<id>``, the text). The two cells share a signature once digits go, so the descent
+    stops at the row, whose name says "message": the text is the ``#para`` element inside it."""
+    texts = ["Depuis trois semaines j'ai une douleur sous le talon le matin, au lever, qui passe un peu en marchant.",
+             "Coucou, j'ai eu exactement la même chose l'an dernier : étirements matin et soir.",
+             "Des semelles orthopédiques m'ont beaucoup aidée.", "Merci à toutes, je prends rendez-vous."]
+
+    def post(index: int, user: str, text: str) -> str:
+        return (f'<table class="messagetable md-post" id="post97{index}">'
+                f'<tr class="message cBackCouleurTab{index % 2 + 1} "><td class="messCase1"><div>'
+                f'<a href="/{user}/"><b>{user}</b></a></div><div>'
+                f'<span class="rank">Membre</span><br/><span>Inscrit le 11/02/2021</span><br/><span>{index + 20} '
+                f'messages</span><br/><span>Nantes</span></div></td><td class="messCase2"><div class="toolbar"><div '
+                f'class="left">Posté le 02/03/2025 à 0{index}:48:21</div><div class="right"><a href="/q">Citer</a> '
+                f'<a href="/a">Signaler</a></div></div><div id="para97{index}"><p>{text}</p></div></td></tr></table>')
+    html = ("<html><head><title>Douleur au talon le matin - Forum Doctissimo</title></head><body>"
+            "<h1>Douleur au talon le matin</h1><div id='topic'>"
+            + "".join(post(i, user, text) for i, (user, text) in enumerate(zip(["lilou", "mam", "kine", "lilou"], texts,
+                                                                               strict=True)))
+            + "</div></body></html>")
+    doc = extract(html, "https://forum.doctissimo.example/sante/douleur-talon-sujet_158234_1.htm")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
+
+
 def _vbulletin4_thread(body_class: str = "postcontent restore") -> str:
     """vBulletin 4: each post body is a ``<blockquote class="postcontent">`` inside the message ``<div>`` (XenForo 1:
     ``messageText SelectQuoteContainer``); a quotation of an earlier post is a ``bbcode_quote`` box with an
