@@ -382,6 +382,26 @@ def test_lines_asking_the_reader_to_follow_or_scan_are_left_out():
     assert doc.text.split("\n") == paragraphs
 
 
+def test_read_also_lines_with_a_bar_and_in_thai_are_left_out():
+    """News24 writes "READ | <a>title</a>" between the body's paragraphs; Khaosod "อ่านข่าวที่เกี่ยวข้อง" (read the
+    related news) over lines of links, and ends with "ติดตามข่าวสดทุกช่องทาง LINE @Khaosod | TikTok | YouTube"
+    (follow us everywhere); IRNA "بیشتر بخوانید:" (read more) over a link."""
+    paragraphs = ["The city says it needs R2.3bn to replace the ageing pipes that burst twice a week in winter.",
+                  "Residents of three suburbs have had no water for nine days, and tankers reach them once a day.",
+                  "ค่าฝุ่น PM2.5 ในภาคเหนือยังสูงเกินมาตรฐานต่อเนื่องเป็นวันที่สาม ประชาชนควรสวมหน้ากากเมื่ออยู่นอกอาคาร",
+                  "กรมควบคุมมลพิษเตือนให้งดการเผาในที่โล่งทุกชนิดจนกว่าสถานการณ์จะดีขึ้น"]
+    pointers = ('<p>READ | <a href="/news/joburg-water">Joburg\'s water crisis: what the city says</a></p>'
+                '<p>อ่านข่าวที่เกี่ยวข้อง</p><p><a href="/news/1">– ฝุ่นภาคเหนือพุ่ง 17 จังหวัด</a></p>'
+                '<p><a href="/news/2">– หมอเตือน ฝุ่นเสี่ยงโรคหัวใจ</a></p>'
+                '<p><strong>بیشتر بخوانید:</strong></p>'
+                '<p><a href="/news/3">برداشت زعفران در خراسان رضوی آغاز شد</a></p>')
+    body = (f"<p>{paragraphs[0]}</p><p>{paragraphs[1]}</p>{pointers}<p>{paragraphs[2]}</p><p>{paragraphs[3]}</p>"
+            "<p>ติดตามข่าวสดทุกช่องทาง LINE @Khaosod | TikTok | YouTube</p>")
+    doc = extract(f"<html><head><title>Water and air</title></head><body><h1>Water and air</h1><article>"
+                  f"<div class='entry-content'>{body}</div></article></body></html>")
+    assert doc.text.split("\n") == paragraphs
+
+
 def test_a_photo_gallery_told_in_its_captions_keeps_them(page_bytes):
     """A gallery's page tells its story in its slides' captions under a short introduction: the trees dropped every
     caption and kept the introduction alone."""

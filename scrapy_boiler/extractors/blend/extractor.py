@@ -283,16 +283,17 @@ def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str,
     return alike[parent][(str(el.tag), classes)] >= ENTRY_MIN
 
 
-#: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie auch", "اقرأ أيضا"), and an
-#: advert's label alone on its line ("- Pubblicità -", "Anzeige").
+#: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie auch", "READ | <a>…</a>",
+#: "اقرأ أيضا"), and an advert's label alone on its line ("- Pubblicità -", "Anzeige").
 _POINTER = re.compile(
-    r"^\W{0,3}(?:read (?:also|more|next)|see also|related|also read|leggi anche|potrebbe interessarti"
+    r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*\|)|see also|related|also read|leggi anche|potrebbe interessarti"
     r"|lesen sie (?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi|lire également"
     r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|leia também"
     r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
     r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|ayrıca okuyun"
     r"|citește și|olvassa el|διαβάστε (?:επίσης|ακόμη)|читайте також|прочетете още|pročitajte (?:i|još)|preberite tudi"
-    r"|prečítajte si aj|baca juga|xem thêm|đọc thêm|อ่านเพิ่มเติม|اقرأ أيضاً?|بیشتر بخوانید|یہ بھی پڑھیں|קראו גם"
+    r"|prečítajte si aj|baca juga|xem thêm|đọc thêm|อ่านเพิ่มเติม|อ่านข่าวที่เกี่ยวข้อง|اقرأ أيضاً?|بیشتر بخوانید"
+    r"|یہ بھی پڑھیں|קראו גם"
     r"|(?:ये|यह|इसे) भी पढ़ें|আরও পড়ুন|관련 ?기사|関連記事|あわせて読みたい|相关阅读|相關閱讀|延伸阅读|延伸閱讀|推荐阅读"
     r"|推薦閱讀)(?=\s|[:\-–—|»›：.…]|$)",
     re.IGNORECASE)
@@ -313,7 +314,7 @@ _CALL_LINE = re.compile(
     r"^\W{0,3}(?:(?:follow|like|join) us|folgen sie uns|folge uns|síguenos|sigue a \S+|suivez-nous|siga-nos"
     r"|siga (?:o|a) \S+|seguici|volg ons)\b"
     r".{0,40}\b(?:twitter|x|facebook|instagram|linkedin|tiktok|youtube|threads|bluesky|mastodon|telegram|whatsapp"
-    r"|google news|flipboard|pinterest|snapchat)\b"
+    r"|google news|flipboard|pinterest|snapchat|line)\b|^\W{0,3}ติดตาม.{0,40}\b(?:line|facebook|tiktok|youtube|x)\b"
     r"|点击(?:上方|上面|下方|标题下)?.{0,6}关注|长按(?:识别|扫描|扫码)?.{0,4}二维码|扫码关注|扫描二维码.{0,6}关注"
     r"|点(?:个|一下)?[「“\"]?在看|^\W{0,3}(?-i:-?END-?)\W{0,3}$", re.IGNORECASE)
 CALL_LINE_CHARS = 120
@@ -334,8 +335,9 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
         linked = _mostly_linked(block)
         pointer = _POINTER.match(text)
         # a heading "Related" over prose titles a section of the body
+        # (the links under it may be left out already: the next block, kept or not)
         heading = (not linked and pointer is not None and not text[pointer.end():].strip(" :：-–—|»›.…")
-                   and _mostly_linked(next((b for b in blocks[position + 1:] if b.is_content), None)))
+                   and _mostly_linked(blocks[position + 1] if position + 1 < len(blocks) else None))
         if (linked and (pointer or under_pointer)) or heading or _AD_LABEL.match(text) \
                 or (len(text) <= CALL_LINE_CHARS and _CALL_LINE.search(text)):
             block.is_content = False
