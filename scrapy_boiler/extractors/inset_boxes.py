@@ -7,11 +7,12 @@ value it, please consider supporting us"), and a dialog laid over the page (a co
 knows). Their class and id names, or a dialog's role, say what they are
 (:func:`~scrapy_boiler.segment.semantics.is_inset_box`, :func:`~scrapy_boiler.segment.semantics.is_appeal`,
 :func:`~scrapy_boiler.segment.semantics.is_dialog`), so what a small box so named holds is left out, whatever a model
-scored it.
+scored it. An appeal in a box named for nothing is known by its heading ("Support independent journalism").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from lxml import etree
@@ -52,3 +53,44 @@ def drop_inset_boxes(blocks: Sequence[TextBlock], name: str) -> None:
                     f"({el.tag}.{el.get('class', '')})")
                 break
             el = el.getparent()
+    _drop_headed_appeals(blocks, name)
+
+
+#: The heading or opening line of an appeal for the reader's money, whatever the box is named ("Support PREMIUM
+#: TIMES' journalism of integrity and credibility", "Support independent journalism", "Unterstützen Sie unabhängigen
+#: Journalismus", "Soutenez notre rédaction", "Apoya el periodismo independiente"): a line of at most
+#: :data:`APPEAL_LINE_WORDS` words.
+APPEAL_LINE = re.compile(
+    r"^\W{0,3}(?:support (?:\S+\s){0,4}?(?:journalism|newsroom|reporting)|support (?:us|our work)\b"
+    r"|(?:make|become) a (?:one-off |monthly |recurring )?(?:contribution|donation|donor)|donate (?:now|today)"
+    r"|unterstützen sie (?:\S+\s){0,3}?(?:journalismus|arbeit|redaktion)"
+    r"|soutenez (?:\S+\s){0,3}?(?:journalisme|rédaction)"
+    r"|apoya (?:\S+\s){0,3}?periodismo|apoie (?:\S+\s){0,3}?jornalismo|sostieni (?:\S+\s){0,3}?giornalismo)",
+    re.IGNORECASE)
+APPEAL_LINE_WORDS = 12
+#: Levels above such a line where its box is looked for.
+APPEAL_DEPTH = 3
+
+
+def _drop_headed_appeals(blocks: Sequence[TextBlock], name: str) -> None:
+    """Label boilerplate (in place) the content blocks of the appeal a content line opens (:data:`APPEAL_LINE`): the
+    largest element up to :data:`APPEAL_DEPTH` levels above the line that starts with it and holds at most
+    :data:`APPEAL_MAX_WORDS` words (not the article around a short appeal)."""
+    for position, block in enumerate(blocks):
+        if not block.is_content or not APPEAL_LINE.match(block.text) or count_words(block.text) > APPEAL_LINE_WORDS:
+            continue
+        box, el = block.element, block.element.getparent()
+        for _ in range(APPEAL_DEPTH):
+            if el is None or count_words(" ".join(el.itertext())) > APPEAL_MAX_WORDS \
+                    or any(_inside(earlier, el) for earlier in blocks[:position]):
+                break
+            box, el = el, el.getparent()
+        for inside in blocks[position:]:
+            if inside.is_content and _inside(inside, box):
+                inside.is_content = False
+                inside.reasons.append(f"{name}:inside an appeal for the reader's money")
+
+
+def _inside(block: TextBlock, box: etree._Element) -> bool:
+    """Whether a block's element is ``box`` or lies in it."""
+    return block.element is box or any(ancestor is box for ancestor in block.element.iterancestors())

@@ -74,9 +74,10 @@ def test_an_appeal_for_donations_longer_than_an_advert_is_dropped():
               + f"<p>{' '.join(['Nobody paid for this story to reach you.'] * 12)}</p>"
               + "<p>If you value it, please consider supporting us. It takes a minute.</p>"
               + "<a href='/contribute'>Support us</a></div>")
-    labels = _labels(appeal)
-    drop_inset_boxes(labels.blocks, "test")
-    assert _kept(labels) == BODY
+    for name in ("data-testid='contributions-epic'", "data-component='remote-epic-liveblog'", "class='donate-box'"):
+        labels = _labels(appeal.replace("data-testid='contributions-epic'", name))
+        drop_inset_boxes(labels.blocks, "test")
+        assert _kept(labels) == BODY, name
     # the same words in a box named as an advert are a layout's wrapper, past an advert's size
     advert = _labels(appeal.replace("data-testid='contributions-epic'", "class='ad-slot'"))
     drop_inset_boxes(advert.blocks, "test")
@@ -91,3 +92,19 @@ def test_a_dialog_laid_over_the_page_is_dropped():
     labels = _labels(banner)
     drop_inset_boxes(labels.blocks, "test")
     assert _kept(labels) == BODY
+
+
+def test_an_appeal_in_a_box_named_for_nothing_is_known_by_its_heading():
+    """Premium Times sets its appeal in an inline-styled ``<div>`` after the body: its heading ("Support PREMIUM
+    TIMES' journalism of integrity and credibility") says what the box is. A paragraph about support stays."""
+    appeal = ("<div style='background:#f5f5f5'><h4>Support HARBOUR TIMES' journalism of integrity and credibility</h4>"
+              "<p>We believe in journalism that everyone can read, so we keep our stories free of a paywall.</p>"
+              "<p>If you value our reporting, consider a contribution of any size: it keeps the newsroom going.</p>"
+              "</div>")
+    labels = _labels(appeal)
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+    support = "Support for the new pier came from the fishermen, who had waited ten years for the repairs."
+    labels = _labels(f"<p>{support}</p>")
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == [BODY[0], support, BODY[1]]
