@@ -5,9 +5,9 @@ prevent loading this content") and a reader poll all read like prose, and sit be
 the region and the neighbouring blocks say "article"; so does an appeal for the reader's money after the body ("If you
 value it, please consider supporting us"), and a dialog laid over the page (a cookie banner of a vendor no list
 knows). Their class and id names, or a dialog's role, say what they are
-(:func:`~scrapy_boiler.segment.semantics.is_inset_box`, :func:`~scrapy_boiler.segment.semantics.is_appeal`,
-:func:`~scrapy_boiler.segment.semantics.is_dialog`), so what a small box so named holds is left out, whatever a model
-scored it. An appeal in a box named for nothing is known by its heading ("Support independent journalism").
+(:func:`~scrapy_boiler.segment.semantics.box_kind`, :func:`~scrapy_boiler.segment.semantics.is_dialog`), so what a
+small box so named holds is left out, whatever a model scored it. An appeal in a box named for nothing is known by
+its heading ("Support independent journalism").
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.semantics import is_appeal, is_dialog, is_inset_box
+from scrapy_boiler.segment.semantics import box_kind, is_dialog
 
 #: Ancestors looked at for a box (the block's element and three above it: 20 Minuten's poll question sits two unnamed
 #: wrappers below its box), and the most words such a box may hold: a bigger box so named is a layout's wrapper.
@@ -43,8 +43,8 @@ def drop_inset_boxes(blocks: Sequence[TextBlock], name: str) -> None:
             if el is None:
                 break
             if el not in boxes:
-                limit = (INSET_MAX_WORDS if is_inset_box(el)
-                         else APPEAL_MAX_WORDS if is_appeal(el) or is_dialog(el) else 0)
+                kind = box_kind(el)
+                limit = INSET_MAX_WORDS if kind == "inset" else APPEAL_MAX_WORDS if kind or is_dialog(el) else 0
                 boxes[el] = bool(limit) and count_words(" ".join(el.itertext())) <= limit
             if boxes[el]:
                 block.is_content = False

@@ -236,10 +236,16 @@ def is_promotion(el: etree._Element) -> bool:
     return _box_named(el, AD_NAME, PROMO_NAME)
 
 
-def is_appeal(el: etree._Element) -> bool:
-    """Whether an element's own class/id names it a donation or contribution appeal (:data:`APPEAL_NAME`); a topic's
-    class (``tag-donations``) names none."""
-    return _box_named(el, APPEAL_NAME)
+def box_kind(el: etree._Element) -> str:
+    """What an element's own class/id names it (its names read once): ``"inset"`` for a box set into the body that is
+    never the article (:data:`_INSET_NAMES`), ``"appeal"`` for a donation or contribution appeal
+    (:data:`APPEAL_NAME`), else ``""``; a topic's class (``tag-donations``) names none."""
+    names = _box_names(el)
+    if not names:
+        return ""
+    if any(pattern.search(names) is not None for pattern in _INSET_NAMES):
+        return "inset"
+    return "appeal" if APPEAL_NAME.search(names) is not None else ""
 
 
 def is_dialog(el: etree._Element) -> bool:
@@ -251,11 +257,9 @@ def is_dialog(el: etree._Element) -> bool:
 _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 
 
-def is_inset_box(el: etree._Element) -> bool:
-    """Whether an element's own class/id names it a box set into the body that is never the article: an advert or
-    promotion (:func:`is_promotion`), a consent manager's box (:func:`is_consent_box`) or a reader poll
-    (:func:`is_poll`). The names are read once for the four patterns."""
-    return _box_named(el, AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME)
+#: A box set into the body that is never the article: an advert or promotion (:func:`is_promotion`), a consent
+#: manager's box (:func:`is_consent_box`) or a reader poll (:func:`is_poll`).
+_INSET_NAMES = (AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME)
 
 
 def _box_named(el: etree._Element, *patterns: re.Pattern[str]) -> bool:

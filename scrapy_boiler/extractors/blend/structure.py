@@ -291,7 +291,8 @@ def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._El
     found: list[etree._Element | None] = []
     while element is not None:
         sibling = element.getprevious() if before else element.getnext()
-        while sibling is not None and (not isinstance(sibling.tag, str) or not "".join(sibling.itertext()).strip()):
+        while sibling is not None and (not isinstance(sibling.tag, str)
+                                       or not any(text.strip() for text in sibling.itertext())):
             sibling = sibling.getprevious() if before else sibling.getnext()
         found.append(sibling)
         parent = element.getparent()
