@@ -19,6 +19,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.regions import is_within
 from scrapy_boiler.segment.semantics import box_kind, is_dialog
 
 #: Ancestors looked at for a box (the block's element and three above it: 20 Minuten's poll question sits two unnamed
@@ -82,15 +83,11 @@ def _drop_headed_appeals(blocks: Sequence[TextBlock], name: str) -> None:
         box, el = block.element, block.element.getparent()
         for _ in range(APPEAL_DEPTH):
             if el is None or count_words(" ".join(el.itertext())) > APPEAL_MAX_WORDS \
-                    or any(_inside(earlier, el) for earlier in blocks[:position]):
+                    or any(is_within(earlier.element, el) for earlier in blocks[:position]):
                 break
             box, el = el, el.getparent()
         for inside in blocks[position:]:
-            if inside.is_content and _inside(inside, box):
+            if inside.is_content and is_within(inside.element, box):
                 inside.is_content = False
                 inside.reasons.append(f"{name}:inside an appeal for the reader's money")
 
-
-def _inside(block: TextBlock, box: etree._Element) -> bool:
-    """Whether a block's element is ``box`` or lies in it."""
-    return block.element is box or any(ancestor is box for ancestor in block.element.iterancestors())
