@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from scrapy_boiler.datasets.gold import decode_gold
-from scrapy_boiler.parse.html import drop_element
+from scrapy_boiler.parse.clean import drop_element
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import INLINE_TAGS
 

@@ -1,48 +1,20 @@
-"""Parse HTML into a cleaned lxml tree: tolerant of broken markup, stripped of what never shows as text."""
+"""Parse HTML into a cleaned lxml tree: tolerant of broken markup, stripped of what never shows as text
+(:mod:`~scrapy_boiler.parse.clean`)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache, partial
 
 from lxml import etree
 
 from scrapy_boiler.limits import DEFAULT_LIMITS, Limits, PageRejected, WarningCode
+from scrapy_boiler.parse.clean import clean_tree
 from scrapy_boiler.parse.depth import flatten_markup, flatten_tree
 from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
-from scrapy_boiler.parse.normalize import collapse_spaces, count_words
+from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.parse.sniff import binary_format, gunzip, is_gzip, is_json
 
-#: Subtrees removed before segmentation: they never render as readable text (Kohlschütter et al. §3 works on
-#: visible text only). ``<form>`` itself is kept and only its controls go: old ASP.NET pages wrap
-#: the whole body in one form.
-REMOVED_TAGS: frozenset[str] = frozenset(
-    {
-        "script", "style", "template", "svg", "math", "head", "iframe", "frame", "object", "embed",
-        "applet", "canvas", "video", "audio", "map", "input", "select", "option", "optgroup",
-        "textarea", "button", "datalist", "dialog",
-    }
-)
-
-#: ``<noscript>`` is dropped unless the parser nested a large part of the page inside it (an unclosed
-#: tag inside ``<noscript>`` does that, e.g. CleanEval page 714); then it is unwrapped instead.
-NOSCRIPT_MAX_SHARE = 0.25
-
-_NOT_DISPLAYED = re.compile(r"display\s*:\s*none", re.IGNORECASE)
-#: ``visibility: hidden`` keeps the element's place in the layout (see :func:`_revealed_by_script`).
-_INVISIBLE = re.compile(r"visibility\s*:\s*hidden", re.IGNORECASE)
-_HIDDEN_STYLE = re.compile(f"{_NOT_DISPLAYED.pattern}|{_INVISIBLE.pattern}", re.IGNORECASE)
-#: A hidden element named as a spoiler is text the reader reveals with a click (a puzzle's answer in a forum post).
-_SPOILER = re.compile(r"spoiler", re.IGNORECASE)
-#: A hidden element named as the paywalled part of an article (ABC's ``div.paywall[hidden]``) holds the rest of the
-#: body, which a subscriber reads once the script shows it. Not ``paywallBottomAdvert`` (an advert's box).
-_PAYWALLED = re.compile(r"(?:^|[\s_-])paywall(?:ed)?(?:$|[\s_-])", re.IGNORECASE)
-#: Words the paywalled part must hold: a subscription prompt hidden until it is needed is a few lines.
-PAYWALLED_MIN_WORDS = 100
-#: Opening words of the paywalled part looked for elsewhere on the page (a copy of text shown is no paywalled part).
-PAYWALLED_OPENING_WORDS = 12
 _XML_DECLARATION = re.compile(r"\A\s*<\?xml[^>]*\?>")
 #: C0 controls other than tab, newline and carriage return (lxml's tree API refuses them in text), and the same as
 #: UTF-8 bytes: finding them in the encoded text is ten times faster than the regex.
@@ -210,191 +182,3 @@ def _title(root: etree._Element) -> str:
         if text:
             return text
     return ""
-
-
-def _is_hidden(el: etree._Element) -> bool:
-    """Hidden by an attribute or an inline style, and not a spoiler's contents."""
-    if _SPOILER.search(el.get("class") or ""):
-        return False
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
-        return True
-    style = el.get("style")
-    return bool(style and _HIDDEN_STYLE.search(style))
-
-
-#: Share of the page's words outside links that an element hidden so must hold to be the text a script reveals, and
-#: the words it must hold at least.
-REVEALED_SHARE = 0.5
-REVEALED_MIN_WORDS = 50
-
-
-def _revealed_by_script(el: etree._Element, page_words: Callable[[], int]) -> bool:
-    """Whether hidden ``el`` is the page's text that a script shows once it is laid out: hidden by ``visibility:
-    hidden`` alone (no ``display: none``, no ``hidden`` attribute) and holding more than :data:`REVEALED_SHARE` of
-    the page's words outside links (``page_words``). WeChat serves every article so (``div#js_content``); a hidden
-    menu or dialog holds links, or a small share of the words."""
-    style = el.get("style") or ""
-    if (el.get("hidden") is not None or el.get("aria-hidden") == "true" or not _INVISIBLE.search(style)
-            or _NOT_DISPLAYED.search(style)):
-        return False
-    own = _unlinked_words(el)  # most elements hidden so hold a few words or links (a tooltip, a menu): not counted
-    return own >= REVEALED_MIN_WORDS and own > REVEALED_SHARE * page_words()
-
-
-def _unlinked_words(el: etree._Element) -> int:
-    """Words under ``el`` outside links, a run of Chinese or Japanese counted in pseudo-words (:func:`count_words`)."""
-    return count_words(" ".join(el.itertext())) - sum(count_words(" ".join(a.itertext())) for a in el.iter("a"))
-
-
-def _paywalled(el: etree._Element, page_text: Callable[[], str]) -> bool:
-    """Whether hidden ``el`` is an article's paywalled part: named so, as long as one (:data:`PAYWALLED_MIN_WORDS`),
-    and saying what the page (``page_text``: its words, one space apart) shows nowhere else. der Freitag also hides a
-    copy of the whole text it shows (one block, for its paywall script), which would double the body."""
-    if not _PAYWALLED.search(f"{el.get('class') or ''} {el.get('id') or ''}"):
-        return False
-    words = "".join(el.itertext()).split()
-    if len(words) < PAYWALLED_MIN_WORDS:
-        return False
-    return page_text().count(" ".join(words[:PAYWALLED_OPENING_WORDS])) < 2
-
-
-#: Class names (``sr-only``, ``u-visually-hidden``, ``screen-reader-only``) of text only screen readers read:
-#: "(opens in a new window)", Reuters' ", opens new tab" after every link. No part of the text, but a separator
-#: without words stays (the ": " a headline reads between its kicker and its title).
-_SCREEN_READER_ONLY = re.compile(
-    r"(?:^|\s)(?:sr-only|sr_only|screen-reader-text|element-invisible|show-for-sr|assistive-text|a11y-hidden"
-    r"|\S*visually-?hidden\S*|\S*screen-?readers?-only\S*)(?:\s|$)", re.IGNORECASE)
-_HAS_WORD = re.compile(r"\w")
-#: A cheap first look at a class attribute, before :data:`_SCREEN_READER_ONLY` (case-sensitive: "SR-ONLY" is kept).
-_MAYBE_SCREEN_READER_ONLY = re.compile(r"sr|reader|idden|invisible|assistive|a11y")
-
-
-#: The root of a consent manager's box (its cookie banner and preference centre), by the id or class name its vendor
-#: gives it: OneTrust, Cookiebot, Didomi, Sourcepoint, TrustArc, Usercentrics, consentmanager.net, Borlabs Cookie,
-#: the WordPress plugins GDPR Cookie Consent, Cookie Notice, Complianz and CookieYes, iubenda, Quantcast Choice,
-#: Google's Funding Choices, Osano and the cookieconsent script. A page served with the box, or saved after its
-#: script ran, holds hundreds of words of legal text that the reader closes unread, named like content inside
-#: (OneTrust's preference centre is ``ot-main-content``): a model that never saw the vendor may keep it.
-_CONSENT_ROOT_IDS = frozenset({
-    "onetrust-consent-sdk", "onetrust-banner-sdk", "onetrust-pc-sdk", "CybotCookiebotDialog", "didomi-host",
-    "truste-consent-track", "consent_blackbar", "usercentrics-root", "cmpbox", "cmpbox2", "BorlabsCookieBox",
-    "cookie-law-info-bar", "cookie-notice", "cmplz-cookiebanner-container", "iubenda-cs-banner",
-})
-#: Sourcepoint numbers its boxes: ``sp_message_container_123456``.
-_CONSENT_ROOT_ID_PREFIX = "sp_message_container_"
-_CONSENT_ROOT_CLASSES = frozenset({
-    "qc-cmp2-container", "fc-consent-root", "cc-window", "cky-consent-container", "cmplz-cookiebanner",
-    "osano-cm-window", "osano-cm-dialog",
-})
-
-
-def _hiding_candidates(
-    root: etree._Element,
-) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element]]:
-    """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", and the consent managers' boxes, in document order: one walk (two XPath queries asking
-    several ``contains()`` of every element cost three times as much)."""
-    maybe_hidden: list[etree._Element] = []
-    screen_reader_only: list[etree._Element] = []
-    consent: list[etree._Element] = []
-    for el in root.iter():
-        keys = el.keys()
-        if not keys:
-            continue
-        if "class" in keys:
-            names = el.get("class")
-            if _MAYBE_SCREEN_READER_ONLY.search(names) and _SCREEN_READER_ONLY.search(names):
-                screen_reader_only.append(el)
-            # substring tests first: most class attributes hold none of these, and ``in`` costs less than a split
-            if ("cmp" in names or "consent" in names or "cc-window" in names or "cky-" in names
-                    or "osano-cm" in names) and not _CONSENT_ROOT_CLASSES.isdisjoint(names.split()):
-                consent.append(el)
-                continue
-        if "id" in keys and ((ident := el.get("id")) in _CONSENT_ROOT_IDS
-                             or ident.startswith(_CONSENT_ROOT_ID_PREFIX)):
-            consent.append(el)
-        elif "style" in keys or "hidden" in keys or "aria-hidden" in keys:
-            maybe_hidden.append(el)
-    return maybe_hidden, screen_reader_only, consent
-
-
-def clean_tree(root: etree._Element) -> None:
-    """Remove non-content subtrees in place, keeping the tail text of every removed element."""
-    # libxml2 walks the tree once for the tags (and comments, processing instructions, entities), keeping tails
-    # where drop_element() would put them; the attributes of possibly hidden elements are checked here.
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
-                         with_tail=False)
-    maybe_hidden, screen_reader_only, consent = _hiding_candidates(root)
-    text: str | None = None  # the page's words, read once, and only when a paywalled part is weighed (_paywalled)
-
-    def page_text() -> str:
-        nonlocal text
-        if text is None:
-            text = collapse_spaces("".join(root.itertext()))
-        return text
-
-    page_words = cache(partial(_unlinked_words, root))  # counted once, and only for a _revealed_by_script test
-    for el in maybe_hidden:
-        if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text) \
-                and not _revealed_by_script(el, page_words):
-            drop_element(el)
-    for el in consent:
-        if el.tag not in ("html", "body"):
-            drop_element(el)
-    for el in screen_reader_only:  # those inside a hidden element dropped above are out of the tree already
-        if el.tag not in ("html", "body") and _HAS_WORD.search("".join(el.itertext())):
-            drop_element(el)
-    noscripts = list(root.iter("noscript"))
-    total: int | None = None  # the page's text length, measured only if a <noscript> has text
-    for el in noscripts:
-        if el.getparent() is None:
-            continue
-        own = len(collapse_spaces("".join(el.itertext())))
-        if own and total is None:
-            total = max(1, len(collapse_spaces("".join(root.itertext()))))
-        if own and total is not None and own / total > NOSCRIPT_MAX_SHARE:
-            _unwrap(el)
-        else:
-            drop_element(el)
-
-
-def drop_element(el: etree._Element) -> None:
-    """Remove ``el`` and its subtree but keep its tail text in the document."""
-    parent = el.getparent()
-    if parent is None:
-        return
-    tail = el.tail
-    if tail:
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(el)
-
-
-def _unwrap(el: etree._Element) -> None:
-    """Replace ``el`` by its children and text."""
-    parent = el.getparent()
-    if parent is None:
-        return
-    index = parent.index(el)
-    prev = el.getprevious()
-    lead = el.text or ""
-    if lead:
-        if prev is not None:
-            prev.tail = (prev.tail or "") + lead
-        else:
-            parent.text = (parent.text or "") + lead
-    children = list(el)
-    tail = el.tail or ""
-    if children:
-        children[-1].tail = (children[-1].tail or "") + tail
-    elif tail:
-        if prev is not None:
-            prev.tail = (prev.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(el)
-    for offset, child in enumerate(children):
-        parent.insert(index + offset, child)
