@@ -115,13 +115,16 @@ _CONSENT_ROOT_CLASSES = frozenset({
     "qc-cmp2-container", "fc-consent-root", "cc-window", "cky-consent-container", "cmplz-cookiebanner",
     "osano-cm-window", "osano-cm-dialog",
 })
+#: MediaWiki's section edit links (Wikipedia, Fandom and most wikis): "[edit | edit source]" inside every section
+#: heading, which then reads as a heading of links (navigation) rather than the section's title.
+_EDIT_LINKS_CLASS = "mw-editsection"
 
 
 def _hiding_candidates(
     root: etree._Element,
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", and the consent managers' boxes, in document order: one walk (two XPath queries asking
+    "screen readers only", and the consent managers' boxes and wikis' edit links, in document order: one walk (two XPath queries asking
     several ``contains()`` of every element cost three times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
@@ -137,6 +140,9 @@ def _hiding_candidates(
             # substring tests first: most class attributes hold none of these, and ``in`` costs less than a split
             if ("cmp" in names or "consent" in names or "cc-window" in names or "cky-" in names
                     or "osano-cm" in names) and not _CONSENT_ROOT_CLASSES.isdisjoint(names.split()):
+                consent.append(el)
+                continue
+            if "editsection" in names and _EDIT_LINKS_CLASS in names.split():
                 consent.append(el)
                 continue
         if "id" in keys and ((ident := el.get("id")) in _CONSENT_ROOT_IDS
@@ -167,7 +173,7 @@ def clean_tree(root: etree._Element) -> None:
         if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text) \
                 and not _revealed_by_script(el, page_words):
             drop_element(el)
-    for el in consent:
+    for el in consent:  # and wikis' edit links
         if el.tag not in ("html", "body"):
             drop_element(el)
     for el in screen_reader_only:  # those inside a hidden element dropped above are out of the tree already

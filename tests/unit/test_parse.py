@@ -74,6 +74,16 @@ def test_names_that_only_mention_consent_or_cookies_stay():
     assert texts(page) == "The court approved the consent decree. Cookie banners came later."
 
 
+def test_a_wikis_section_edit_links_are_removed():
+    """MediaWiki (Wikipedia, Fandom) puts "[edit | edit source]" in every section heading; a class merely naming
+    edit sections stays."""
+    page = parse_html('<h2><span class="mw-headline" id="Early_life">Early life</span><span class="mw-editsection">'
+                      '<span class="mw-editsection-bracket">[</span><a href="/e?section=1">edit</a> | <a href="/e?'
+                      'section=1&amp;source">edit source</a><span class="mw-editsection-bracket">]</span></span></h2>'
+                      '<p class="editsection-notes">She was born in Brackwater.</p>')
+    assert texts(page) == "Early life She was born in Brackwater."
+
+
 def test_broken_markup_is_tolerated(page_bytes):
     page = parse_html(page_bytes("broken_markup.html"))
     text = texts(page)
