@@ -18,7 +18,7 @@ from lxml import etree
 from scrapy_boiler.parse.dates import names_day_and_month
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import HEADING_TAGS
-from scrapy_boiler.segment.post_bodies import is_user_href
+from scrapy_boiler.segment.post_marks import is_user_href
 
 _COUNT = re.compile(r"[\d\s.,+]+")
 #: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:"), and a

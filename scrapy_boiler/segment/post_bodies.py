@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 
 from lxml import etree
 
-from scrapy_boiler.parse.dates import names_day_and_month
 from scrapy_boiler.parse.normalize import count_words, repeat_form
+from scrapy_boiler.segment.post_marks import has_date, has_user_link
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -58,28 +58,6 @@ NAMED_BODY_MOST = 3
 #: A poster's standing footer inside a post body (``div.signature``, XenForo's ``message-signature``, Invision's
 #: ``data-role="memberSignature"``, phpBB's ``postsig``): not what the post says.
 _SIGNATURE_NAME = re.compile(r"signature|postsig|\bsig\b", re.I)
-#: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``, Lobsters' and Slashdot's
-#: ``/~ann``: the root of a tilde path, not a personal home page's files such as ``/~ann/tutorial/``...).
-_USER_HREF = re.compile(r"member|user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people", re.I)
-#: A campaign-tracking parameter of a link (``utm_campaign=Feed: The Blog of Author Tim Ferriss``): its words are a
-#: feed's, not where the link goes.
-_TRACKING = re.compile(r"[?&;]utm_\w+=[^&#]*", re.I)
-
-
-def is_user_href(href: str) -> bool:
-    """Whether a link goes to a user's profile (``/members/``, ``?u=``, ``/profile/``...), its tracking parameters
-    left out (a blog's "Reply" link carries ``utm_campaign=...Author...``)."""
-    return _USER_HREF.search(_TRACKING.sub("", href) if "utm_" in href else href) is not None
-
-
-_DATE = re.compile(
-    r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
-    r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)"
-    # Chinese, Japanese and Korean: "2024年04月24日", "1 月前" (a month ago), "3 小時前", "5分前", "2일 전", "刚刚"
-    r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月|\d+\s*(?:秒|分钟|分鐘|分|小时|小時|時間|天|日|周|週|个月|個月|ヶ月|か月|月|年)\s*前"
-    r"|\d+\s*(?:초|분|시간|일|주|개월|달|년)\s*전|刚刚|剛剛|昨天|今天|昨日|今日|어제|오늘",
-    re.I,
-)
 
 
 def inner_structure(member: etree._Element, alias: Callable[[str], str] | None = None) -> set[str]:
@@ -334,45 +312,6 @@ def _byline_beside(
 
     rivals = [els for sig, els in others.items() if totals[sig]]
     return not byline(chosen) and bool(rivals) and all(byline(els) for els in rivals)
-
-
-def has_user_link(member: etree._Element) -> bool:
-    """Whether the member links to a user profile (``/members/``, ``?u=``, ``/profile/``...)."""
-    return any(is_user_href(a.get("href") or "") for a in member.iter("a"))
-
-
-#: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``).
-_POSTER_CLASS = re.compile(r"(?:^|[-_ ])(?:user-?(?:id|name)?|author|poster|nick(?:name)?|uname|username)(?:$|[-_ ])",
-                           re.I)
-
-
-def names_poster(member: etree._Element) -> bool:
-    """Whether the member shows its poster's name in an element named for it: boards that link to no user page
-    (PTT's ``<span class="push-userid">``) sign their posts this way."""
-    return any(isinstance(el.tag, str) and _POSTER_CLASS.search(el.get("class") or "") and bool((el.text or "").strip())
-               for el in member.iter())
-
-
-def has_date(member: etree._Element) -> bool:
-    """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
-    return shows_when(member, has_date_text)
-
-
-#: Texts of a member at most this long are where it shows when it was written (a paragraph is not).
-WHEN_TEXT_CHARS = 80
-
-
-def shows_when(member: etree._Element, is_when: Callable[[str], object]) -> bool:
-    """Whether the member holds a ``<time>`` element, or a short text (under :data:`WHEN_TEXT_CHARS` characters)
-    that ``is_when`` holds for (a pattern's ``search``): where a post shows when it was written."""
-    if next(member.iter("time"), None) is not None:
-        return True
-    return any(is_when(text) for text in member.itertext() if len(text) < WHEN_TEXT_CHARS)
-
-
-def has_date_text(text: str) -> bool:
-    """Whether a short text reads like a date or time ("03/12 08:45", "2 hours ago", "Mar 12, 2024", "Mar 4")."""
-    return _DATE.search(text) is not None or names_day_and_month(text)
 
 
 def body_owner(node: etree._Element | None, owners: dict[etree._Element, int]) -> int | None:

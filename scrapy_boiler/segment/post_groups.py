@@ -23,13 +23,11 @@ from scrapy_boiler.segment.nested_replies import nested_replies, with_nested_rep
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
     SignatureAliases,
-    has_date,
-    has_user_link,
     inner_structure,
     member_bodies,
-    names_poster,
     signature_elements,
 )
+from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.question_above import with_question_above
 from scrapy_boiler.segment.semantics import is_sidebar
 from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_overlap, class_tokens, id_template, signature

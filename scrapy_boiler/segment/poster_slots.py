@@ -3,7 +3,7 @@
 A post's byline puts the poster's name in the same place of every post (``<div class="push"><span>推</span>
 <span>alice</span>…``): a short text, a name not a number nor a date, that changes from post to post while the
 post says more beside it. Boards that link to no user page and name that element in their own words, or hash their
-class names, sign their posts this way; :func:`~scrapy_boiler.segment.post_bodies.names_poster` reads only the
+class names, sign their posts this way; :func:`~scrapy_boiler.segment.post_marks.names_poster` reads only the
 class names (``push-userid``, ``user-name``).
 """
 
@@ -17,7 +17,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS
-from scrapy_boiler.segment.post_bodies import has_date_text
+from scrapy_boiler.segment.post_marks import has_date_text
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: A name is at most this many words and characters.

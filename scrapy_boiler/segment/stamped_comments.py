@@ -15,8 +15,8 @@ import re
 from lxml import etree
 
 from scrapy_boiler.segment.blocks import HEADING_TAGS
-from scrapy_boiler.segment.post_bodies import shows_when
 from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.post_marks import shows_when
 from scrapy_boiler.segment.text_stats import words
 
 #: Words of running text above the group (page typing's ``lead``: the article's body) at least.

@@ -19,8 +19,8 @@ from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import detect
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
-from scrapy_boiler.segment.post_bodies import has_date_text
 from scrapy_boiler.segment.post_groups import find_post_group
+from scrapy_boiler.segment.post_marks import has_date_text
 from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import text_stats

@@ -35,8 +35,8 @@ from scrapy_boiler.extractors.threads.thread_title import (
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.parse.urls import host_of, join_url
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import has_user_link, is_user_href
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
+from scrapy_boiler.segment.post_marks import has_user_link, is_user_href
 from scrapy_boiler.segment.semantics import is_main_landmark
 from scrapy_boiler.segment.signatures import class_tokens
 

@@ -30,8 +30,8 @@ from scrapy_boiler.parse.json_ld_posts import JsonLdPost
 from scrapy_boiler.parse.urls import split_url
 from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
-from scrapy_boiler.segment.post_bodies import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
+from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.stamped_comments import stamped_under_body

@@ -13,8 +13,8 @@ from lxml import etree
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.parse.urls import join_url, split_url
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.post_bodies import is_user_href
 from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.post_marks import is_user_href
 
 
 def signed_like_replies(group: PostGroup, opening: TextBlock, url: str | None) -> bool:
