@@ -124,8 +124,8 @@ def _hiding_candidates(
     root: etree._Element,
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", and the consent managers' boxes and wikis' edit links, in document order: one walk (two XPath queries asking
-    several ``contains()`` of every element cost three times as much)."""
+    "screen readers only", and the consent managers' boxes and wikis' edit links, in document order: one walk (two
+    XPath queries asking several ``contains()`` of every element cost three times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
     consent: list[etree._Element] = []
