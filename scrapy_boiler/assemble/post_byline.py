@@ -24,6 +24,9 @@ _COUNT = re.compile(r"[\d\s.,+]+")
 #: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:"), and a
 #: class that is ``name`` alone the poster's name on boards without accounts (5ch's ``span.name``).
 _AUTHOR_NAME = re.compile(r"author|user|poster|username|member|byline|nick|\bfn\b|^name(?:\s|$)", re.I)
+#: ... but not the poster's rank shown under it (FluxBB's and vBulletin's ``usertitle``: "Member", "Senior Member";
+#: a ``user-rank``).
+_AUTHOR_RANK = re.compile(r"(?:user|member|author)[-_]?(?:title|rank)", re.I)
 #: The verb a name box may end with ("Lisa says:", "ann wrote:").
 _SAYS_VERBS = r"(?:says|said|wrote|writes|schreibt|schrieb|a écrit|escribió|dice|scrive|zegt)"
 _SAYS = re.compile(rf"\s+{_SAYS_VERBS}\s*:?\s*$", re.I)
@@ -193,7 +196,8 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
         if named is None and el.tag == "a" and (_BY.search(_text_before(el, label)) or _is_commenters_site(el)):
             return text  # "by <a>Kris</a>", a blog commenter's name linking to their site (after a name box: a reply's)
         names = " ".join((el.get("class") or "", el.get("id") or "", el.get("itemprop") or ""))
-        if (named_el is None or named_el in el.iterancestors()) and _AUTHOR_NAME.search(names):
+        if (named_el is None or named_el in el.iterancestors()) and _AUTHOR_NAME.search(names) \
+                and not _AUTHOR_RANK.search(names):
             named, named_el = _SAYS.sub("", text) or text, el
     return named
 

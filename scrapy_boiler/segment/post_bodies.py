@@ -40,9 +40,9 @@ STRAYED_WORDS = 12
 #: card's labels ("Joined:", "Posts:"), a "Reply" button.
 TEMPLATE_SHARE = 0.5
 
-#: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``, the Hardware.fr
-#: engine's ``div#para9712791`` on Doctissimo)...
-_BODY_NAME = re.compile(r"message|body|content|text|(?<![a-z])para(?![a-z])", re.I)
+#: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``, FluxBB's
+#: ``div.postmsg``, the Hardware.fr engine's ``div#para9712791`` on Doctissimo)...
+_BODY_NAME = re.compile(r"message|msg|body|content|text|(?<![a-z])para(?![a-z])", re.I)
 #: ... and not a part beside it (``author-text``, ``user-info``, ``message-meta``); CSS's ``user-select`` utility
 #: classes (GitHub's ``comment-body ... user-select-contain``) name no user.
 _BESIDE_BODY = re.compile(r"author|user(?!-?select)|sig|meta|info|head|foot|avatar|card|profile|title|date|action"
@@ -54,6 +54,10 @@ NAMED_BODY_SHARE = 0.25
 NAMED_BODY_REPEATS = 4
 #: ... and is missing from at most one member in this many (those are rows of the template that are no posts).
 NAMED_BODY_MOST = 3
+#: A named body inside the one chosen, in the same posts, that holds at least this share of its words is the text
+#: itself: FluxBB's ``div.postmsg`` inside ``div.postbody``, which holds the poster's card beside it (as many words
+#: as a short post).
+INNER_BODY_SHARE = 0.25
 
 #: A poster's standing footer inside a post body (``div.signature``, XenForo's ``message-signature``, Invision's
 #: ``data-role="memberSignature"``, phpBB's ``postsig``): not what the post says.
@@ -238,7 +242,7 @@ def _named_bodies(
             found[sig][index] = elements[0]
             repeated[sig] += len(elements) > 1
     whole = sum(stats.text_words(el) for els in current for el in els)
-    best, most = "", 0
+    named: dict[str, int] = {}  # the posts' words each name holds
     for sig, held in found.items():
         names = sig.partition(".")[2]
         if (len(held) < 2 or len(held) * NAMED_BODY_MOST < (NAMED_BODY_MOST - 1) * len(current)
@@ -246,12 +250,22 @@ def _named_bodies(
                 or not _BODY_NAME.search(names) or _BESIDE_BODY.search(names)):
             continue
         words = sum(stats.text_words(el) for el in held.values())
-        if words >= NAMED_BODY_SHARE * whole and words > most:
-            best, most = sig, words
-    if not best:
+        if words >= NAMED_BODY_SHARE * whole:
+            named[sig] = words
+    if not named:
         return current, path
+    best = max(named, key=named.__getitem__)  # the first of equals, in document order
+    while inner := [sig for sig, words in named.items() if words >= INNER_BODY_SHARE * named[best]
+                    and sig != best and _inside(found[sig], found[best])]:
+        best = max(inner, key=named.__getitem__)
     held = found[best]
     return [[held[index]] if index in held else [] for index in range(len(current))], f"{path}//{best}"
+
+
+def _inside(inner: dict[int, etree._Element], outer: dict[int, etree._Element]) -> bool:
+    """Whether the elements of ``inner`` lie inside those of ``outer``, post by post, in the same posts."""
+    return inner.keys() == outer.keys() and all(
+        any(ancestor is outer[index] for ancestor in el.iterancestors()) for index, el in inner.items())
 
 
 class SignatureAliases:

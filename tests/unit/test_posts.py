@@ -431,6 +431,33 @@ def test_a_post_body_named_with_a_user_select_utility_class_is_the_posts_text():
     assert all(text in [post.text for post in doc.posts] for text in texts)
 
 
+def test_a_named_post_text_inside_a_named_post_body_with_the_user_card_is_the_posts_text():
+    """FluxBB (the Arch Linux forums) names ``div.postbody`` the box of the poster's card and ``div.postmsg``, the
+    text; a post's header and footer are sibling boxes, so the descent stops above both. The text is the inner one,
+    and the poster's rank ("Member", in ``usertitle``) is no author."""
+    def post(number: int, user: str, text: str) -> str:
+        who = f'<a href="profile.php?id=2{number}">{user}</a>' if user else "guest"
+        return (f'<div id="p85{number}" class="blockpost rowodd"><h2><span><a href="viewtopic.php?pid=85{number}">'
+                f"2014-11-0{number} 21:14:07</a></span></h2><div class='box'><div class='inbox'><div class='postbody'>"
+                f"<div class='postleft'><dl><dt><strong>{who}</strong></dt><dd class='usertitle'><strong>Member"
+                "</strong></dd><dd><span>From: Leeds, UK</span></dd><dd><span>Registered: 2012-06-19</span></dd>"
+                "<dd><span>Posts: 143</span></dd></dl></div><div class='postright'><h3>Re: Wi-Fi drops every few "
+                f"minutes since 3.17</h3><div class='postmsg'><p>{text}</p></div></div></div></div><div class='inbox'>"
+                "<div class='postfoot clearb'><div class='postfootleft'><p><span>Offline</span></p></div>"
+                "<div class='postfootright'><ul><li><a href='post.php?qid=1'>Quote</a></li></ul></div></div></div>"
+                "</div></div>")
+    texts = ["Since the upgrade to linux 3.17.1 last week my wireless connection drops every few minutes.",
+             "Does the microcode package help? It fixed a similar problem on my 7260 last year.", "No change here.",
+             "Try disabling power saving in iwlwifi with the power_save option, then reboot and watch the log."]
+    items = "".join(post(i + 1, "" if i == 2 else f"user{i}", text) for i, text in enumerate(texts))
+    html = ("<html><head><title>Wi-Fi drops every few minutes since 3.17 / Networking</title></head><body>"
+            f"<h1>Wi-Fi drops every few minutes since 3.17</h1><div id='punviewtopic'>{items}</div></body></html>")
+    doc = extract(html, "https://bbs.example.org/viewtopic.php?id=191")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
+    assert [post.author for post in doc.posts] == ["user0", "user1", None, "user3"]
+
+
 def _flarum_thread() -> str:
     """A Flarum-style thread: every post a stream item whose header (poster, "Posted #2" and the full date) outweighs
     a short reply; the opening post shows the chosen best answer, body and all, below its own text; and an event row
