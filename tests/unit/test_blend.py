@@ -279,6 +279,58 @@ def test_a_table_framed_past_an_editors_spacer_paragraphs_is_body():
     assert all(block.is_content for block in blocks)
 
 
+def test_a_quotation_framed_by_body_paragraphs_is_body_but_not_an_embedded_post_or_a_pull_quote():
+    """A one-paragraph quotation between two content paragraphs is the body's (golem.de's expert quote), while an
+    embedded post (a blockquote too, named so; its links may be gone) and a pull quote (which repeats the body) stay
+    as they were."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    said = "Man kann das Problem ein paar Jahre verschieben, aber nicht wegdiskutieren."
+    page = parse_html("<html><body><article><p>Ein Ersatz für einen Netzanschluss ist das nach Einschätzung von "
+                      f"Fachleuten aber nicht.</p><blockquote><p>{said}</p></blockquote><p>Das Ministerium hat "
+                      'angekündigt, das Papier zu prüfen.</p><blockquote class="twitter-tweet"><p>The grid waits '
+                      "for nobody this year.</p>— Grid Watch (@gridwatch)</blockquote><p>Die "
+                      "Betreiber warten weiter auf ihren Anschluss, sagt Weiß: „Wer heute bestellt, wartet bis 2032 "
+                      "auf den Strom, und das weiß inzwischen jeder in der Branche.“</p><blockquote><p>„Wer heute "
+                      "bestellt, wartet bis 2032 auf den Strom“</p></blockquote><p>Das Land will nun schneller "
+                      "genehmigen."
+                      "</p></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.getparent().tag != "blockquote"
+    framed_lists(blocks, "blend")
+    assert [block.text for block in blocks if block.element.getparent().tag == "blockquote" and block.is_content] \
+        == [said]
+
+
+def test_a_list_introduced_above_a_picture_and_a_headed_table_before_an_advert_are_body():
+    """ORF sets a picture between a lead-in line ("... unter anderem:") and its list; chip.de puts an advert's
+    label right after a table with a header row, which the paragraph above it presents. Both are the body's; a
+    table of links after a content paragraph is not."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists, introduced_lists
+
+    rows = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in (("Ohne Speicher", "98 Euro"),
+                                                                     ("Mit Speicher", "189 Euro")))
+    links = "".join(f'<tr><td><a href="/{n}">Mehr zu {n}</a></td><td><a href="/{n}/b">Bilder</a></td></tr>'
+                    for n in ("Strom", "Solar"))
+    page = parse_html("<html><body><article><p>Der Verkehrsclub fordert deshalb unter anderem:</p><figure><img "
+                      'src="r.jpg"><figcaption>Entlang vieler Straßen fehlen Radwege</figcaption></figure><ul><li>mehr '
+                      "Radwege</li><li>sichere Abstellanlagen</li></ul><p>Für unsere Beispielrechnung gehen wir von "
+                      f"einem Süd-Balkon aus.</p><table><tr><th>Variante</th><th>Ersparnis</th></tr>{rows}</table>"
+                      f"<div>Anzeige</div><p>Das Ministerium verweist auf die Förderungen.</p><table>{links}</table>"
+                      "<div>Anzeige</div></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p"
+    introduced_lists(blocks, "blend")
+    framed_lists(blocks, "blend")
+    kept = {block.text for block in blocks if block.is_content}
+    assert {"mehr Radwege", "sichere Abstellanlagen", "Variante", "Ersparnis", "Mit Speicher", "189 Euro"} <= kept
+    assert not kept & {"Entlang vieler Straßen fehlen Radwege", "Anzeige", "Mehr zu Strom", "Bilder"}
+
+
 def test_a_paragraph_rendered_like_the_bodys_paragraphs_around_it_joins_them():
     """ZDF renders every paragraph in the same CSS-module wrappers; one the trees scored low between others of that
     template is the body's, while a caption of the same classes, a short line and paragraphs after the last one are

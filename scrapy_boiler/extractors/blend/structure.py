@@ -44,13 +44,17 @@ _LEAD_IN_END = (":", "：")
 
 
 def introduced_lists(blocks: list[TextBlock], name: str) -> None:
-    """Label a list of short items as content when the content paragraph right above it, its sibling, introduces it
-    with a colon: short list items score low on their own, and a writer's lead-in line says they are the body's."""
+    """Label a list of short items as content when the content paragraph right above it (past a picture), its
+    sibling, introduces it with a colon: short list items score low on their own, and a writer's lead-in line says
+    they are the body's."""
     for position, block in enumerate(blocks[1:], start=1):
         item = _list_item(block.element)
         if block.is_content or item is None or (listed := item.getparent()) is None or item is not listed[0]:
             continue
-        lead = blocks[position - 1]
+        before = position - 1
+        while before > 0 and in_figure(blocks[before].element):
+            before -= 1  # a picture set between the lead-in line and its list (ORF)
+        lead = blocks[before]
         introduces = lead.text.rstrip().endswith(_LEAD_IN_END) and count_words(lead.text) >= LEAD_IN_WORDS
         if not (lead.is_content and introduces and any(lead.element in _unwrapped(previous)
                                                        for previous in _siblings_around(listed, before=True))):
@@ -105,24 +109,44 @@ def declared_recipe(blocks: list[TextBlock], lines: Iterable[str], name: str) ->
             block.reasons.append(f"{name}:an ingredient or step of the recipe the page declares")
 
 
-#: Elements whose lines a framed list or table is made of.
-_FRAMED = ("ul", "ol", "table")
+#: Elements whose lines a framed list, table or quotation is made of.
+_FRAMED = ("ul", "ol", "table", "blockquote")
+#: A quotation that is a post embedded from a social network, by its class names (Twitter's ``twitter-tweet``,
+#: ``instagram-media``, ``tiktok-embed``, Bluesky's ``bluesky-embed``): no part of the body's text.
+_EMBEDDED_POST = re.compile(r"tweet|twitter|instagram|tiktok|bluesky|mastodon|threads-|embed", re.I)
+#: Opening words of a quotation looked for in the page's other blocks: a pull quote repeats the body.
+PULL_QUOTE_WORDS = 8
 
 
 def framed_lists(blocks: list[TextBlock], name: str) -> None:
-    """Label a list or table of two lines or more as content when the elements right before and after it, its
-    siblings, are content paragraphs and none of its text is linked: a list framed by the body's paragraphs is the
-    body's."""
+    """Label a list or table of two lines or more, or a quotation, as content when the elements right before and
+    after it, its siblings, are content paragraphs (the one before, for a table with a header row) and none of its
+    text is linked: a list framed by the body's paragraphs is the body's, and so is a quotation (a promo is seldom
+    marked up as one; an embedded post, which is, holds links)."""
     content = {block.element for block in blocks if block.is_content}
     inside: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
         for ancestor in block.element.iterancestors(*_FRAMED):
             inside.setdefault(ancestor, []).append(block)
             break
+    others: list[str] | None = None  # the other blocks' texts, read for the first quotation only
     for framed, members in inside.items():
-        if len(members) < 2 or all(block.is_content for block in members):
+        if (len(members) < 2 and framed.tag != "blockquote") or all(block.is_content for block in members):
             continue  # a one-line box between paragraphs is a promo's or a dateline's as often as the body's
-        if not any(content.intersection(_unwrapped(before)) and content.intersection(_unwrapped(after))
+        if framed.tag == "blockquote":
+            if _EMBEDDED_POST.search(framed.get("class") or ""):
+                continue
+            if others is None:
+                others = [comparable(block.text) for block in blocks]
+            said = [comparable(block.text) for block in members]
+            opening = " ".join(" ".join(said).split()[:PULL_QUOTE_WORDS])
+            if sum(opening in text for text in others) > sum(opening in text for text in said):
+                continue  # a pull quote: the body says it too
+        # a table with a header row is data the paragraph above presents (an advert's label may come after it); a
+        # calendar's cells are numbers
+        headed = framed.tag == "table" and next(framed.iter("th"), None) is not None and 2 * sum(
+            any(char.isalpha() for char in block.text) for block in members) > len(members)
+        if not any(content.intersection(_unwrapped(before)) and (headed or content.intersection(_unwrapped(after)))
                    for before, after in zip(_siblings_around(framed, before=True),
                                             _siblings_around(framed, before=False), strict=True)):
             continue
@@ -131,7 +155,7 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
         for block in members:
             if not block.is_content:
                 block.is_content = True
-                block.reasons.append(f"{name}:a list between two content paragraphs")
+                block.reasons.append(f"{name}:a list or quotation between two content paragraphs")
 
 
 #: Section headings: their tags and the most words one has.
@@ -285,13 +309,13 @@ def _title_share(block: TextBlock, title_words: frozenset[str]) -> float:
 
 def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
     """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
-    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment): the ancestors holding nothing
-    else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or nothing else but a
-    caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``)."""
+    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment) and pictures: the ancestors
+    holding nothing else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or
+    nothing else but a caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``)."""
     found: list[etree._Element | None] = []
     while element is not None:
         sibling = element.getprevious() if before else element.getnext()
-        while sibling is not None and (not isinstance(sibling.tag, str)
+        while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "figure"
                                        or not any(text.strip() for text in sibling.itertext())):
             sibling = sibling.getprevious() if before else sibling.getnext()
         found.append(sibling)
