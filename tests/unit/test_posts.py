@@ -458,6 +458,28 @@ def test_a_named_post_text_inside_a_named_post_body_with_the_user_card_is_the_po
     assert [post.author for post in doc.posts] == ["user0", "user1", None, "user3"]
 
 
+def test_a_google_groups_conversation_is_a_thread_though_its_posters_link_nowhere():
+    """Google Groups shows each message's sender in a heading, with no link to a profile and hashed class names: its
+    address tells the conversation apart from a page of dated entries."""
+    def message(user: str, day: int, text: str) -> str:
+        return (f'<section class="jzkRc"><div class="gJ6ce"><div class="LgTNRd"><h3>{user}</h3></div><div '
+                f'class="zX2W9c">Mar {day}, 2022, 10:02:17 AM</div><div role="button">Reply all</div><div '
+                f'role="button">Forward</div></div><div class="ptW7te"><html-blob><div>{text}</div></html-blob></div>'
+                "</section>")
+    texts = ["Tasks stay reserved after a worker restart with acks_late and the Redis broker. Is that expected?",
+             "The visibility timeout only applies to messages still in the unacked hash; check it with HLEN.",
+             "HLEN returns 37 right now, and staging shares the same Redis database.",
+             "Give staging its own database number, or run the restore by hand after each deploy."]
+    items = "".join(message(user, 14 + i, text) for i, (user, text) in
+                    enumerate(zip(("Priya Raman", "Jonas Ekberg", "Priya Raman", "Marcus Obi"), texts, strict=True)))
+    html = ("<html><head><title>Tasks stuck after restart - Google Groups</title></head><body><main><c-wiz>"
+            f"<div><html-blob>Tasks stuck after restart</html-blob></div><div>4 views</div>{items}</c-wiz></main>"
+            "</body></html>")
+    doc = extract(html, "https://groups.google.com/g/tidewater-users/c/8xQm3vT2pLk")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
+
+
 def _flarum_thread() -> str:
     """A Flarum-style thread: every post a stream item whose header (poster, "Posted #2" and the full date) outweighs
     a short reply; the opening post shows the chosen best answer, body and all, below its own text; and an event row

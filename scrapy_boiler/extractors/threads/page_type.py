@@ -48,7 +48,8 @@ FEW_MEMBERS = 3
 
 _THREAD_URL = re.compile(
     r"thread|topic|forum|viewtopic|showthread|/questions?/|/t/|board|discussion|/talk/|/posts?/|community|answers"
-    r"|[/.]bbs[/.]",  # a bulletin board system: bbs.hupu.com, ptt.cc/bbs/
+    r"|[/.]bbs[/.]"  # a bulletin board system: bbs.hupu.com, ptt.cc/bbs/
+    r"|//groups\.google\.",  # Google Groups' conversations (/g/<group>/c/<id>): posters named in a heading
     re.I,
 )
 #: A URL whose path names the page as a page of comments (``/r/sub/comments/id/``, ``/article/42/comments``): its
