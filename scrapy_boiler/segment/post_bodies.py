@@ -47,6 +47,9 @@ _BODY_NAME = re.compile(r"message|msg|body|content|text|(?<![a-z])para(?![a-z])"
 #: classes (GitHub's ``comment-body ... user-select-contain``) name no user.
 _BESIDE_BODY = re.compile(r"author|user(?!-?select)|sig|meta|info|head|foot|avatar|card|profile|title|date|action"
                           r"|tool|quote", re.I)
+#: Below where the descent stopped, the class ``post`` names the text too (SMF's ``div.post`` beside the poster's card);
+#: where it stopped, it may be the whole post (``table#post123``, ``div.post`` of many templates).
+_POST_CLASS = "post"
 #: A named body holds at least this share of the posts' words (it is their text, not a label).
 NAMED_BODY_SHARE = 0.25
 #: ... and is the only one so named in all posts but at most one in this many, where the first is the post's own (a
@@ -247,7 +250,7 @@ def _named_bodies(
         names = sig.partition(".")[2]
         if (len(held) < 2 or len(held) * NAMED_BODY_MOST < (NAMED_BODY_MOST - 1) * len(current)
                 or repeated[sig] * NAMED_BODY_REPEATS > len(current)
-                or not _BODY_NAME.search(names) or _BESIDE_BODY.search(names)):
+                or not _names_text(names) or _BESIDE_BODY.search(names)):
             continue
         words = sum(stats.text_words(el) for el in held.values())
         if words >= NAMED_BODY_SHARE * whole:
@@ -258,8 +261,31 @@ def _named_bodies(
     while inner := [sig for sig, words in named.items() if words >= INNER_BODY_SHARE * named[best]
                     and sig != best and _inside(found[sig], found[best])]:
         best = max(inner, key=named.__getitem__)
-    held = found[best]
+    held = {**found[best], **_renamed_bodies(current, found[best], best)}
     return [[held[index]] if index in held else [] for index in range(len(current))], f"{path}//{best}"
+
+
+def _renamed_bodies(current: list[list[etree._Element]], held: dict[int, etree._Element],
+                    best: str) -> dict[int, etree._Element]:
+    """For the posts without the named body ``best``, an element of its tag that shares its body-naming class (Askbot
+    names the question's text ``question-content post-body``, each answer's ``answer-body post-body``)."""
+    tag, _, rest = best.partition(".")
+    naming = {name for name in rest.rpartition("#")[0].split() if _BODY_NAME.search(name)
+              and not _BESIDE_BODY.search(name)}
+    renamed: dict[int, etree._Element] = {}
+    for index, els in enumerate(current):
+        if index in held or not naming:
+            continue
+        found = (el for member in els for el in member.iterdescendants(tag)
+                 if not naming.isdisjoint((el.get("class") or "").split()))
+        if (first := next(found, None)) is not None:
+            renamed[index] = first
+    return renamed
+
+
+def _names_text(names: str) -> bool:
+    """Whether an element's class names and id prefix (a signature's part after the tag) name a post's text."""
+    return bool(_BODY_NAME.search(names)) or _POST_CLASS in names.rpartition("#")[0].split()
 
 
 def _inside(inner: dict[int, etree._Element], outer: dict[int, etree._Element]) -> bool:

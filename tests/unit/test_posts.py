@@ -458,6 +458,34 @@ def test_a_named_post_text_inside_a_named_post_body_with_the_user_card_is_the_po
     assert [post.author for post in doc.posts] == ["user0", "user1", None, "user3"]
 
 
+def test_a_post_whose_text_is_named_otherwise_keeps_it_by_their_shared_body_name():
+    """Askbot names the question's text ``question-content post-body`` and each answer's ``answer-body post-body``,
+    in wrappers named apart too (``question-table``, ``answer-table``): the question keeps its text by the name they
+    share, instead of losing it as a row with no post body."""
+    def post(kind: str, user: str, text: str) -> str:
+        info = (f'<div class="post-update-info"><p class="tip">{"asked" if kind == "question" else "answered"} '
+                f'2024-11-18 14:22:09 +0100</p><a href="/users/{len(user)}/{user}/">{user}</a> 33 ●3</div>')
+        body = f'<p>{text}</p><a href="/question/76321/?sort=oldest">oldest</a>'
+        inner = (f'<div class="question-table"><div class="question-body">{info}<div class="js-editable '
+                 f'question-content post-body">{body}</div></div></div>' if kind == "question" else
+                 f'<div class="answer-table">{info}<div class="js-editable answer-body post-body">{body}</div></div>')
+        return (f'<div class="js-post post {kind}" id="post-id-791{len(user)}"><div class="vote-buttons">3</div>'
+                f'{inner}<div class="comments"><a href="#">add a comment</a></div></div>')
+    texts = ["I need all real solutions of cos(x) = x^2 - 2 on the interval [-3, 3]; solve just returns the equation.",
+             "Sample the function on a fine grid, look for sign changes and call find_root on each bracket.",
+             "Approximate the function by a Chebyshev interpolant and take the roots of the polynomial instead.",
+             "Try solve with to_poly_solve=True first, though it rarely helps when trigonometric terms are mixed in."]
+    items = post("question", "lkrause", texts[0]) + "".join(
+        post("answer", user, text) for user, text in zip(("pmarchetti", "ddelacroix", "rmiller"), texts[1:],
+                                                          strict=True))
+    html = ("<html><head><title>How to find all real roots? - ASKSAGE</title></head><body><div class='question-page'>"
+            "<h1>How to find all real roots?</h1><ul class='tags'><li><a href='/tags/find_root'>find_root</a></li>"
+            f"<li><a href='/tags/solve'>solve</a></li></ul>{items}</div></body></html>")
+    doc = extract(html, "https://ask.example.org/question/76321/how-to-find-all-real-roots/")
+    assert doc.page_type == "qa"
+    assert [post.text.split("\n")[0] for post in doc.posts] == texts
+
+
 def test_a_google_groups_conversation_is_a_thread_though_its_posters_link_nowhere():
     """Google Groups shows each message's sender in a heading, with no link to a profile and hashed class names: its
     address tells the conversation apart from a page of dated entries."""
@@ -476,6 +504,27 @@ def test_a_google_groups_conversation_is_a_thread_though_its_posters_link_nowher
             f"<div><html-blob>Tasks stuck after restart</html-blob></div><div>4 views</div>{items}</c-wiz></main>"
             "</body></html>")
     doc = extract(html, "https://groups.google.com/g/tidewater-users/c/8xQm3vT2pLk")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
+
+
+def test_a_post_text_named_post_is_found_below_a_table_of_the_posters_card():
+    """SMF 1 lays each post out as a table row of the poster's card and a cell holding the post's subject, its date
+    and the text in ``div.post``: that element is the text."""
+    def post(number: int, user: str, text: str) -> str:
+        return ('<tr><td class="windowbg"><table width="100%"><tr><td width="16%" valign="top"><b><a href="index.php'
+                f'?action=profile;u=1{number}">{user}</a></b><div class="smalltext">Jr. Member<br />Posts: 5{number}'
+                '<br />Karma: +2/-0</div></td><td width="85%" valign="top"><table width="100%"><tr><td><b>Re: CB550 '
+                f"won't idle</b><div class='smalltext'>« Reply #{number} on: March 03, 2009, 09:02:47 PM »</div></td>"
+                f"<td><a href='#'>Quote</a></td></tr></table><hr /><div class='post'>{text}</div></td></tr><tr><td>"
+                "<a href='#'>Report to moderator</a> Logged</td></tr></table></td></tr>")
+    texts = ["My 1976 CB550 won't idle below 2,000 rpm after a carb rebuild. Plugs are white on 2 and 3.",
+             "A high idle and white plugs mean lean: check the intake boots for cracks with carb cleaner.",
+             "Found it, the boot on number 2 was split underneath.", "Glad you found it."]
+    items = "".join(post(i, f"rider{i}", text) for i, text in enumerate(texts))
+    html = ("<html><head><title>CB550 won't idle</title></head><body><h1>CB550 won't idle</h1>"
+            f"<table id='posts'>{items}</table></body></html>")
+    doc = extract(html, "https://forum.example.net/index.php?topic=41822.0")
     assert doc.page_type == "forum"
     assert [post.text for post in doc.posts] == texts
 
