@@ -281,8 +281,8 @@ def test_a_table_framed_past_an_editors_spacer_paragraphs_is_body():
 
 def test_a_quotation_framed_by_body_paragraphs_is_body_but_not_an_embedded_post_or_a_pull_quote():
     """A one-paragraph quotation between two content paragraphs is the body's (golem.de's expert quote), while an
-    embedded post (a blockquote too, named so; its links may be gone) and a pull quote (which repeats the body) stay
-    as they were."""
+    embedded post (a blockquote too, named so; its links may be gone) and a pull quote (which repeats the body, cut
+    and joined) stay as they were."""
     from scrapy_boiler.extractors.blend.structure import framed_lists
 
     said = "Man kann das Problem ein paar Jahre verschieben, aber nicht wegdiskutieren."
@@ -290,7 +290,7 @@ def test_a_quotation_framed_by_body_paragraphs_is_body_but_not_an_embedded_post_
                       f"Fachleuten aber nicht.</p><blockquote><p>{said}</p></blockquote><p>Das Ministerium hat "
                       'angekündigt, das Papier zu prüfen.</p><blockquote class="twitter-tweet"><p>The grid waits '
                       "for nobody this year.</p>— Grid Watch (@gridwatch)</blockquote><p>Die "
-                      "Betreiber warten weiter auf ihren Anschluss, sagt Weiß: „Wer heute bestellt, wartet bis 2032 "
+                      "Betreiber warten weiter auf ihren Anschluss. „Wer heute bestellt“, sagt Weiß, „wartet bis 2032 "
                       "auf den Strom, und das weiß inzwischen jeder in der Branche.“</p><blockquote><p>„Wer heute "
                       "bestellt, wartet bis 2032 auf den Strom“</p></blockquote><p>Das Land will nun schneller "
                       "genehmigen."
@@ -306,8 +306,8 @@ def test_a_quotation_framed_by_body_paragraphs_is_body_but_not_an_embedded_post_
 
 def test_a_list_introduced_above_a_picture_and_a_headed_table_before_an_advert_are_body():
     """ORF sets a picture between a lead-in line ("... unter anderem:") and its list; chip.de puts an advert's
-    label right after a table with a header row, which the paragraph above it presents. Both are the body's; a
-    table of links after a content paragraph is not."""
+    label right after a table with a header row, which the paragraph above it presents (GOV.UK: the last of a list
+    of notes). Both are the body's; a table of links after a content paragraph is not."""
     from scrapy_boiler.extractors.blend.structure import framed_lists, introduced_lists
 
     rows = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in (("Ohne Speicher", "98 Euro"),
@@ -319,15 +319,20 @@ def test_a_list_introduced_above_a_picture_and_a_headed_table_before_an_advert_a
                       "Radwege</li><li>sichere Abstellanlagen</li></ul><p>Für unsere Beispielrechnung gehen wir von "
                       f"einem Süd-Balkon aus.</p><table><tr><th>Variante</th><th>Ersparnis</th></tr>{rows}</table>"
                       f"<div>Anzeige</div><p>Das Ministerium verweist auf die Förderungen.</p><table>{links}</table>"
-                      "<div>Anzeige</div></article></body></html>")
+                      "<div>Anzeige</div><h2>Notes to editors</h2><ul><li>The fund is open to twelve councils.</li>"
+                      "<li>Properties at risk in each area are shown below.</li></ul><table><tr><th>Area</th><th>"
+                      "Properties at risk</th></tr><tr><td>Cornwall</td><td>140</td></tr><tr><td>Dorset</td><td>110"
+                      "</td></tr></table></article></body></html>")
     blocks = segment(page.root).blocks
     annotate(blocks)
     for block in blocks:
-        block.is_content = block.element.tag == "p"
+        block.is_content = block.element.tag in ("p", "li") and "Radwege" not in block.text \
+            and "Abstellanlagen" not in block.text
     introduced_lists(blocks, "blend")
     framed_lists(blocks, "blend")
     kept = {block.text for block in blocks if block.is_content}
     assert {"mehr Radwege", "sichere Abstellanlagen", "Variante", "Ersparnis", "Mit Speicher", "189 Euro"} <= kept
+    assert {"Area", "Properties at risk", "Cornwall", "110"} <= kept  # after a list of notes
     assert not kept & {"Entlang vieler Straßen fehlen Radwege", "Anzeige", "Mehr zu Strom", "Bilder"}
 
 

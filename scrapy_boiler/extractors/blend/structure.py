@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable
+from itertools import pairwise
 
 from lxml import etree
 
@@ -114,8 +115,9 @@ _FRAMED = ("ul", "ol", "table", "blockquote")
 #: A quotation that is a post embedded from a social network, by its class names (Twitter's ``twitter-tweet``,
 #: ``instagram-media``, ``tiktok-embed``, Bluesky's ``bluesky-embed``): no part of the body's text.
 _EMBEDDED_POST = re.compile(r"tweet|twitter|instagram|tiktok|bluesky|mastodon|threads-|embed", re.I)
-#: Opening words of a quotation looked for in the page's other blocks: a pull quote repeats the body.
-PULL_QUOTE_WORDS = 8
+#: Share of a quotation's pairs of consecutive words that the page's other blocks hold when it is a pull quote, which
+#: repeats the body (cut and joined: CNBC's pulls three sentences of a quote the body splits between paragraphs).
+PULL_QUOTE_SHARE = 0.6
 
 
 def framed_lists(blocks: list[TextBlock], name: str) -> None:
@@ -123,13 +125,14 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
     after it, its siblings, are content paragraphs (the one before, for a table with a header row) and none of its
     text is linked: a list framed by the body's paragraphs is the body's, and so is a quotation (a promo is seldom
     marked up as one; an embedded post, which is, holds links)."""
-    content = {block.element for block in blocks if block.is_content}
+    labelled = {block.element: block.is_content for block in blocks}
     inside: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
         for ancestor in block.element.iterancestors(*_FRAMED):
             inside.setdefault(ancestor, []).append(block)
             break
-    others: list[str] | None = None  # the other blocks' texts, read for the first quotation only
+    others: set[tuple[str, str]] | None = None  # the word pairs of the blocks outside quotations, read once
+    quoted = {block.element for framed, members in inside.items() if framed.tag == "blockquote" for block in members}
     for framed, members in inside.items():
         if (len(members) < 2 and framed.tag != "blockquote") or all(block.is_content for block in members):
             continue  # a one-line box between paragraphs is a promo's or a dateline's as often as the body's
@@ -137,16 +140,16 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
             if _EMBEDDED_POST.search(framed.get("class") or ""):
                 continue
             if others is None:
-                others = [comparable(block.text) for block in blocks]
-            said = [comparable(block.text) for block in members]
-            opening = " ".join(" ".join(said).split()[:PULL_QUOTE_WORDS])
-            if sum(opening in text for text in others) > sum(opening in text for text in said):
+                others = _word_pairs(block.text for block in blocks if block.element not in quoted)
+            said = _word_pairs(block.text for block in members)
+            if said and len(said & others) >= PULL_QUOTE_SHARE * len(said):
                 continue  # a pull quote: the body says it too
         # a table with a header row is data the paragraph above presents (an advert's label may come after it); a
         # calendar's cells are numbers
         headed = framed.tag == "table" and next(framed.iter("th"), None) is not None and 2 * sum(
             any(char.isalpha() for char in block.text) for block in members) > len(members)
-        if not any(content.intersection(_unwrapped(before)) and (headed or content.intersection(_unwrapped(after)))
+        if not any(_edge_is_content(before, labelled, last=True) and (
+                headed or _edge_is_content(after, labelled, last=False))
                    for before, after in zip(_siblings_around(framed, before=True),
                                             _siblings_around(framed, before=False), strict=True)):
             continue
@@ -156,6 +159,24 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
             if not block.is_content:
                 block.is_content = True
                 block.reasons.append(f"{name}:a list or quotation between two content paragraphs")
+
+
+def _word_pairs(texts: Iterable[str]) -> set[tuple[str, str]]:
+    """The pairs of consecutive words of each text, lower case and without punctuation."""
+    pairs: set[tuple[str, str]] = set()
+    for text in texts:
+        words = comparable(text).split()
+        pairs.update(pairwise(words))
+    return pairs
+
+
+def _edge_is_content(element: etree._Element | None, labelled: dict[etree._Element, bool], *, last: bool) -> bool:
+    """Whether the block of ``element`` nearest the framed element, its last (or first) one, is content: a paragraph,
+    or the last item of a list of notes above a table."""
+    if element is None:
+        return False
+    found = [labelled[el] for el in element.iter() if el in labelled]
+    return bool(found) and found[-1 if last else 0]
 
 
 #: Section headings: their tags and the most words one has.
