@@ -163,6 +163,8 @@ def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
                         found[inner] = el
     for quote in dict.fromkeys(found.values()):  # in page order
         header = quote.getprevious()  # SMF's "Quote from: X on <date>" box sits before the quotation, not in it
+        if header is None and quote.tag == "td" and (row := quote.getparent()) is not None:
+            header = row.getprevious()  # phpBB 2: a table's row "X hat folgendes geschrieben:" over the quoted cell
         if header is not None and header.tag != "blockquote" and (found.get(header) is header or _attributes(header)) \
                 and count_words(" ".join(header.itertext())) <= QUOTE_HEADER_WORDS:
             for inner in header.iter():
@@ -179,8 +181,8 @@ def _attributes(element: etree._Element) -> bool:
 
 
 #: "X wrote:" in the languages of the boards we read.
-_WROTE = re.compile(r"(?:wrote|said|a écrit|schrieb|escribió|ha scritto|escreveu|написал[аи]?|napisał[a]?|kirjoitti"
-                    r"|skrev|schreef|yazdı)\s*[:：]$", re.IGNORECASE)
+_WROTE = re.compile(r"(?:wrote|said|a écrit|schrieb|geschrieben|escribió|ha scritto|escreveu|написал[аи]?|napisał[a]?"
+                    r"|kirjoitti|skrev|schreef|yazdı)\s*[:：]$", re.IGNORECASE)
 #: The label over a quotation that no name marks, in its first child (vBulletin 3: a ``div.smallfont`` "Quote:" over
 #: a table holding "Originally Posted by X" and the quoted text).
 _QUOTE_LABEL = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|цитата|cytat|lainaus|idézet|citát|alıntı"
@@ -238,12 +240,13 @@ def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
 
 def trim_chrome(lines: list[str]) -> list[str]:
     """``lines`` without a board's notes (:data:`_BOARD_NOTE`), the widget lines and edit notes at their start and
-    end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), nor the separator after the poster's name the first one may start
-    with."""
+    end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a signature below its rule (:data:`_SIGNATURE_RULE`), nor the
+    separator after the poster's name the first one may start with."""
     if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
         lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
                                    for line in lines) if line]
     start, end = 0, len(lines)
+    end = next((at for at in range(end - 1, 0, -1) if _SIGNATURE_RULE.match(lines[at])), end)
     while start < end and (_CHROME_LINE.match(lines[start]) or _EDIT_NOTE.match(lines[start])):
         start += 1
     while end > start and (_CHROME_LINE.match(lines[end - 1]) or _EDIT_NOTE.match(lines[end - 1])):
@@ -254,6 +257,8 @@ def trim_chrome(lines: list[str]) -> list[str]:
     return lines
 
 
+#: The rule phpBB 2 draws between a post's text and its poster's signature, in the same element.
+_SIGNATURE_RULE = re.compile(r"^_{10,}$")
 #: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),
 #: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30"):
 #: where and when it was posted or edited, not what it says; written in its lines, so cut from them.

@@ -242,6 +242,9 @@ def _named_bodies(
                 if isinstance(d.tag, str):
                     inside[signature(d)].append(d)
         for sig, elements in inside.items():
+            if len(elements) > 1 and (cell := _split_text_holder(elements, els)) is not None:
+                found[sig][index] = cell  # phpBB 2 reopens span.postbody after each quotation and code block
+                continue
             found[sig][index] = elements[0]
             repeated[sig] += len(elements) > 1
     whole = sum(stats.text_words(el) for els in current for el in els)
@@ -281,6 +284,16 @@ def _renamed_bodies(current: list[list[etree._Element]], held: dict[int, etree._
         if (first := next(found, None)) is not None:
             renamed[index] = first
     return renamed
+
+
+def _split_text_holder(elements: list[etree._Element], member: list[etree._Element]) -> etree._Element | None:
+    """The element holding several named bodies as siblings, a post's text split around its quotations and code
+    blocks; None when they lie apart, or right in the post."""
+    parents = {el.getparent() for el in elements}
+    if len(parents) != 1:
+        return None
+    parent = parents.pop()
+    return None if parent is None or parent in member else parent
 
 
 def _names_text(names: str) -> bool:

@@ -529,6 +529,33 @@ def test_a_post_text_named_post_is_found_below_a_table_of_the_posters_card():
     assert [post.text for post in doc.posts] == texts
 
 
+def test_a_phpbb2_posts_text_split_around_a_quotation_is_one_body_without_the_quote_and_signature():
+    """phpBB 2 lays each post out as a table row of the poster's card and a cell whose ``span.postbody`` closes before
+    a quotation (a row "X hat folgendes geschrieben:" over the quoted cell) and opens again after it; the poster's
+    signature follows a rule of underscores in the same span."""
+    def post(number: int, user: str, text: str, quote: str = "") -> str:
+        quoted = (f'</span><table width="90%" align="center"><tr><td><span class="genmed"><b>{quote} hat folgendes '
+                  'geschrieben:</b></span></td></tr><tr><td class="quote">Meine Roco BR 218 ruckelt bei Langsamfahrt '
+                  'bis Fahrstufe 6.</td></tr></table><span class="postbody">' if quote else "")
+        return (f'<tr><td width="150" class="row1"><span class="name"><b>{user}</b></span><br />'
+                f'<span class="postdetails">Stammgast<br />Anmeldedatum: 14.03.2006<br />Beiträge: 23{number}<br />'
+                "Wohnort: Kassel</span></td>"
+                f'<td class="row1"><table width="100%"><tr><td><span class="postdetails">Verfasst am: 12.10.2008, 19:4'
+                f'{number} Titel: Lokdecoder ruckelt</span></td></tr><tr><td colspan="2"><span class="postbody">'
+                f"{quoted}{text}<br />_________________<br />Gruß aus Nordhessen, {user}</span></td></tr></table></td>"
+                "</tr>")
+    texts = ["Meine Roco BR 218 mit ESU LokPilot ruckelt bei Langsamfahrt bis Fahrstufe 6. Hat jemand einen Tipp?",
+             "Stell CV 9 auf 0 und miss die Motorkennlinie neu ein, dann läuft sie auch unten sauber.",
+             "Danke, mit der neuen Kennlinie fährt sie jetzt ab Fahrstufe 1 butterweich.",
+             "Bei mir war es die Schwungmasse, die Lok lief danach sofort ruhig."]
+    items = "".join(post(i, f"bahner{i}", text, "bahner0" if i == 1 else "") for i, text in enumerate(texts))
+    html = ("<html><head><title>Lokdecoder ruckelt - Modellbahnforum</title></head><body><h1>Lokdecoder ruckelt</h1>"
+            f'<table class="forumline"><tr><th>Autor</th><th>Nachricht</th></tr>{items}</table></body></html>')
+    doc = extract(html, "https://www.modellbahn-forum.example/viewtopic.php?t=41822")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
+
+
 def _flarum_thread() -> str:
     """A Flarum-style thread: every post a stream item whose header (poster, "Posted #2" and the full date) outweighs
     a short reply; the opening post shows the chosen best answer, body and all, below its own text; and an event row
