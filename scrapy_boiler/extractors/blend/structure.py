@@ -136,6 +136,8 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
     for framed, members in inside.items():
         if (len(members) < 2 and framed.tag != "blockquote") or all(block.is_content for block in members):
             continue  # a one-line box between paragraphs is a promo's or a dateline's as often as the body's
+        if any(block.features is None or block.features.link_density > 0 for block in members):
+            continue
         if framed.tag == "blockquote":
             if _EMBEDDED_POST.search(framed.get("class") or ""):
                 continue
@@ -152,8 +154,6 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
                 headed or _edge_is_content(after, labelled, last=False))
                    for before, after in zip(_siblings_around(framed, before=True),
                                             _siblings_around(framed, before=False), strict=True)):
-            continue
-        if any(block.features is None or block.features.link_density > 0 for block in members):
             continue
         for block in members:
             if not block.is_content:
