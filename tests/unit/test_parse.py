@@ -84,6 +84,19 @@ def test_a_wikis_section_edit_links_are_removed():
     assert texts(page) == "Early life She was born in Brackwater."
 
 
+def test_code_lines_laid_out_by_css_get_their_line_breaks():
+    """WoltLab writes each line of a code block as a ``span.codeBoxLine`` with no newline between them; a block whose
+    lines are separated already (Shiki's ``span.line`` and a newline) is left as it is."""
+    page = parse_html('<pre class="codeBoxCode"><code><span class="codeBoxLine"><a class="lineAnchor"></a><span>'
+                      'alias: notify</span></span><span class="codeBoxLine"><span>trigger:</span></span><span '
+                      'class="codeBoxLine"><span>  - platform: state</span></span></code></pre>'
+                      '<pre class="shiki"><code><span class="line">a = 1</span>\n<span class="line">b = 2</span></code>'
+                      '</pre>')
+    first, second = page.root.iter("pre")
+    assert "".join(first.itertext()) == "alias: notify\ntrigger:\n  - platform: state"
+    assert "".join(second.itertext()) == "a = 1\nb = 2"
+
+
 def test_broken_markup_is_tolerated(page_bytes):
     page = parse_html(page_bytes("broken_markup.html"))
     text = texts(page)
