@@ -19,7 +19,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words, repeat_form
 from scrapy_boiler.segment.post_marks import has_date, has_user_link
-from scrapy_boiler.segment.signatures import signature
+from scrapy_boiler.segment.signatures import SignatureAliases, signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: A member counts as a post when it holds at least this many non-link words.
@@ -305,45 +305,6 @@ def _inside(inner: dict[int, etree._Element], outer: dict[int, etree._Element]) 
     """Whether the elements of ``inner`` lie inside those of ``outer``, post by post, in the same posts."""
     return inner.keys() == outer.keys() and all(
         any(ancestor is outer[index] for ancestor in el.iterancestors()) for index, el in inner.items())
-
-
-class SignatureAliases:
-    """Signatures of near-equal elements mapped to the first one seen: same tag and id prefix, and one more class
-    name on one of them (``Comment t1`` and ``Comment t1 _collapsed``), or two more on top of at least
-    :data:`SHARED_FOR_TWO_MORE` (a nested reply's indent and highlight: Lemmy's ``ms-1 mark``). Utility-class pages
-    (``flex mb-2 ...``) give a body and its author box overlapping class lists, so nothing looser is merged."""
-
-    def __init__(self) -> None:
-        self._seen: dict[str, str] = {}
-        self._keys: dict[str, list[tuple[frozenset[str], str]]] = {}  #: by tag and id prefix
-
-    def __call__(self, sig: str) -> str:
-        known = self._seen.get(sig)
-        if known is not None:
-            return known
-        head, _, ident = sig.rpartition("#")
-        tag, _, classes = head.partition(".")
-        tokens = frozenset(classes.split())
-        shaped = self._keys.setdefault(f"{tag}#{ident}", [])
-        for first_tokens, key in shaped:
-            if tokens and first_tokens and _one_more(tokens, first_tokens):
-                self._seen[sig] = key
-                return key
-        shaped.append((tokens, sig))
-        self._seen[sig] = sig
-        return sig
-
-
-#: Class names two near-equal elements must share before two more on one of them still make them one template.
-SHARED_FOR_TWO_MORE = 4
-
-
-def _one_more(tokens: frozenset[str], other: frozenset[str]) -> bool:
-    """Whether one class list is the other plus one name, or plus two on :data:`SHARED_FOR_TWO_MORE` shared ones."""
-    if not (tokens <= other or other <= tokens):
-        return False
-    extra = len(tokens ^ other)
-    return extra == 1 or (extra == 2 and len(tokens & other) >= SHARED_FOR_TWO_MORE)
 
 
 def _byline_beside(

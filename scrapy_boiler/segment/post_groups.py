@@ -22,7 +22,6 @@ from scrapy_boiler.segment.comment_headings import introduced_as_comments
 from scrapy_boiler.segment.nested_replies import nested_replies, with_nested_replies
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
-    SignatureAliases,
     inner_structure,
     member_bodies,
     signature_elements,
@@ -30,7 +29,14 @@ from scrapy_boiler.segment.post_bodies import (
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.question_above import with_question_above
 from scrapy_boiler.segment.semantics import is_sidebar
-from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_overlap, class_tokens, id_template, signature
+from scrapy_boiler.segment.signatures import (
+    MIN_CLASS_OVERLAP,
+    SignatureAliases,
+    class_overlap,
+    class_tokens,
+    id_template,
+    signature,
+)
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
 
 #: Members needed for a group; a question with a single answer is still a thread.

@@ -156,3 +156,42 @@ def _signature(tag: str, class_names: str, ident: str, kept: frozenset[str]) -> 
 @lru_cache(maxsize=8192)
 def _class_tokens(class_names: str, kept: frozenset[str]) -> frozenset[str]:
     return frozenset(name if name in kept else template_name(name) for name in class_names.split())
+
+
+class SignatureAliases:
+    """Signatures of near-equal elements mapped to the first one seen: same tag and id prefix, and one more class
+    name on one of them (``Comment t1`` and ``Comment t1 _collapsed``), or two more on top of at least
+    :data:`SHARED_FOR_TWO_MORE` (a nested reply's indent and highlight: Lemmy's ``ms-1 mark``). Utility-class pages
+    (``flex mb-2 ...``) give a body and its author box overlapping class lists, so nothing looser is merged."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, str] = {}
+        self._keys: dict[str, list[tuple[frozenset[str], str]]] = {}  #: by tag and id prefix
+
+    def __call__(self, sig: str) -> str:
+        known = self._seen.get(sig)
+        if known is not None:
+            return known
+        head, _, ident = sig.rpartition("#")
+        tag, _, classes = head.partition(".")
+        tokens = frozenset(classes.split())
+        shaped = self._keys.setdefault(f"{tag}#{ident}", [])
+        for first_tokens, key in shaped:
+            if tokens and first_tokens and _one_more(tokens, first_tokens):
+                self._seen[sig] = key
+                return key
+        shaped.append((tokens, sig))
+        self._seen[sig] = sig
+        return sig
+
+
+#: Class names two near-equal elements must share before two more on one of them still make them one template.
+SHARED_FOR_TWO_MORE = 4
+
+
+def _one_more(tokens: frozenset[str], other: frozenset[str]) -> bool:
+    """Whether one class list is the other plus one name, or plus two on :data:`SHARED_FOR_TWO_MORE` shared ones."""
+    if not (tokens <= other or other <= tokens):
+        return False
+    extra = len(tokens ^ other)
+    return extra == 1 or (extra == 2 and len(tokens & other) >= SHARED_FOR_TWO_MORE)
