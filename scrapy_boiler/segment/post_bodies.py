@@ -147,6 +147,7 @@ def _descend(members: list[etree._Element], stats: TextStats) -> tuple[list[list
     alias = SignatureAliases()
     strayed: set[int] = set()  # members without a body step nearly all others have
     while True:
+        _opening_post_alias(current, alias)
         totals: dict[str, int] = defaultdict(int)
         present: dict[str, int] = defaultdict(int)
         count: dict[str, int] = defaultdict(int)
@@ -187,6 +188,28 @@ def _descend(members: list[etree._Element], stats: TextStats) -> tuple[list[list
                 strayed.add(index)
             nxt.append(found or els)
         current, path = nxt, f"{path}/{best}"
+
+
+def _opening_post_alias(current: list[list[etree._Element]], alias: SignatureAliases) -> None:
+    """Give the one child of the first post whose tag no other child of it has, but whose signature no other post
+    shows, the signature every other post shows for its one child of that tag: an opening post styled apart
+    (Mobile01's ``article.l-publishArea`` where each reply has ``article.c-articleLimit``)."""
+    if len(current) < 3:
+        return
+    first = [alias(signature(child)) for el in current[0] for child in el if isinstance(child.tag, str)]
+    rest = [{alias(signature(child)) for el in els for child in el if isinstance(child.tag, str)}
+            for els in current[1:]]
+    common = set.intersection(*rest) - set(first)
+    for sig in first:
+        tag = _tag_of(sig)
+        same = [other for other in common if _tag_of(other) == tag]
+        if (len(same) == 1 and sum(_tag_of(mine) == tag for mine in first) == 1
+                and not any(sig in shown for shown in rest)):
+            alias.join(sig, same[0])
+
+
+def _tag_of(sig: str) -> str:
+    return sig.partition(".")[0].partition("#")[0]
 
 
 def _wrapped(current: list[list[etree._Element]], stats: TextStats) -> list[etree._Element] | None:

@@ -184,6 +184,10 @@ class SignatureAliases:
         self._seen[sig] = sig
         return sig
 
+    def join(self, sig: str, key: str) -> None:
+        """Map ``sig`` to ``key`` from now on (an element known to play the part ``key``'s play elsewhere)."""
+        self._seen[sig] = key
+
 
 #: Class names two near-equal elements must share before two more on one of them still make them one template.
 SHARED_FOR_TWO_MORE = 4

@@ -556,6 +556,30 @@ def test_a_phpbb2_posts_text_split_around_a_quotation_is_one_body_without_the_qu
     assert [post.text for post in doc.posts] == texts
 
 
+def test_an_opening_post_whose_text_is_styled_apart_still_gives_the_body_path():
+    """Mobile01 writes the opening post's text in ``article.l-publishArea`` and each reply's in
+    ``article.c-articleLimit``, between a line of date and floor number and a toolbar: the opening post's article
+    plays the replies' part, so the descent goes into it and the toolbar lines stay out of every post."""
+    def floor(number: int, text: str) -> str:
+        article = ('<article class="l-publishArea topic_article">' if number == 1 else
+                   '<article class="u-gapBottom--max c-articleLimit">')
+        return (f'<div class="l-articlePage"><div class="l-articlePage__author"><a href="/userinfo.php?id=6{number}">'
+                f'車主{number}</a><span>Lv.{number}</span></div><div class="l-articlePage__publish"><div '
+                f'class="l-navigation"><span>2025-01-12 21:0{number}</span><span>#{number}</span></div>{article}'
+                f'<div>{text}</div></article><div class="l-toolBar"><span>{number + 2}</span> 引言回覆 檢舉</div>'
+                "</div></div>")
+    texts = ["小弟2022年底交車，Corolla Cross Hybrid 旗艦版，到這個月剛好滿兩年，里程四萬二千多公里，"
+             "整理一下心得給大家參考。",
+             "油耗數字很漂亮，市區開起來真的省。", "請問大大有遇到過小電瓶沒電的狀況嗎？",
+             "我是2023年交車的豪華版，目前一萬八千公里，油耗大概19.5。"]
+    html = ("<html><head><title>Corolla Cross Hybrid 兩年心得 - Mobile01</title></head><body><h1>Corolla Cross Hybrid "
+            f"兩年心得</h1><div class='l-docking'>{''.join(floor(i + 1, t) for i, t in enumerate(texts))}</div>"
+            "</body></html>")
+    doc = extract(html, "https://www.mobile01.com/topicdetail.php?f=640&t=7012345")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
+
+
 def _flarum_thread() -> str:
     """A Flarum-style thread: every post a stream item whose header (poster, "Posted #2" and the full date) outweighs
     a short reply; the opening post shows the chosen best answer, body and all, below its own text; and an event row
