@@ -106,8 +106,9 @@ def names_best_answer(el: etree._Element) -> bool:
 
 #: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
 #: (not ``content-sidebar-wrap``, which holds the main column too, nor ``widget``: some themes build the article
-#: itself of widgets; nor a layout's modifier that says where its sidebar goes, ``sidebar-on-right``).
-_SIDEBAR = re.compile(r"^(?:sidebar(?![-_](?:on|layout|wrap|open|closed|active|visible|collapsed)\b)|secondary$)",
+#: itself of widgets; nor a layout's modifier that says where its sidebar goes, ``sidebar-on-right``, or that the
+#: page has one: Jira's ``sidebar-page-container`` holds the whole page).
+_SIDEBAR = re.compile(r"^(?:sidebar(?![-_](?:on|layout|wrap|open|closed|active|visible|collapsed|page)\b)|secondary$)",
                       re.I)
 #: Elements whose class names describe the page's layout ("a page with a sidebar"), not a sidebar.
 _PAGE_LEVEL = frozenset({"html", "body", "main", "article"})

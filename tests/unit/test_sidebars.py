@@ -33,6 +33,7 @@ ABOUT = [
     ('<section class="sidebar-primary">', True), ('<div class="Sidebar_right">', True),
     # a layout that holds the main column too, or says where its sidebar goes, is no sidebar
     ('<div class="content-sidebar-wrap">', False), ('<div class="sidebar-on-right">', False),
+    ('<section class="aui-page-panel sidebar-page-container">', False),  # Jira: a page with a sidebar
     # names of the whole page or of an article describe its layout
     ('<body class="sidebar">', False), ('<article class="sidebar">', False), ('<div class="secondary-nav">', False),
 ])
