@@ -240,11 +240,13 @@ def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
 
 def trim_chrome(lines: list[str]) -> list[str]:
     """``lines`` without a board's notes (:data:`_BOARD_NOTE`), the widget lines and edit notes at their start and
-    end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a signature below its rule (:data:`_SIGNATURE_RULE`), nor the
-    separator after the poster's name the first one may start with."""
+    end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a code block's label (:data:`_CODE_LABEL`), a signature below
+    its rule (:data:`_SIGNATURE_RULE`), nor the separator after the poster's name the first one may start with."""
     if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
         lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
                                    for line in lines) if line]
+    if any(_CODE_LABEL.match(line) for line in lines):
+        lines = [line for line in lines if not _CODE_LABEL.match(line)]
     start, end = 0, len(lines)
     end = next((at for at in range(end - 1, 0, -1) if _SIGNATURE_RULE.match(lines[at])), end)
     while start < end and (_CHROME_LINE.match(lines[start]) or _EDIT_NOTE.match(lines[start])):
@@ -257,6 +259,11 @@ def trim_chrome(lines: list[str]) -> list[str]:
     return lines
 
 
+#: The label a board writes over a code block in a post, with its "select all" link: phpBB's "Code: Select all",
+#: "Code: Alles auswählen", vBulletin's "Code:", "Código:".
+_CODE_LABEL = re.compile(r"^(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
+                         r"(?:select all|alles auswählen|tout sélectionner|seleccionar todo|seleziona tutto"
+                         r"|zaznacz wszystko|выделить всё)?$", re.I)
 #: The rule phpBB 2 draws between a post's text and its poster's signature, in the same element.
 _SIGNATURE_RULE = re.compile(r"^_{10,}$")
 #: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),

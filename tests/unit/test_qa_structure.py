@@ -107,6 +107,15 @@ def test_an_imageboards_links_to_the_posts_a_reply_answers_are_trimmed():
     assert trim_chrome([">>1 >>2 (OP)", ">>>/g/104860012", "same"]) == ["same"]
 
 
+def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
+    """phpBB writes "Code: Select all" over each code block in a post, and phpBB 2 the poster's signature below a
+    rule of underscores; a lead-in line ending "code:" is the writer's."""
+    lines = ["Try this crontab line:", "Code: Select all", "*/5 * * * * /usr/local/bin/backup.sh", "Here is my code:",
+             "Code:", "echo $PATH", "_________________", "Gruß aus Nordhessen"]
+    assert trim_chrome(lines) == ["Try this crontab line:", "*/5 * * * * /usr/local/bin/backup.sh",
+                                  "Here is my code:", "echo $PATH"]
+
+
 def test_a_line_of_prose_starting_like_an_edit_note_stays():
     lines = ["Edited by hand, the photo looks better.", "I tried the fix."]
     assert trim_chrome(lines) == lines
