@@ -9,7 +9,7 @@ from functools import cache, partial
 
 from lxml import etree
 
-from scrapy_boiler.parse.normalize import collapse_spaces, count_words
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words
 
 #: Subtrees removed before segmentation: they never render as readable text (Kohlschütter et al. §3 works on
 #: visible text only). ``<form>`` itself is kept and only its controls go: old ASP.NET pages wrap
@@ -87,6 +87,34 @@ def _paywalled(el: etree._Element, page_text: Callable[[], str]) -> bool:
     return page_text().count(" ".join(words[:PAYWALLED_OPENING_WORDS])) < 2
 
 
+#: An element hidden by a class is a copy when runs of this many words, taken at this many places spread from its
+#: start to its end, are found elsewhere on the page, outside it, at least this share of them (a Markdown source
+#: differs from its rendering at a code fence's language or a link's address; a collapsed comment's byline and
+#: buttons are every comment's, at its start and end, but its text is its own).
+COPY_WINDOW_WORDS = 8
+COPY_WINDOWS = 5
+COPY_FOUND_SHARE = 0.8
+#: ... and holds this many words at least: a short hidden copy (a comment's preview in a tooltip) is left to the
+#: models, which weigh it with what it sits in.
+COPY_MIN_WORDS = 20
+
+
+def _copy_of_shown_text(el: etree._Element, page_words: Callable[[], str]) -> bool:
+    """Whether an element hidden by a class says what the page (``page_words``: its words in
+    :func:`~scrapy_boiler.parse.normalize.comparable` form, Markdown's marks and case aside) says elsewhere, outside
+    it (:data:`COPY_WINDOWS` runs of its words)."""
+    own = comparable("".join(el.itertext()))
+    words = own.split()
+    if len(words) < COPY_MIN_WORDS:
+        return False
+    shown = page_words()
+    last = len(words) - COPY_WINDOW_WORDS
+    starts = sorted({round(last * step / (COPY_WINDOWS - 1)) for step in range(COPY_WINDOWS)})
+    found = sum(shown.count(part) > own.count(part)
+                for part in (" ".join(words[start:start + COPY_WINDOW_WORDS]) for start in starts))
+    return found >= COPY_FOUND_SHARE * len(starts)
+
+
 #: Class names (``sr-only``, ``u-visually-hidden``, ``screen-reader-only``) of text only screen readers read:
 #: "(opens in a new window)", Reuters' ", opens new tab" after every link. No part of the text, but a separator
 #: without words stays (the ": " a headline reads between its kicker and its title).
@@ -118,17 +146,28 @@ _CONSENT_ROOT_CLASSES = frozenset({
 #: MediaWiki's section edit links (Wikipedia, Fandom and most wikis): "[edit | edit source]" inside every section
 #: heading, which then reads as a heading of links (navigation) rather than the section's title.
 _EDIT_LINKS_CLASS = "mw-editsection"
+#: CSS frameworks' classes that hide an element (Bootstrap's ``d-none`` and ``hidden``, Tailwind's ``hidden`` and a
+#: prefixed ``tw-hidden``, Bulma's ``is-hidden``). What they hide goes when it is a copy of text the page shows (a
+#: post's raw Markdown kept for its editor, Forgejo's ``raw-content tw-hidden``; a story's opening kept for a
+#: teaser): a script may show the rest ("read more": HuffPost's ``span.hidden``), and a model weighs a menu or a
+#: template as it weighed it before. Not when another class shows it at some screen width (``hidden md:block``,
+#: ``d-none d-lg-flex``), nor a spoiler's text.
+_HIDING_CLASSES = frozenset({"hidden", "d-none", "tw-hidden", "is-hidden", "u-hidden", "hide", "display-none"})
+_SHOWN_AT_SOME_WIDTH = re.compile(r"^(?:[\w-]+:(?:block|flex|inline|inline-block|inline-flex|grid|table|contents)"
+                                  r"|d-\w+-(?:block|flex|inline|inline-block|inline-flex|grid|table)|visible-\w+)$")
 
 
 def _hiding_candidates(
     root: etree._Element,
-) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element]]:
+) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", and the consent managers' boxes and wikis' edit links, in document order: one walk (two
-    XPath queries asking several ``contains()`` of every element cost three times as much)."""
+    "screen readers only", the consent managers' boxes and wikis' edit links, and those a hiding class hides, in
+    document order: one walk (two XPath queries asking several ``contains()`` of every element cost three times as
+    much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
     consent: list[etree._Element] = []
+    classed_hidden: list[etree._Element] = []
     for el in root.iter():
         keys = el.keys()
         if not keys:
@@ -137,6 +176,9 @@ def _hiding_candidates(
             names = el.get("class")
             if _MAYBE_SCREEN_READER_ONLY.search(names) and _SCREEN_READER_ONLY.search(names):
                 screen_reader_only.append(el)
+            elif ("hid" in names or "none" in names) and not _HIDING_CLASSES.isdisjoint(tokens := names.split()) \
+                    and not any(map(_SHOWN_AT_SOME_WIDTH.match, tokens)) and not _SPOILER.search(names):
+                classed_hidden.append(el)
             # substring tests first: most class attributes hold none of these, and ``in`` costs less than a split
             if ("cmp" in names or "consent" in names or "cc-window" in names or "cky-" in names
                     or "osano-cm" in names) and not _CONSENT_ROOT_CLASSES.isdisjoint(names.split()):
@@ -150,7 +192,7 @@ def _hiding_candidates(
             consent.append(el)
         elif "style" in keys or "hidden" in keys or "aria-hidden" in keys:
             maybe_hidden.append(el)
-    return maybe_hidden, screen_reader_only, consent
+    return maybe_hidden, screen_reader_only, consent, classed_hidden
 
 
 def clean_tree(root: etree._Element) -> None:
@@ -159,7 +201,7 @@ def clean_tree(root: etree._Element) -> None:
     # where drop_element() would put them; the attributes of possibly hidden elements are checked here.
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
                          with_tail=False)
-    maybe_hidden, screen_reader_only, consent = _hiding_candidates(root)
+    maybe_hidden, screen_reader_only, consent, classed_hidden = _hiding_candidates(root)
     text: str | None = None  # the page's words, read once, and only when a paywalled part is weighed (_paywalled)
 
     def page_text() -> str:
@@ -169,9 +211,13 @@ def clean_tree(root: etree._Element) -> None:
         return text
 
     page_words = cache(partial(_unlinked_words, root))  # counted once, and only for a _revealed_by_script test
+    comparable_words = cache(lambda: comparable(page_text()))  # read once, and only for a _copy_of_shown_text test
     for el in maybe_hidden:
         if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text) \
                 and not _revealed_by_script(el, page_words):
+            drop_element(el)
+    for el in classed_hidden:
+        if el.tag not in ("html", "body") and _copy_of_shown_text(el, comparable_words):
             drop_element(el)
     for el in consent:  # and wikis' edit links
         if el.tag not in ("html", "body"):

@@ -74,6 +74,24 @@ def test_names_that_only_mention_consent_or_cookies_stay():
     assert texts(page) == "The court approved the consent decree. Cookie banners came later."
 
 
+def test_a_copy_of_shown_text_that_a_css_frameworks_class_hides_is_removed():
+    """Forgejo keeps each comment's raw Markdown in a ``div.raw-content.tw-hidden`` beside its rendered text: a copy,
+    removed. Hidden text the page shows nowhere else stays for the models to weigh (a "read more" part a script
+    reveals; Slashdot's comment collapsed with a reply quoting it), as does a copy that ``hidden md:block`` shows on
+    wide screens, or a spoiler's."""
+    said = (
+        "We should normalize both sides before comparing the remote path with the local one, and merge the copies "
+        "that the server already holds.")
+    reply = "Sealed letters in academia can be rude, and HR reads every exit interview twice."
+    page = parse_html(f'<div class="comment"><div class="render-content"><p>{said}</p></div>'
+                      f'<div class="raw-content tw-hidden">{said.replace("both", "**both**")}</div></div>'
+                      f'<p>HuffPost: the rate is below 50%<span class="hidden"> for 71 of the schools, a report says.'
+                      f'</span></p><div class="hidden md:block">{said}</div><div class="spoiler hidden">{said}</div>'
+                      f'<li class="comment hidden"><p>{reply}</p><blockquote>{reply}</blockquote></li>')
+    assert texts(page) == (f"{said} HuffPost: the rate is below 50% for 71 of the schools, a report says. {said} "
+                           f"{said} {reply} {reply}")
+
+
 def test_a_wikis_section_edit_links_are_removed():
     """MediaWiki (Wikipedia, Fandom) puts "[edit | edit source]" in every section heading; a class merely naming
     edit sections stays."""
