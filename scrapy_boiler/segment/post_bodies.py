@@ -191,9 +191,10 @@ def _descend(members: list[etree._Element], stats: TextStats) -> tuple[list[list
 
 
 def _opening_post_alias(current: list[list[etree._Element]], alias: SignatureAliases) -> None:
-    """Give the one child of the first post whose tag no other child of it has, but whose signature no other post
-    shows, the signature every other post shows for its one child of that tag: an opening post styled apart
-    (Mobile01's ``article.l-publishArea`` where each reply has ``article.c-articleLimit``)."""
+    """An opening post styled apart (Mobile01's ``article.l-publishArea`` where each reply has
+    ``article.c-articleLimit``): a child of the first post, the only one of its tag there, whose signature no other
+    post shows, takes the signature that all the other posts show and the first lacks, when one alone of that tag
+    does."""
     if len(current) < 3:
         return
     first = [alias(signature(child)) for el in current[0] for child in el if isinstance(child.tag, str)]
@@ -209,6 +210,7 @@ def _opening_post_alias(current: list[list[etree._Element]], alias: SignatureAli
 
 
 def _tag_of(sig: str) -> str:
+    """The tag a signature starts with (``article`` of ``article.c-articleLimit#``)."""
     return sig.partition(".")[0].partition("#")[0]
 
 
