@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections import deque
 from collections.abc import Iterable
 from itertools import pairwise
 
@@ -175,8 +176,11 @@ def _edge_is_content(element: etree._Element | None, labelled: dict[etree._Eleme
     or the last item of a list of notes above a table."""
     if element is None:
         return False
-    found = [labelled[el] for el in element.iter() if el in labelled]
-    return bool(found) and found[-1 if last else 0]
+    found = (labelled[el] for el in element.iter() if el in labelled)
+    if not last:
+        return next(found, False)
+    final = deque(found, maxlen=1)
+    return bool(final) and final[0]
 
 
 #: Section headings: their tags and the most words one has.
