@@ -248,7 +248,9 @@ def trim_chrome(lines: list[str]) -> list[str]:
     if any(_CODE_LABEL.match(line) for line in lines):
         lines = [line for line in lines if not _CODE_LABEL.match(line)]
     start, end = 0, len(lines)
-    end = next((at for at in range(end - 1, 0, -1) if _SIGNATURE_RULE.match(lines[at])), end)
+    rule = next((at for at in range(end - 1, 0, -1) if _SIGNATURE_RULE.match(lines[at])), end)
+    if count_words(" ".join(lines[rule + 1:])) <= SIGNATURE_MAX_WORDS:
+        end = rule
     while start < end and (_CHROME_LINE.match(lines[start]) or _EDIT_NOTE.match(lines[start])):
         start += 1
     while end > start and (_CHROME_LINE.match(lines[end - 1]) or _EDIT_NOTE.match(lines[end - 1])):
@@ -264,8 +266,11 @@ def trim_chrome(lines: list[str]) -> list[str]:
 _CODE_LABEL = re.compile(r"^(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
                          r"(?:select all|alles auswählen|tout sélectionner|seleccionar todo|seleziona tutto"
                          r"|zaznacz wszystko|выделить всё)?$", re.I)
-#: The rule phpBB 2 draws between a post's text and its poster's signature, in the same element.
-_SIGNATURE_RULE = re.compile(r"^_{10,}$")
+#: The rule phpBB 2 (17 underscores) and vBulletin (18) draw between a post's text and its poster's signature, in the
+#: same element; what follows is cut when it is a signature's length. A rule a writer draws between parts of a
+#: post (bpdfamily's, futura-sciences') is longer or shorter, and the part below it longer.
+_SIGNATURE_RULE = re.compile(r"^_{17,18}$")
+SIGNATURE_MAX_WORDS = 60
 #: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),
 #: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30"):
 #: where and when it was posted or edited, not what it says; written in its lines, so cut from them.

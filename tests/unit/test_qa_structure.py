@@ -109,11 +109,14 @@ def test_an_imageboards_links_to_the_posts_a_reply_answers_are_trimmed():
 
 def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
     """phpBB writes "Code: Select all" over each code block in a post, and phpBB 2 the poster's signature below a
-    rule of underscores; a lead-in line ending "code:" is the writer's."""
+    rule of 17 underscores; a lead-in line ending "code:" is the writer's, and so is a rule between parts of a post."""
     lines = ["Try this crontab line:", "Code: Select all", "*/5 * * * * /usr/local/bin/backup.sh", "Here is my code:",
              "Code:", "echo $PATH", "_________________", "Gruß aus Nordhessen"]
     assert trim_chrome(lines) == ["Try this crontab line:", "*/5 * * * * /usr/local/bin/backup.sh",
                                   "Here is my code:", "echo $PATH"]
+    # a rule the writer draws between two parts of a long post is no signature's
+    story = ["I don't even know where to start.", "_" * 60, *["I started a new job in the summer at a firm."] * 10]
+    assert trim_chrome(story) == story
 
 
 def test_a_line_of_prose_starting_like_an_edit_note_stays():
