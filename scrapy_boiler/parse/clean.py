@@ -1,5 +1,6 @@
 """Clean a parsed tree: remove what never shows as text (scripts, hidden elements, screen-reader-only text, consent
-managers' boxes), keeping the tails of what goes."""
+managers' boxes), a wiki's edit links, and copies of the page's text that a class hides, keeping the tails of what
+goes."""
 
 from __future__ import annotations
 
