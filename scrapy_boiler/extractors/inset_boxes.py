@@ -90,4 +90,3 @@ def _drop_headed_appeals(blocks: Sequence[TextBlock], name: str) -> None:
             if inside.is_content and is_within(inside.element, box):
                 inside.is_content = False
                 inside.reasons.append(f"{name}:inside an appeal for the reader's money")
-
