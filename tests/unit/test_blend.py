@@ -478,6 +478,55 @@ def test_a_table_in_a_captioned_figure_between_two_paragraphs_is_body(page_bytes
     assert "| Week starting | Money in | Money out | Closing balance |" in doc.markdown
 
 
+def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
+    """FOCUS and VG put a table in a box with its source below it ("Quelle: ...", "Kilde: ..."): the box is the table's
+    wrapper, so the paragraphs around it frame the table; the source line stays out, and a box whose table a long
+    text follows is no table's wrapper."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    rows = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in (("Bayern", "4,1 Prozent"),
+                                                                     ("Bremen", "11,2 Prozent")))
+    body = ("<p>Die Quote liegt je nach Bundesland weit auseinander, wie die neuen Zahlen zeigen.</p>"
+            f'<div class="Table-Box"><table>{rows}</table><div class="Table-Source">Quelle: Bundesagentur für Arbeit'
+            "</div></div><p>Im Süden ist der Arbeitsmarkt damit weiter deutlich entspannter als im Norden.</p>")
+    promo = ("<p>Wer jetzt wechselt, sollte die Kündigungsfristen kennen und rechtzeitig planen.</p>"
+             f"<div><table>{rows.replace('Bayern', 'Hessen')}</table><p>Unser Newsletter bringt Ihnen jeden Morgen die "
+             "wichtigsten Nachrichten aus Wirtschaft und Politik kostenlos direkt in Ihr Postfach.</p></div>"
+             "<p>Die Gewerkschaften fordern seit Jahren mehr Schutz für Beschäftigte in kleinen Betrieben.</p>")
+    page = parse_html(f"<html><body><article>{body}{promo}</article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p" and "Newsletter" not in block.text
+    framed_lists(blocks, "blend")
+    kept = {block.text for block in blocks if block.is_content}
+    assert {"Bayern", "4,1 Prozent", "Bremen", "11,2 Prozent"} <= kept
+    assert not kept & {"Quelle: Bundesagentur für Arbeit", "Hessen"}
+
+
+def test_the_line_introducing_a_table_between_content_paragraphs_is_body_with_it():
+    """WDR introduces a table with a short line ending in a colon, which the trees score low on its few words: a
+    content paragraph before it and the table's header row make both the body's; a short label ("Mehr dazu:") or
+    a line after boilerplate does not."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    table = ("<table><tr><th>Pegel</th><th>Wasserstand</th></tr><tr><td>Kaub</td><td>71 cm</td></tr>"
+             "<tr><td>Köln</td><td>98 cm</td></tr></table>")
+    paragraph = "<p>Der Pegelstand ist nicht gleich der Wassertiefe, die meist deutlich darüber liegt.</p>"
+    lead = "<p>Die Wasserstände an ausgewählten Pegeln am Dienstagmorgen:</p>"
+    for html, body in ((f"{paragraph}{lead}{table}", True), (f"{paragraph}<p>Mehr dazu:</p>{table}", False),
+                       (f"<div>Anzeige</div>{lead}{table}", False)):
+        page = parse_html(f"<html><body><article>{html}<h2>Weitere Themen</h2></article></body></html>")
+        blocks = segment(page.root).blocks
+        annotate(blocks)
+        for block in blocks:
+            block.is_content = block.text.endswith("darüber liegt.")
+        framed_lists(blocks, "blend")
+        kept = {block.text for block in blocks if block.is_content}
+        assert ({"Kaub", "71 cm", "Die Wasserstände an ausgewählten Pegeln am Dienstagmorgen:"} <= kept) is body
+        assert "Weitere Themen" not in kept
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""

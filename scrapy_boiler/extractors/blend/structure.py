@@ -127,6 +127,7 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
     text is linked: a list framed by the body's paragraphs is the body's, and so is a quotation (a promo is seldom
     marked up as one; an embedded post, which is, holds links)."""
     labelled = {block.element: block.is_content for block in blocks}
+    by_element = {block.element: block for block in blocks}
     inside: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
         for ancestor in block.element.iterancestors(*_FRAMED):
@@ -151,15 +152,34 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
         # calendar's cells are numbers
         headed = framed.tag == "table" and next(framed.iter("th"), None) is not None and 2 * sum(
             any(char.isalpha() for char in block.text) for block in members) > len(members)
+        edges = list(zip(_siblings_around(framed, before=True), _siblings_around(framed, before=False), strict=True))
         if not any(_edge_is_content(before, labelled, last=True) and (
                 headed or _edge_is_content(after, labelled, last=False))
-                   for before, after in zip(_siblings_around(framed, before=True),
-                                            _siblings_around(framed, before=False), strict=True)):
-            continue
+                   for before, after in edges):
+            # a line introducing it ("Die Wasserstände an ausgewählten Pegeln:") scores low on its few words
+            lead = next((found for before, after in edges if (found := _lead_in(before, by_element, labelled))
+                         and (headed or _edge_is_content(after, labelled, last=False))), None)
+            if lead is None:
+                continue
+            lead.is_content = True
+            lead.reasons.append(f"{name}:the line introducing a list or table between content paragraphs")
         for block in members:
             if not block.is_content:
                 block.is_content = True
                 block.reasons.append(f"{name}:a list or quotation between two content paragraphs")
+
+
+def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, TextBlock],
+             labelled: dict[etree._Element, bool]) -> TextBlock | None:
+    """The block of ``element`` (or of the paragraph it wraps) when it is a line introducing what follows
+    (:data:`LEAD_IN_WORDS` words or more, ending with a colon, unlinked) and a content paragraph comes right before
+    it."""
+    block = next((by_element[el] for el in _unwrapped(element) if el in by_element), None)
+    if block is None or block.features is None or block.features.link_density > 0 or count_words(
+            block.text) < LEAD_IN_WORDS or not block.text.rstrip().endswith(_LEAD_IN_END):
+        return None
+    return block if any(_edge_is_content(before, labelled, last=True)
+                        for before in _siblings_around(block.element, before=True)) else None
 
 
 def _word_pairs(texts: Iterable[str]) -> set[tuple[str, str]]:
@@ -336,8 +356,10 @@ def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._El
     """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
     editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment) and pictures: the ancestors
     holding nothing else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or
-    nothing else but a caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``)."""
+    nothing else but a caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or,
+    for a table, the line under it that names its source (:func:`_source_lines_after`)."""
     found: list[etree._Element | None] = []
+    table = element.tag == "table"
     while element is not None:
         sibling = element.getprevious() if before else element.getnext()
         while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "figure"
@@ -347,10 +369,23 @@ def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._El
         parent = element.getparent()
         if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
                 len(parent) != 1 and not (parent.tag == "figure" and all(
-                    child is element or child.tag == "figcaption" for child in parent))):
+                    child is element or child.tag == "figcaption" for child in parent))
+                and not (table and _source_lines_after(element, parent))):
             break
         element = parent
     return found
+
+
+#: Most words of the line under a table that names its source ("Quelle: Statistisches Bundesamt", "Kilde: Nord Pool").
+SOURCE_LINE_WORDS = 12
+
+
+def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool:
+    """Whether ``parent``'s other children than ``element`` (a table or its wrapper) are short lines after it: the box
+    a news site puts a table in, with its source below (FOCUS's ``div.Table-Source``, VG's "Kilde:" paragraph)."""
+    children = [child for child in parent if isinstance(child.tag, str)]  # comments aside
+    return children[0] is element and all(child.tag not in _FRAMED and count_words(
+        " ".join(child.itertext())) <= SOURCE_LINE_WORDS for child in children[1:])
 
 
 def _unwrapped(element: etree._Element | None) -> list[etree._Element]:
