@@ -564,6 +564,26 @@ def test_a_section_heading_between_body_parts_is_body():
     assert _headings_kept(html, ".//div") == ["1. The Old Bakehouse", "2. Hillside Barn"]
 
 
+def test_a_paragraph_all_in_bold_between_body_parts_is_a_section_heading():
+    """krone.at's editors mark a section's heading as a bold paragraph; one with text outside its bold part, a label
+    ending with a colon, or one in bold over a box the trees dropped, is no heading."""
+    from scrapy_boiler.extractors.blend.structure import section_headings
+
+    para = "<p>Die Brandmeldeanlage schlug sofort Alarm, beide Tunnelröhren wurden für den Verkehr gesperrt.</p>"
+    html = (f'<html><body><div class="text">{para}<p><strong>Rauch bis weit über das Portal</strong></p>{para}'
+            f"<p><b>Wichtig:</b> Die Asfinag rät zu Umwegen.</p>{para}<p><b>Mehr Bilder:</b></p>{para}"
+            "<p><strong>Das könnte Sie auch interessieren"
+            '</strong></p><div class="teaser">Blockabfertigung am Wochenende</div></div></body></html>')
+    page = parse_html(html)
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.text.startswith("Die Brandmeldeanlage")
+    section_headings(blocks, body_parts(page.root.find(".//div")), "blend")
+    assert [block.text for block in blocks if block.is_content and not block.text.startswith("Die Brand")] == [
+        "Rauch bis weit über das Portal"]
+
+
 def test_a_section_heading_in_a_later_part_of_a_split_body_is_body():
     """Adverts split the body into sections, each a copy of the same markup; the region is the first part, and a
     heading in a later part, over content, is kept like one in the first. Markup that is not the body's stays out."""

@@ -211,20 +211,31 @@ SECTION_HEADING_WORDS = 20
 def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name: str) -> None:
     """Label a section heading inside the body's ``parts`` (the region and the parts rendered like it,
     :func:`body_parts`) as content when content came before it and the next block (past a figure) is content: a short
-    unlinked heading scores low on its words, though it titles the body's next part."""
+    unlinked heading scores low on its words, though it titles the body's next part. A paragraph all in bold is a
+    heading too, where an editor has no other (krone.at's ``<p><strong>``)."""
     seen_content = False
     for position, block in enumerate(blocks):
         if block.is_content:
             seen_content = True
             continue
         f = block.features
-        if not seen_content or block.element.tag not in _SECTION_TAGS or f is None or f.link_density > 0 \
+        if not seen_content or not _is_heading(block.element, block.text) or f is None or f.link_density > 0 \
                 or f.num_words > SECTION_HEADING_WORDS or not any(is_within(block.element, part) for part in parts):
             continue
         following = next((b for b in blocks[position + 1:] if not in_figure(b.element)), None)
         if following is not None and following.is_content:
             block.is_content = True
             block.reasons.append(f"{name}:a section heading over content")
+
+
+def _is_heading(element: etree._Element, text: str) -> bool:
+    """Whether an element is a heading: ``h2`` to ``h6``, or a paragraph whose whole ``text`` is one bold element of
+    two words or more not ending with a colon (a label in bold, "MORE:", introduces links)."""
+    if element.tag in _SECTION_TAGS:
+        return True
+    return element.tag == "p" and len(element) == 1 and element[0].tag in ("strong", "b") and not (
+        element.text or "").strip() and not (element[0].tail or "").strip() and count_words(text) >= 2 \
+        and not text.rstrip().endswith(_LEAD_IN_END)
 
 
 def code_blocks(blocks: list[TextBlock], parts: list[etree._Element], name: str) -> None:
