@@ -564,6 +564,25 @@ def test_a_section_heading_between_body_parts_is_body():
     assert _headings_kept(html, ".//div") == ["1. The Old Bakehouse", "2. Hillside Barn"]
 
 
+def test_a_quotation_a_content_paragraph_introduces_is_body_before_an_advert():
+    """Die Presse sets an advert right after a quotation the paragraph above introduces ("... formuliert es so:"):
+    the colon says the quotation is the body's; one after a paragraph that introduces nothing needs body after it."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    quote = "<blockquote><p>„Wer Einsparungen verlangt, muss auch sagen, welche Leistungen wegfallen.“</p></blockquote>"
+    advert = '<div class="adslot">Anzeige</div>'
+    for lead, body in (("Ein Bürgermeister aus dem Mostviertel formuliert es so:", True),
+                       ("Ein Bürgermeister aus dem Mostviertel sieht das anders.", False)):
+        page = parse_html(f"<html><body><article><p>{lead}</p>{quote}{advert}</article></body></html>")
+        blocks = segment(page.root).blocks
+        annotate(blocks)
+        for block in blocks:
+            block.is_content = block.text == lead
+        framed_lists(blocks, "blend")
+        assert [block.text for block in blocks if block.is_content][1:] == (
+            ["„Wer Einsparungen verlangt, muss auch sagen, welche Leistungen wegfallen.“"] if body else [])
+
+
 def test_a_paragraph_all_in_bold_between_body_parts_is_a_section_heading():
     """krone.at's editors mark a section's heading as a bold paragraph; one with text outside its bold part, a label
     ending with a colon, or one in bold over a box the trees dropped, is no heading."""

@@ -123,9 +123,9 @@ PULL_QUOTE_SHARE = 0.6
 
 def framed_lists(blocks: list[TextBlock], name: str) -> None:
     """Label a list or table of two lines or more, or a quotation, as content when the elements right before and
-    after it, its siblings, are content paragraphs (the one before, for a table with a header row) and none of its
-    text is linked: a list framed by the body's paragraphs is the body's, and so is a quotation (a promo is seldom
-    marked up as one; an embedded post, which is, holds links)."""
+    after it, its siblings, are content paragraphs (the one before, for a table with a header row or after a
+    paragraph ending with a colon) and none of its text is linked: a list framed by the body's paragraphs is the
+    body's, and so is a quotation (a promo is seldom marked up as one; an embedded post, which is, holds links)."""
     labelled = {block.element: block.is_content for block in blocks}
     by_element = {block.element: block for block in blocks}
     inside: dict[etree._Element, list[TextBlock]] = {}
@@ -154,7 +154,7 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
             any(char.isalpha() for char in block.text) for block in members) > len(members)
         edges = list(zip(_siblings_around(framed, before=True), _siblings_around(framed, before=False), strict=True))
         if not any(_edge_is_content(before, labelled, last=True) and (
-                headed or _edge_is_content(after, labelled, last=False))
+                headed or _introduces(before, by_element) or _edge_is_content(after, labelled, last=False))
                    for before, after in edges):
             # a line introducing it ("Die Wasserstände an ausgewählten Pegeln:") scores low on its few words
             lead = next((found for before, after in edges if (found := _lead_in(before, by_element, labelled))
@@ -167,6 +167,16 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
             if not block.is_content:
                 block.is_content = True
                 block.reasons.append(f"{name}:a list or quotation between two content paragraphs")
+
+
+def _introduces(element: etree._Element | None, by_element: dict[etree._Element, TextBlock]) -> bool:
+    """Whether the last block of ``element`` ends with a colon, introducing what follows ("... formuliert es so:"):
+    a quotation or list after it is the body's whatever comes after it (an advert)."""
+    if element is None:
+        return False
+    last = deque((by_element[el] for el in element.iter() if el in by_element), maxlen=1)
+    return bool(last) and last[0].text.rstrip().endswith(_LEAD_IN_END) and count_words(
+        last[0].text) >= LEAD_IN_WORDS
 
 
 def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, TextBlock],
