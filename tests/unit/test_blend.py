@@ -972,6 +972,23 @@ def test_entry_headings_need_a_run_an_unlinked_heading_and_a_short_one():
     assert _entries_decided([(long_heading, True)] * 3) == []
 
 
+def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
+    """Augsburger Allgemeine writes "Lesen Sie dazu auch: <link>" between the body's paragraphs: a pointer to another
+    article all the same; a sentence that starts so and links nothing stays."""
+    from scrapy_boiler.extractors.blend.extractor import _pointers_and_labels
+
+    para = "<p>Die Stadt erhöht die Gebühren für das Volksfest im kommenden Jahr deutlich, heißt es im Rathaus.</p>"
+    page = parse_html(f'<html><body><article>{para}<p><strong>Lesen Sie dazu auch: </strong><a href="/b">Herbstplärrer'
+                      " 2024: So fällt die Bilanz der Schausteller aus</a></p>{para}<p>Lesen Sie mehr dazu in unserer "
+                      "Printausgabe, die am Samstag erscheint.</p></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = True
+    _pointers_and_labels(blocks, "blend")
+    assert [block.text.split(":")[0] for block in blocks if not block.is_content] == ["Lesen Sie dazu auch"]
+
+
 def test_read_also_lines_in_more_languages_are_left_out(page_bytes):
     """A German blog's "Lies auch: <link>" between the body's paragraphs (the informal form of "Lesen Sie auch") is
     no body; the paragraphs around it, the list and the headings are."""

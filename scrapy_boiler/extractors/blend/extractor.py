@@ -283,11 +283,12 @@ def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str,
     return alike[parent][(str(el.tag), classes)] >= ENTRY_MIN
 
 
-#: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie auch", "READ | <a>…</a>",
+#: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "READ | <a>…</a>",
 #: "اقرأ أيضا"), and an advert's label alone on its line ("- Pubblicità -", "Anzeige").
 _POINTER = re.compile(
     r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*\|)|see also|related|also read|leggi anche|potrebbe interessarti"
-    r"|lesen sie (?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi|lire également"
+    r"|lesen sie (?:\w+ ){0,2}(?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi"
+    r"|lire également"
     r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|leia também"
     r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
     r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|ayrıca okuyun"
