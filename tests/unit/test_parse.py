@@ -102,6 +102,19 @@ def test_a_wikis_section_edit_links_are_removed():
     assert texts(page) == "Early life She was born in Brackwater."
 
 
+def test_status_messages_are_removed():
+    """Stack Exchange puts its notice that a question is closed as a duplicate inside the question's body, as a status
+    message (``role="status"``) listing the other questions' titles; a forum's "thread is locked" banner is one too.
+    A large part of a page marked so is no message, and stays."""
+    notice = ('<aside class="s-notice post-notice" role="status"><b>This question already has answers here</b>:'
+              '<div><a href="/q/480214">How do I remove duplicates from a list?</a> (31 answers)</div>Closed 2 years '
+              "ago.</aside>")
+    story = " ".join(["The council met again on Tuesday."] * 30)
+    page = parse_html(f'<div class="s-prose">{notice}<p>My list has repeated names.</p></div><div role="status">'
+                      f'This thread is locked.</div><div role="status"><p>{story}</p></div>')
+    assert texts(page) == f"My list has repeated names. {story}"
+
+
 def test_code_lines_laid_out_by_css_get_their_line_breaks():
     """WoltLab writes each line of a code block as a ``span.codeBoxLine`` with no newline between them; a block whose
     lines are separated already (Shiki's ``span.line`` and a newline) is left as it is."""
