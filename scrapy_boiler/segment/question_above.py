@@ -8,6 +8,8 @@ answers' body signature.
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure
@@ -99,10 +101,16 @@ def _repeats_a_reply(el: etree._Element, replies: list[str]) -> bool:
 
 def _chrome(el: etree._Element, stats: TextStats) -> bool:
     """Page chrome shaped like a post (a forum's navigation and log-in box): half link text or more, or a form with
-    labelled fields (their controls are gone after cleaning, the labels stay)."""
+    labelled fields (their controls are gone after cleaning, the labels stay) or that logs the reader in (SMF 1.1's
+    "Welcome, Guest. Please login or register." above the site's news, in the cells its posts are rendered in)."""
     if stats.link_words.get(el, 0) * 2 >= stats.words.get(el, 0):
         return True
-    return any(sum(1 for _ in form.iter("label")) >= 2 for form in el.iter("form"))
+    return any(sum(1 for _ in form.iter("label")) >= 2 or _LOG_IN.search(form.get("action") or "")
+               for form in el.iter("form"))
+
+
+#: A form's action that logs the reader in or signs them up (``index.php?action=login2``, ``/login``, ``/signin``).
+_LOG_IN = re.compile(r"log-?in|sign-?in|sign_in|register|signup", re.IGNORECASE)
 
 
 def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:

@@ -226,6 +226,28 @@ def test_navigation_and_log_in_boxes_shaped_like_posts_are_not_the_question():
     assert "My dock stops working" in " ".join(group.members[0].itertext())
 
 
+def test_a_guests_greeting_above_the_posts_in_the_posts_cells_is_not_the_question():
+    """SMF 1.1 (Bitcointalk) greets a guest at the top of every page in a cell of the class its posts are in
+    (``td.windowbg2``), beside the log-in form; a box holding a form that logs the reader in is no question."""
+    header = ('<div class="tborder"><table><tr><td class="catbg">Bitcoin Forum</td></tr><tr><td class="windowbg2">'
+              "Welcome, <b>Guest</b>. Please <a href='/login'>login</a> or <a href='/register'>register</a>. <form "
+              "action='/index.php?action=login2'><span>Login with username, password and session length</span>"
+              "</form></td></tr></table></div>")
+    posts = "".join(
+        f'<tr><td class="windowbg{n % 2 + 1}"><table><tr><td><a href="/profile;u={n}">user{n}</a></td><td>'
+        f'<div class="smalltext">April 1{n}, 2024</div><div class="post">{text}</div></td></tr></table></td></tr>'
+        for n, text in enumerate([
+            "I sent a payment from Electrum on Thursday with a low fee and it is still unconfirmed today.",
+            "Use replace-by-fee to bump it, Electrum shows the option in the transaction's context menu.",
+            "That worked, it confirmed in the next block after I raised the fee to twenty sat per vbyte.",
+        ]))
+    root = etree.fromstring(f"<html><body>{header}<div><form action='/quickmod'><table>{posts}</table></form></div>"
+                            "</body></html>", etree.HTMLParser())
+    group = find_post_group(root)
+    assert group is not None and not group.question_found
+    assert "I sent a payment" in " ".join(group.members[0].itertext())
+
+
 def _discussion_page() -> str:
     """A long opening post in bare paragraphs, then a short comment tree of custom elements, replies nested."""
     post = "".join(f"<p>Paragraph {i} of my story: the chain slips on the smallest cog whenever I climb a steep hill "
