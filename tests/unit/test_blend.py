@@ -603,6 +603,16 @@ def test_a_paragraph_all_in_bold_between_body_parts_is_a_section_heading():
         "Rauch bis weit über das Portal"]
 
 
+def test_a_section_heading_over_a_read_also_aside_and_then_content_is_body():
+    """Politiken sets a "Læs også" box (an ``<aside>``) between a section's heading and its first paragraph: the
+    heading still titles content; a heading inside such a box is not thereby the body's."""
+    para = "<p>Ministeriet vil først tage stilling, når evalueringen af forsøget foreligger til sommer.</p>"
+    aside = '<aside class="related"><h3>Læs også</h3><a href="/a"><h3>Analyse: Skolen og AI</h3></a></aside>'
+    html = (f'<html><body><div class="body">{para}<h3>Ministeriet afventer</h3>{aside}{para}'
+            '<aside><h3>Fakta om forsøget</h3><div>Tre gymnasier deltager.</div></aside></div></body></html>')
+    assert _headings_kept(html, ".//div") == ["Ministeriet afventer"]
+
+
 def test_a_section_heading_in_a_later_part_of_a_split_body_is_body():
     """Adverts split the body into sections, each a copy of the same markup; the region is the first part, and a
     heading in a later part, over content, is kept like one in the first. Markup that is not the body's stays out."""

@@ -220,9 +220,10 @@ SECTION_HEADING_WORDS = 20
 
 def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name: str) -> None:
     """Label a section heading inside the body's ``parts`` (the region and the parts rendered like it,
-    :func:`body_parts`) as content when content came before it and the next block (past a figure) is content: a short
-    unlinked heading scores low on its words, though it titles the body's next part. A paragraph all in bold is a
-    heading too, where an editor has no other (krone.at's ``<p><strong>``)."""
+    :func:`body_parts`) as content when content came before it and the next block (past a figure or an ``<aside>``,
+    Politiken's "Læs også" box between a heading and its paragraph) is content: a short unlinked heading scores low
+    on its words, though it titles the body's next part. A paragraph all in bold is a heading too, where an editor
+    has no other (krone.at's ``<p><strong>``)."""
     seen_content = False
     for position, block in enumerate(blocks):
         if block.is_content:
@@ -232,7 +233,9 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
         if not seen_content or not _is_heading(block.element, block.text) or f is None or f.link_density > 0 \
                 or f.num_words > SECTION_HEADING_WORDS or not any(is_within(block.element, part) for part in parts):
             continue
-        following = next((b for b in blocks[position + 1:] if not in_figure(b.element)), None)
+        asides = set(block.element.iterancestors("aside"))
+        following = next((b for b in blocks[position + 1:] if not in_figure(b.element) and not any(
+            aside not in asides for aside in b.element.iterancestors("aside"))), None)
         if following is not None and following.is_content:
             block.is_content = True
             block.reasons.append(f"{name}:a section heading over content")
