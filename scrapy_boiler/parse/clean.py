@@ -1,6 +1,6 @@
 """Clean a parsed tree: remove what never shows as text (scripts, hidden elements, screen-reader-only text, consent
-managers' boxes), a wiki's edit links, the site's status messages, and copies of the page's text that a class hides,
-keeping the tails of what goes."""
+managers' boxes), a wiki's edit links and citation marks, the site's status messages, and copies of the page's text
+that a class hides, keeping the tails of what goes."""
 
 from __future__ import annotations
 
@@ -147,6 +147,9 @@ _CONSENT_ROOT_CLASSES = frozenset({
 #: MediaWiki's section edit links (Wikipedia, Fandom and most wikis): "[edit | edit source]" inside every section
 #: heading, which then reads as a heading of links (navigation) rather than the section's title.
 _EDIT_LINKS_CLASS = "mw-editsection"
+#: MediaWiki's citation marks, ``<sup class="reference">[4]</sup>``: a link to a footnote inside the sentence, which
+#: a reader of the text alone cannot follow ("... je Hektar.[4] Neben Äpfeln ...").
+_CITATION_MARK_CLASS = "reference"
 #: The ARIA role of a status message: advice the site gives about the page, never its text. Stack Exchange's notice
 #: that a question is closed as a duplicate of others, inside the question's body, with their titles ("This question
 #: already has answers here: ..."); a forum's "This thread is locked" banner; a vote's "Thanks for your feedback".
@@ -168,9 +171,9 @@ def _hiding_candidates(
     root: etree._Element,
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", the consent managers' boxes, wikis' edit links and status messages (:data:`_STATUS_ROLE`),
-    and those a hiding class hides, in document order: one walk (two XPath queries asking several ``contains()`` of
-    every element cost three times as much)."""
+    "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, status messages
+    (:data:`_STATUS_ROLE`), and those a hiding class hides, in document order: one walk (two XPath queries asking
+    several ``contains()`` of every element cost three times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
     consent: list[etree._Element] = []
@@ -191,7 +194,8 @@ def _hiding_candidates(
                     or "osano-cm" in names) and not _CONSENT_ROOT_CLASSES.isdisjoint(names.split()):
                 consent.append(el)
                 continue
-            if "editsection" in names and _EDIT_LINKS_CLASS in names.split():
+            if ("editsection" in names and _EDIT_LINKS_CLASS in names.split()) or (
+                    el.tag == "sup" and "reference" in names and _CITATION_MARK_CLASS in names.split()):
                 consent.append(el)
                 continue
         if "role" in keys and el.get("role") == _STATUS_ROLE and count_words(
@@ -230,7 +234,7 @@ def clean_tree(root: etree._Element) -> None:
     for el in classed_hidden:
         if el.tag not in ("html", "body") and _copy_of_shown_text(el, comparable_words):
             drop_element(el)
-    for el in consent:  # and wikis' edit links, status messages
+    for el in consent:  # and wikis' edit links and citation marks, status messages
         if el.tag not in ("html", "body"):
             drop_element(el)
     for el in screen_reader_only:  # those inside a hidden element dropped above are out of the tree already

@@ -92,14 +92,15 @@ def test_a_copy_of_shown_text_that_a_css_frameworks_class_hides_is_removed():
                            f"{said} {reply} {reply}")
 
 
-def test_a_wikis_section_edit_links_are_removed():
-    """MediaWiki (Wikipedia, Fandom) puts "[edit | edit source]" in every section heading; a class merely naming
-    edit sections stays."""
+def test_a_wikis_section_edit_links_and_citation_marks_are_removed():
+    """MediaWiki (Wikipedia, Fandom) puts "[edit | edit source]" in every section heading and "[1]" after a sentence
+    citing a source; a class merely naming edit sections or references stays."""
     page = parse_html('<h2><span class="mw-headline" id="Early_life">Early life</span><span class="mw-editsection">'
                       '<span class="mw-editsection-bracket">[</span><a href="/e?section=1">edit</a> | <a href="/e?'
                       'section=1&amp;source">edit source</a><span class="mw-editsection-bracket">]</span></span></h2>'
-                      '<p class="editsection-notes">She was born in Brackwater.</p>')
-    assert texts(page) == "Early life She was born in Brackwater."
+                      '<p class="editsection-notes">She was born in Brackwater.<sup id="cite_ref-1" class="reference">'
+                      '<a href="#cite_note-1">[1]</a></sup></p><p>Population<sup class="reference-note">a</sup></p>')
+    assert texts(page) == "Early life She was born in Brackwater. Population a"
 
 
 def test_status_messages_are_removed():
