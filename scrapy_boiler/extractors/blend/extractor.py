@@ -29,6 +29,7 @@ from lxml import etree
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
+from scrapy_boiler.extractors.blend.standfirst import standfirst
 from scrapy_boiler.extractors.blend.structure import (
     body_parts,
     code_blocks,
@@ -38,7 +39,6 @@ from scrapy_boiler.extractors.blend.structure import (
     introduced_lists,
     section_headings,
     squashed,
-    standfirst,
     whole_lists,
 )
 from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS, same_template

@@ -17,11 +17,10 @@ from itertools import pairwise
 from lxml import etree
 
 from scrapy_boiler.extractors.body_template import rendering
-from scrapy_boiler.extractors.other_stories import HEADLINE_TITLE_SHARE, share_in_title
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
-from scrapy_boiler.segment.semantics import element_names, in_figure, in_picture
+from scrapy_boiler.segment.semantics import in_figure
 
 
 def whole_lists(blocks: list[TextBlock], name: str) -> None:
@@ -310,70 +309,6 @@ def body_parts(region: etree._Element | None) -> list[etree._Element]:
     return [region, *(el for el in region.getroottree().iter(region.tag) if el is not region and (
         (el.get("class") == names and rendering(el) == key)
         or (classes < set((el.get("class") or "").split()) and rendering(el)[1:] == key[1:])))]
-
-
-#: A lead (standfirst, dek) is a prose block of at least LEAD_WORDS: the first such block above the body's first
-#: content block (figures, bylines and shorter lines, such as a date, may sit between, LEAD_SCAN blocks at most),
-#: with the headline at most LEAD_REACH blocks above it (pictures and captions aside); the trees' score must say it
-#: may be content (a summary box or a teaser scores lower).
-LEAD_WORDS = 10
-LEAD_SCAN = 8
-LEAD_REACH = 4
-LEAD_MIN_SCORE = 0.15
-LEAD_MAX_LINKS = 0.2
-_HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
-
-
-def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
-    """Label as content the lead between the headline and the body: it sits in the article's header with the byline
-    and the date, outside the body's container, and scores below the body's paragraphs for it."""
-    first = next((position for position, block in enumerate(blocks) if block.is_content), None)
-    if first is None:
-        return
-    title_words = frozenset(comparable(title).split())
-    for position in range(first - 1, max(first - 1 - LEAD_SCAN, -1), -1):
-        block = blocks[position]
-        f = block.features
-        if f is None or f.num_words < LEAD_WORDS or in_picture(block.element) \
-                or _BYLINE_NAME.search(element_names(block.element)):
-            continue
-        lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
-        if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
-                and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position)):
-            block.is_content = True
-            block.reasons.append(f"{name}:the lead under the headline")
-        return
-
-
-#: Names of a byline, which may be as long as a lead ("By Takeo Maeda and Tatsuya Tanoue / Yomiuri Shimbun Staff
-#: Writers" in a ``p.byline``), and of the line of date, author and reading time under the headline (WordPress's
-#: ``entry-meta``, Hugo's ``post-meta``: "2 juin 2024 · 2 min · 418 mots · Thomas Lefebvre").
-_BYLINE_NAME = re.compile(r"byline|author|credit|writer|reporter|dateline|(?<![a-z])(?:meta|date)(?![a-z])", re.I)
-
-
-def _blocks_above(blocks: list[TextBlock], position: int) -> list[TextBlock]:
-    """The LEAD_REACH blocks above ``position``, pictures and their captions passed over (a gallery's "5 Bilder")."""
-    found: list[TextBlock] = []
-    for block in reversed(blocks[:position]):
-        if len(found) == LEAD_REACH:
-            break
-        if not in_picture(block.element):
-            found.append(block)
-    return found
-
-
-def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
-    """Whether a block is the headline: in an ``<h1>``, or in an ``<h2>``/``<h3>`` mostly of the title's words."""
-    element, parent = block.element, block.element.getparent()
-    tag = element.tag if element.tag in _HEADLINE_TAGS or parent is None else parent.tag
-    if tag not in _HEADLINE_TAGS or block.features is None or block.features.num_words < 3:
-        return False
-    return tag == "h1" or _title_share(block, title_words) >= HEADLINE_TITLE_SHARE
-
-
-def _title_share(block: TextBlock, title_words: frozenset[str]) -> float:
-    """The share of a block's words (punctuation aside) that the page's title has."""
-    return share_in_title(block.text, title_words)
 
 
 def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
