@@ -603,6 +603,22 @@ def test_a_paragraph_all_in_bold_between_body_parts_is_a_section_heading():
         "Rauch bis weit über das Portal"]
 
 
+def test_a_section_heading_drawn_as_a_block_inside_a_heading_is_body():
+    """Draft.js (Ynet) writes every block of the text as a ``div``, inside an ``h2`` for a heading: the block is the
+    heading's."""
+    para = ('<div class="text_editor_paragraph"><div class="block"><span>Noga asked the public to delay laundry and '
+            "dishwashers until after eight in the evening.</span></div></div>")
+    heading = '<h2 class="text_editor_header"><div class="block"><span>What the public is asked</span></div></h2>'
+    html = f'<html><body><main><div class="body">{para}{heading}{para}</div></main></body></html>'
+    page = parse_html(html)
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.text.startswith("Noga")
+    section_headings(blocks, body_parts(page.root.find(".//main/div")), "blend")
+    assert [block.text for block in blocks if block.is_content][1] == "What the public is asked"
+
+
 def test_a_section_heading_over_a_read_also_aside_and_then_content_is_body():
     """Politiken sets a "Læs også" box (an ``<aside>``) between a section's heading and its first paragraph: the
     heading still titles content; a heading inside such a box is not thereby the body's."""

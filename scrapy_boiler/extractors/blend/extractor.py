@@ -161,8 +161,10 @@ class BlendExtractor:
         _entry_headings(blocks, self.name)
         if sum(block.is_content for block in blocks) > labelled:
             # The rules above put back paragraphs and headings the trees left out (ZDF's hashed paragraphs, each in
-            # its own box; a live blog's entries); a list such a paragraph introduces or frames is read again.
+            # its own box; a live blog's entries); a list such a paragraph introduces or frames, and a heading over it
+            # (Ynet's), are read again.
             _lists_in_the_body(blocks, self.name)
+            section_headings(blocks, parts, self.name)
         _pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
         drop_inset_boxes(blocks, self.name)

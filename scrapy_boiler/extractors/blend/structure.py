@@ -241,9 +241,10 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
 
 
 def _is_heading(element: etree._Element, text: str) -> bool:
-    """Whether an element is a heading: ``h2`` to ``h6``, or a paragraph whose whole ``text`` is one bold element of
-    two words or more not ending with a colon (a label in bold, "MORE:", introduces links)."""
-    if element.tag in _SECTION_TAGS:
+    """Whether an element is a heading: ``h2`` to ``h6`` or inside one (Draft.js writes a ``div`` in each block, the
+    headings' too: Ynet), or a paragraph whose whole ``text`` is one bold element of two words or more not ending with
+    a colon (a label in bold, "MORE:", introduces links)."""
+    if element.tag in _SECTION_TAGS or any(True for _ in element.iterancestors(*_SECTION_TAGS)):
         return True
     return element.tag == "p" and len(element) == 1 and element[0].tag in ("strong", "b") and not (
         element.text or "").strip() and not (element[0].tail or "").strip() and count_words(text) >= 2 \
