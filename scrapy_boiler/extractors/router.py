@@ -41,6 +41,7 @@ from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.json_ld_posts import json_ld_posts
 from scrapy_boiler.parse.structured import StructuredArticle, read_json_ld
 from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.qa_comments import answers_only
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import text_stats
 
@@ -68,6 +69,8 @@ class PageTypeRouter:
         article_labels = self.article.label_pages(pages)
         for i in threads:  # the article model read the page too: is its main text in the posts, or just above?
             decisions[i] = _settled(decisions[i], pages[i], declared[i], article_labels[i])
+            if decisions[i].page_type == QA and (group := decisions[i].group) is not None:
+                decisions[i] = PageTypeDecision(QA, decisions[i].score, answers_only(group), decisions[i].features)
         threads = [i for i in threads if decisions[i].page_type in THREAD_TYPES]
         for labels, d in zip(article_labels, decisions, strict=True):
             if (comments := _article_comments(d)) is not None:

@@ -578,3 +578,40 @@ def test_a_best_answer_in_a_named_box_around_an_answer_like_the_others_is_the_ac
     assert (best.author, best.date, best.accepted) == ("汽车老司机88", "2021-01-12 08:44", True)
     assert best.text.startswith("起雾是因为") and best.text.endswith("有没有漏水的地方。")
     assert [(post.author, post.accepted) for post in others] == [("小雨点点", False), ("修车的老王", False)]
+
+
+def _khoros_page(comment_class: str) -> str:
+    """A Q&A page whose comments are drawn as siblings of the answers, in their template (Atlassian Community's
+    Khoros), each named by ``comment_class``."""
+    said = [("Hana", "answer", "Your Epic and your Story each have their own Cost Center field, so copy it by its name "
+                               "in the rule's Additional fields as JSON."),
+            ("Daniel", comment_class, "You were right, with the JSON in Additional fields the value is copied now."),
+            ("Pieter", "answer", "In a company-managed project both issue types share one field and the rule is "
+                                 "simpler to write."),
+            ("Mei", "answer", "The JQL branch with portfolioChildIssuesOf also reaches the sub-tasks of each story.")]
+    messages = "".join(
+        f'<div class="lia-message-view lia-message-view-display lia-thread-reply {kind}">'
+        f'<div class="lia-message-author"><a href="/t5/user/{who}">{who}</a> '
+        f'<span class="local-date">Feb 1{n}, 2025</span></div><div class="lia-message-body"><p>{text}</p></div></div>'
+        for n, (who, kind, text) in enumerate(said))
+    question = ("We have a single-select custom field Cost Center on our Epics and want every child issue to get "
+                "the same value whenever the Epic changes.")
+    json_ld = json.dumps({"@context": "https://schema.org", "@type": "QAPage", "mainEntity": {
+        "@type": "Question", "name": "Copy a custom field from an Epic to its children", "answerCount": 3}})
+    return (f'<html><head><title>Copy a custom field from an Epic to its children</title><script type="application/'
+            f'ld+json">{json_ld}</script></head><body><main><h1>Copy a custom field from an Epic to its children</h1>'
+            f'<div class="lia-message-view question"><div class="lia-message-author"><a href="/t5/user/Daniel">Daniel'
+            f'</a> <span class="local-date">Feb 9, 2025</span></div><div class="lia-message-body"><p>{question}</p>'
+            f"</div></div><div class='lia-thread-replies'>{messages}</div></main></body></html>")
+
+
+def test_comments_drawn_among_the_answers_are_no_posts_of_a_qa_page():
+    """Khoros names a comment under an answer ``lia-message-view-qanda-comment`` and draws it among the answers: the
+    question and the answers are the posts. Where every reply is so named, they are the answers."""
+    doc = extract(_khoros_page("lia-comment"), "https://community.example/t5/Jira-questions/qaq-p/2893417")
+    assert doc.page_type == "qa"
+    assert [post.author for post in doc.posts] == ["Daniel", "Hana", "Pieter", "Mei"]
+    assert len(doc.qa_pairs) == 3
+    doc = extract(_khoros_page("answer").replace("answer", "comment"),
+                  "https://community.example/t5/Jira-questions/qaq-p/2893417")
+    assert [post.author for post in doc.posts][1:] == ["Hana", "Daniel", "Pieter", "Mei"]
