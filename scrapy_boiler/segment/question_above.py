@@ -32,7 +32,7 @@ def with_question_above(
     below where the descent stopped) is no clue, as an article's text may be named like its comments'. When the
     first post is the question again (a second rendering of the whole thread above the posts), it is dropped."""
     named = [sig for sig in body_path.split("//")[0].split("/")[1:] if not sig.endswith(".#")]
-    question = _question_before(parent, posts, stats, named[-1] if named else "")
+    question = _question_before(parent, posts, bodies, stats, named[-1] if named else "")
     box = question.getparent() if question is not None else None
     if box is not None and not names_best_answer(question) and names_best_answer(box):
         question = box  # the box around it, with its "最佳答案" badge (Baidu Zhidao's div.wgt-best around a div.answer)
@@ -40,7 +40,7 @@ def with_question_above(
         # the best answer in a box of its own between the question and the other answers (Yahoo! Chiebukuro's
         # section#ba): an answer, and the question is above it
         posts, bodies = [question, *posts], [_body_inside(question, body_path, stats), *bodies]
-        question = _question_before(parent, posts, stats, named[-1] if named else "")
+        question = _question_before(parent, posts, bodies, stats, named[-1] if named else "")
     if question is None:
         return posts, bodies, False
     question_body = _body_inside(question, body_path, stats)
@@ -50,7 +50,8 @@ def with_question_above(
 
 
 def _question_before(
-    parent: etree._Element, members: list[etree._Element], stats: TextStats, body_signature: str = ""
+    parent: etree._Element, members: list[etree._Element], bodies: list[list[etree._Element]], stats: TextStats,
+    body_signature: str = "",
 ) -> etree._Element | None:
     """A post-like element just before the group, outside it: the question of a Q&A page.
 
@@ -65,6 +66,7 @@ def _question_before(
     shape = inner_structure(members[0])
     specific = bool(body_signature)  # the answers' body has a class or id to look for
     replies: list[str] | None = None  # the posts' texts, read when a candidate is first met
+    said: list[str] = []  # and their bodies' texts (long enough to be told copied)
     node: etree._Element | None = members[0]
     for _ in range(QUESTION_LEVELS):
         if node is None or is_main_landmark(node):
@@ -77,7 +79,8 @@ def _question_before(
                     continue
                 if replies is None:
                     replies = [_text([member]) for member in members]
-                if _repeats_a_reply(candidate, replies):
+                    said = [text for body in bodies if len((text := _text(body)).split()) >= REPEAT_MIN_WORDS]
+                if _repeats_a_reply(candidate, replies, said):
                     continue
                 other = inner_structure(candidate)
                 union = shape | other
@@ -91,12 +94,23 @@ def _question_before(
     return None
 
 
-def _repeats_a_reply(el: etree._Element, replies: list[str]) -> bool:
-    """Whether the element shows one of the group's posts (``replies``, their texts) again: a forum's "Best Answer"
-    box above the replies holds a copy of the accepted one, which is neither the question nor an answer of its
-    own."""
+def _repeats_a_reply(el: etree._Element, replies: list[str], said: list[str]) -> bool:
+    """Whether the element shows one of the group's posts (``replies``, their texts) again, or the body of just one of
+    them (``said``, the bodies' texts): a forum's "Best Answer" box above the replies holds a copy of the accepted one
+    (without its byline and buttons: Mozilla Support's "Chosen solution"), which is neither the question nor an answer
+    of its own, when the copy is most of what the box says (a question box may quote the best answer below the
+    question). A box showing several posts' bodies is a rendering of the whole thread, whose question it holds."""
     text = _text([el])
-    return any(reply and reply in text for reply in replies)
+    if any(reply and reply in text for reply in replies):
+        return True
+    copied = [body for body in said if body in text]
+    return len(copied) == 1 and len(copied[0]) >= REPEAT_SHARE * len(text)
+
+
+#: Words a post's body has at least for a box holding it to be told its copy: "Thanks!" is in many a question.
+REPEAT_MIN_WORDS = 10
+#: Share of a box's text that the copy of one post's body is, at least, when the box is that copy.
+REPEAT_SHARE = 0.5
 
 
 def _chrome(el: etree._Element, stats: TextStats) -> bool:

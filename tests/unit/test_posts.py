@@ -226,6 +226,27 @@ def test_navigation_and_log_in_boxes_shaped_like_posts_are_not_the_question():
     assert "My dock stops working" in " ".join(group.members[0].itertext())
 
 
+def test_a_chosen_solutions_copy_above_the_answers_is_not_the_question():
+    """Mozilla Support and Google's help communities show the chosen (or recommended) answer's body again between the
+    question and the answers, without its byline: that box is no question, and the question above it is."""
+    answers = ["The -wal file is normal while Firefox runs, it is the write-ahead log of the cookie database.",
+               "Open about:profiles and check whether the profile folder is synced by a cloud backup tool.",
+               "That was it, OneDrive restored an old cookies.sqlite every time Firefox was closed."]
+    question = "Since last week every site logs me out when I close Firefox, even though history is kept."
+    cards = "".join(f'<div class="answer"><a href="/user/u{i}">u{i}</a> <span>3/{i + 1}/24</span><div class="content">'
+                    f"<p>{text}</p></div><a href='#helpful'>Helpful?</a></div>" for i, text in enumerate(answers))
+    root = etree.fromstring(
+        f'<html><body><section class="question-details"><div class="question"><h1>Firefox forgets my logins</h1>'
+        f'<a href="/user/mark">Mark K.</a><div class="content"><p>{question}</p></div></div></section>'
+        f'<section class="question-solution"><div class="solution"><h3>Chosen solution</h3><div class="content">'
+        f'<p>{answers[1]}</p></div><a href="#a2">Read this answer in context</a></div></section>'
+        f'<section class="answers-section"><div class="answers-list">{cards}</div></section></body></html>',
+        etree.HTMLParser())
+    group = find_post_group(root)
+    assert group is not None and group.question_found
+    assert question in " ".join(group.members[0].itertext()) and len(group.members) == 4
+
+
 def test_a_guests_greeting_above_the_posts_in_the_posts_cells_is_not_the_question():
     """SMF 1.1 (Bitcointalk) greets a guest at the top of every page in a cell of the class its posts are in
     (``td.windowbg2``), beside the log-in form; a box holding a form that logs the reader in is no question."""
