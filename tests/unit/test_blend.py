@@ -564,6 +564,24 @@ def test_a_section_heading_between_body_parts_is_body():
     assert _headings_kept(html, ".//div") == ["1. The Old Bakehouse", "2. Hillside Barn"]
 
 
+def test_a_heading_and_the_list_under_it_between_content_paragraphs_are_body():
+    """vc.ru closes a story with a section heading ("Итоги") over a list of figures, then a paragraph: the trees score
+    both low on their few words; between content paragraphs they are the body's, and not after boilerplate."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    para = "<p>Мы перенесли хранилище обратно в собственный дата-центр за четыре месяца.</p>"
+    figures = "<h2>Итоги</h2><ul><li>было: 1,18 млн рублей в месяц;</li><li>стало: 680 тысяч рублей в месяц.</li></ul>"
+    for html, body in ((f"{para}{figures}{para}", True), (f"<div>Реклама</div>{figures}{para}", False)):
+        page = parse_html(f"<html><body><article>{html}</article></body></html>")
+        blocks = segment(page.root).blocks
+        annotate(blocks)
+        for block in blocks:
+            block.is_content = block.element.tag == "p"
+        framed_lists(blocks, "blend")
+        kept = {block.text for block in blocks if block.is_content}
+        assert ({"Итоги", "было: 1,18 млн рублей в месяц;"} <= kept) is body
+
+
 def test_a_quotation_a_content_paragraph_introduces_is_body_before_an_advert():
     """Die Presse sets an advert right after a quotation the paragraph above introduces ("... formuliert es so:"):
     the colon says the quotation is the body's; one after a paragraph that introduces nothing needs body after it."""

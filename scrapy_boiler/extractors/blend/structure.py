@@ -155,13 +155,14 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
         if not any(_edge_is_content(before, labelled, last=True) and (
                 headed or _introduces(before, by_element) or _edge_is_content(after, labelled, last=False))
                    for before, after in edges):
-            # a line introducing it ("Die Wasserstände an ausgewählten Pegeln:") scores low on its few words
+            # a line introducing it ("Die Wasserstände an ausgewählten Pegeln:") or a heading over it scores low on its
+            # few words
             lead = next((found for before, after in edges if (found := _lead_in(before, by_element, labelled))
                          and (headed or _edge_is_content(after, labelled, last=False))), None)
             if lead is None:
                 continue
             lead.is_content = True
-            lead.reasons.append(f"{name}:the line introducing a list or table between content paragraphs")
+            lead.reasons.append(f"{name}:the line or heading introducing a list or table between content paragraphs")
         for block in members:
             if not block.is_content:
                 block.is_content = True
@@ -181,11 +182,13 @@ def _introduces(element: etree._Element | None, by_element: dict[etree._Element,
 def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, TextBlock],
              labelled: dict[etree._Element, bool]) -> TextBlock | None:
     """The block of ``element`` (or of the paragraph it wraps) when it is a line introducing what follows
-    (:data:`LEAD_IN_WORDS` words or more, ending with a colon, unlinked) and a content paragraph comes right before
-    it."""
+    (:data:`LEAD_IN_WORDS` words or more, ending with a colon, unlinked) or a section heading over it (vc.ru's
+    "Итоги" over a list of figures), and a content paragraph comes right before it."""
     block = next((by_element[el] for el in _unwrapped(element) if el in by_element), None)
-    if block is None or block.features is None or block.features.link_density > 0 or count_words(
-            block.text) < LEAD_IN_WORDS or not block.text.rstrip().endswith(_LEAD_IN_END):
+    if block is None or block.features is None or block.features.link_density > 0:
+        return None
+    heading = _is_heading(block.element, block.text) and block.features.num_words <= SECTION_HEADING_WORDS
+    if not heading and (count_words(block.text) < LEAD_IN_WORDS or not block.text.rstrip().endswith(_LEAD_IN_END)):
         return None
     return block if any(_edge_is_content(before, labelled, last=True)
                         for before in _siblings_around(block.element, before=True)) else None
