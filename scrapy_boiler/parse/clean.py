@@ -1,6 +1,6 @@
 """Clean a parsed tree: remove what never shows as text (scripts, hidden elements, screen-reader-only text, consent
-managers' boxes), a wiki's edit links and citation marks, the site's status messages, and copies of the page's text
-that a class hides, keeping the tails of what goes."""
+managers' boxes, a forum's jammer text), a wiki's edit links and citation marks, the site's status messages, and
+copies of the page's text that a class hides, keeping the tails of what goes."""
 
 from __future__ import annotations
 
@@ -150,6 +150,9 @@ _EDIT_LINKS_CLASS = "mw-editsection"
 #: MediaWiki's citation marks, ``<sup class="reference">[4]</sup>``: a link to a footnote inside the sentence, which
 #: a reader of the text alone cannot follow ("... je Hektar.[4] Neben Äpfeln ...").
 _CITATION_MARK_CLASS = "reference"
+#: Discuz's jammer text, ``<font class="jammer">``: the forum's name and address strewn into every post's sentences to
+#: spoil copies, which its stylesheet hides ("开始算，<font class="jammer">.1point3acres</font>severance").
+_JAMMER_CLASS = "jammer"
 #: The ARIA role of a status message: advice the site gives about the page, never its text. Stack Exchange's notice
 #: that a question is closed as a duplicate of others, inside the question's body, with their titles ("This question
 #: already has answers here: ..."); a forum's "This thread is locked" banner; a vote's "Thanks for your feedback".
@@ -171,9 +174,9 @@ def _hiding_candidates(
     root: etree._Element,
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, status messages
-    (:data:`_STATUS_ROLE`), and those a hiding class hides, in document order: one walk (two XPath queries asking
-    several ``contains()`` of every element cost three times as much)."""
+    "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, jammer text, status
+    messages (:data:`_STATUS_ROLE`), and those a hiding class hides, in document order: one walk (two XPath queries
+    asking several ``contains()`` of every element cost three times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
     consent: list[etree._Element] = []
@@ -195,7 +198,8 @@ def _hiding_candidates(
                 consent.append(el)
                 continue
             if ("editsection" in names and _EDIT_LINKS_CLASS in names.split()) or (
-                    el.tag == "sup" and "reference" in names and _CITATION_MARK_CLASS in names.split()):
+                    el.tag == "sup" and "reference" in names and _CITATION_MARK_CLASS in names.split()) or (
+                    "jammer" in names and _JAMMER_CLASS in names.split()):
                 consent.append(el)
                 continue
         if "role" in keys and el.get("role") == _STATUS_ROLE and count_words(
@@ -234,7 +238,7 @@ def clean_tree(root: etree._Element) -> None:
     for el in classed_hidden:
         if el.tag not in ("html", "body") and _copy_of_shown_text(el, comparable_words):
             drop_element(el)
-    for el in consent:  # and wikis' edit links and citation marks, status messages
+    for el in consent:  # and wikis' edit links and citation marks, jammer text, status messages
         if el.tag not in ("html", "body"):
             drop_element(el)
     for el in screen_reader_only:  # those inside a hidden element dropped above are out of the tree already

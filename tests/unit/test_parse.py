@@ -103,6 +103,14 @@ def test_a_wikis_section_edit_links_and_citation_marks_are_removed():
     assert texts(page) == "Early life She was born in Brackwater. Population a"
 
 
+def test_a_forums_jammer_text_is_removed():
+    """Discuz strews its name into every post's sentences in ``<font class="jammer">``, which its stylesheet hides."""
+    page = parse_html('<td class="t_f">unemployment days start the day after,<font class="jammer">.1point3acres</font>'
+                      'severance does not count.<font class="jammer">- 一亩-三分-地，独家发布</font></td>'
+                      '<p class="jammers-guide">Jammers are listed here.</p>')
+    assert texts(page) == "unemployment days start the day after,severance does not count. Jammers are listed here."
+
+
 def test_status_messages_are_removed():
     """Stack Exchange puts its notice that a question is closed as a duplicate inside the question's body, as a status
     message (``role="status"``) listing the other questions' titles; a forum's "thread is locked" banner is one too.
