@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.registry import model_file
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
-from scrapy_boiler.segment.blocks import annotate, segment
+from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
 from scrapy_boiler.segment.semantics import element_names, is_consent_box, is_poll, is_promotion, name_kinds
 
@@ -540,16 +541,18 @@ def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
 
 
 
-def _headings_kept(html: str, region_path: str) -> list[str]:
-    """The headings :func:`section_headings` keeps on a page whose paragraphs, and nothing else, the trees kept, with
-    the element at ``region_path`` as the main-content region."""
+def _headings_kept(html: str, region_path: str,
+                   kept: Callable[[TextBlock], bool] = lambda block: block.element.tag == "p") -> list[str]:
+    """The headings :func:`section_headings` keeps on a page whose blocks ``kept`` (its paragraphs), and nothing else,
+    the trees kept, with the element at ``region_path`` as the main-content region."""
     page = parse_html(html)
     blocks = segment(page.root).blocks
     annotate(blocks)
     for block in blocks:
-        block.is_content = block.element.tag == "p"
+        block.is_content = kept(block)
+    before = [block.is_content for block in blocks]
     section_headings(blocks, body_parts(page.root.find(region_path)), "blend")
-    return [block.text for block in blocks if block.is_content and block.element.tag != "p"]
+    return [block.text for block, was in zip(blocks, before, strict=True) if block.is_content and not was]
 
 
 def test_a_section_heading_between_body_parts_is_body():
@@ -604,20 +607,12 @@ def test_a_quotation_a_content_paragraph_introduces_is_body_before_an_advert():
 def test_a_paragraph_all_in_bold_between_body_parts_is_a_section_heading():
     """krone.at's editors mark a section's heading as a bold paragraph; one with text outside its bold part, a label
     ending with a colon, or one in bold over a box the trees dropped, is no heading."""
-    from scrapy_boiler.extractors.blend.structure import section_headings
-
     para = "<p>Die Brandmeldeanlage schlug sofort Alarm, beide Tunnelröhren wurden für den Verkehr gesperrt.</p>"
     html = (f'<html><body><div class="text">{para}<p><strong>Rauch bis weit über das Portal</strong></p>{para}'
             f"<p><b>Wichtig:</b> Die Asfinag rät zu Umwegen.</p>{para}<p><b>Mehr Bilder:</b></p>{para}"
             "<p><strong>Das könnte Sie auch interessieren"
             '</strong></p><div class="teaser">Blockabfertigung am Wochenende</div></div></body></html>')
-    page = parse_html(html)
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = block.text.startswith("Die Brandmeldeanlage")
-    section_headings(blocks, body_parts(page.root.find(".//div")), "blend")
-    assert [block.text for block in blocks if block.is_content and not block.text.startswith("Die Brand")] == [
+    assert _headings_kept(html, ".//div", lambda block: block.text.startswith("Die Brandmeldeanlage")) == [
         "Rauch bis weit über das Portal"]
 
 
@@ -628,13 +623,8 @@ def test_a_section_heading_drawn_as_a_block_inside_a_heading_is_body():
             "dishwashers until after eight in the evening.</span></div></div>")
     heading = '<h2 class="text_editor_header"><div class="block"><span>What the public is asked</span></div></h2>'
     html = f'<html><body><main><div class="body">{para}{heading}{para}</div></main></body></html>'
-    page = parse_html(html)
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = block.text.startswith("Noga")
-    section_headings(blocks, body_parts(page.root.find(".//main/div")), "blend")
-    assert [block.text for block in blocks if block.is_content][1] == "What the public is asked"
+    assert _headings_kept(html, ".//main/div", lambda block: block.text.startswith("Noga")) == [
+        "What the public is asked"]
 
 
 def test_a_section_heading_over_a_read_also_aside_and_then_content_is_body():
