@@ -627,6 +627,25 @@ def test_a_section_heading_drawn_as_a_block_inside_a_heading_is_body():
         "What the public is asked"]
 
 
+def test_a_heading_over_a_heading_the_rule_kept_is_not_thereby_body():
+    """Read again after the later rules, a video's title (an ``h3``) over a section heading the rule kept is not a
+    heading over content (WDR)."""
+    from scrapy_boiler.extractors.blend.structure import section_headings
+
+    para = "<p>Am Pegel Köln zeigte die Anzeige am Dienstagmorgen 98 Zentimeter, so wenig wie seit Jahren nicht.</p>"
+    html = (f'<html><body><div class="body">{para}<div class="video"><h3>Video: Schiffe nur halb beladen</h3></div>'
+            f"<h2>Kritisch ist vor allem der Mittelrhein</h2>{para}</div></body></html>")
+    page = parse_html(html)
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p"
+    for _ in range(2):
+        section_headings(blocks, body_parts(page.root.find(".//div")), "blend")
+    assert [block.text for block in blocks if block.is_content and block.element.tag != "p"] == [
+        "Kritisch ist vor allem der Mittelrhein"]
+
+
 def test_a_section_heading_over_a_read_also_aside_and_then_content_is_body():
     """Politiken sets a "Læs også" box (an ``<aside>``) between a section's heading and its first paragraph: the
     heading still titles content; a heading inside such a box is not thereby the body's."""

@@ -218,6 +218,7 @@ def _edge_is_content(element: etree._Element | None, labelled: dict[etree._Eleme
 #: Section headings: their tags and the most words one has.
 _SECTION_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 SECTION_HEADING_WORDS = 20
+_HEADING_REASON = "a section heading over content"
 
 
 def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name: str) -> None:
@@ -238,9 +239,10 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
         asides = set(block.element.iterancestors("aside"))
         following = next((b for b in blocks[position + 1:] if not in_figure(b.element) and not any(
             aside not in asides for aside in b.element.iterancestors("aside"))), None)
-        if following is not None and following.is_content:
-            block.is_content = True
-            block.reasons.append(f"{name}:a section heading over content")
+        if following is not None and following.is_content and not (
+                following.reasons and following.reasons[-1].endswith(_HEADING_REASON)):
+            block.is_content = True  # (over content, not over a heading this rule kept: a video's title over one)
+            block.reasons.append(f"{name}:{_HEADING_REASON}")
 
 
 def _is_heading(element: etree._Element, text: str) -> bool:
