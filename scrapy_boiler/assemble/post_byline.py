@@ -129,11 +129,23 @@ def leading_fields(body: etree._Element) -> list[etree._Element]:
 
 def trailing_fields(body: etree._Element) -> list[etree._Element]:
     """The metadata line a post body ends with, after its text: the byline a blog's comment template writes below
-    the comment ("by <a>Kris</a> on February 8, 2012 at 1:26 pm. Reply #"), not what it says."""
+    the comment ("by <a>Kris</a> on February 8, 2012 at 1:26 pm. Reply #"), named so or reading so (MetaFilter's
+    ``span.smallcopy``: "posted by <a>Fiddlefish</a> at 10:58 AM on September 2, 2025"), not what it says."""
     children = [child for child in body if isinstance(child.tag, str)]
-    if len(children) < 2 or (children[-1].tail or "").strip() or not _is_field(children[-1], MAX_FIELD_WORDS):
+    if len(children) < 2 or (children[-1].tail or "").strip():
         return []
-    return [children[-1]]
+    last = children[-1]
+    if _is_field(last, MAX_FIELD_WORDS):
+        return [last]
+    # the only line that reads so: several are quotations, each with its author's line (a signature's collection)
+    bylines = [child for child in children if _reads_as_byline(child)]
+    return [last] if bylines == [last] else []
+
+
+def _reads_as_byline(el: etree._Element) -> bool:
+    """Whether an element's text is a byline line: "by NAME on/at DATE", short (:data:`MAX_FIELD_WORDS` words)."""
+    text = collapse_spaces("".join(el.itertext()))
+    return len(text.split()) <= MAX_FIELD_WORDS and _BY_LINE.match(text) is not None
 
 
 def _is_field(el: etree._Element, max_words: int) -> bool:

@@ -13,7 +13,7 @@ import pytest
 from lxml import etree
 
 from scrapy_boiler import extract
-from scrapy_boiler.assemble.post_byline import leading_fields, read_author, read_date
+from scrapy_boiler.assemble.post_byline import leading_fields, read_author, read_date, trailing_fields
 from scrapy_boiler.extractors import registry
 from scrapy_boiler.extractors.threads.opening_post import settle_thread
 from scrapy_boiler.extractors.threads.page_type import detect
@@ -1733,6 +1733,28 @@ def test_a_comment_bodys_long_meta_line_or_dated_heading_is_its_byline(byline, a
     member.append(body)
     text = set(body.iter()).difference(body[0].iter())
     assert read_author(member, text) == author and read_date(member, text) == date
+
+
+def test_a_comments_closing_posted_by_line_is_its_byline():
+    """MetaFilter ends each comment's text with "posted by <a>name</a> at <a>time</a> on date [favorites]" in a span
+    named for its small type only: a line that reads as a byline is the post's byline, not its text; a closing line
+    that reads otherwise stays, and so does the last of several such lines (quotations with their authors)."""
+    body = etree.fromstring(
+        '<div class="comments">Waterproof trousers. Not just a jacket, trousers.<br/><span class="smallcopy">posted by '
+        '<a href="https://www.metafilter.com/user/50331">Fiddlefish</a> at <a href="/381974/x#8129440">10:58 AM</a> '
+        'on September 2, 2025 [<a href="/favorited/2/8129440">6 favorites</a>] <span class="flagbutton">[<a href="'
+        '/contribute/flag.mefi?id=8129440">!</a>]</span></span></div>')
+    assert trailing_fields(body) == [body[-1]]
+    member = etree.Element("div")
+    member.append(body)
+    text = set(body.iter()).difference(body[-1].iter())
+    assert read_author(member, text) == "Fiddlefish"
+    other = etree.fromstring('<div class="comments">Bring trousers.<br/><span class="smallcopy">by the way, the '
+                             "ferry leaves at nine</span></div>")
+    assert trailing_fields(other) == []
+    quotes = etree.fromstring('<div class="sig"><p>I honestly would not mind</p><p>by Sean O on May 17, 2012 5:11 PM'
+                              "</p><p>You are a true American</p><p>by Landlord on Jul 4, 2012 12:57 PM PDT</p></div>")
+    assert trailing_fields(quotes) == []  # a signature's quotations, each with its author's line
 
 
 def test_a_quoted_posts_byline_and_a_profile_link_do_not_name_the_poster():
