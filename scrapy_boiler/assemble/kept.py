@@ -114,11 +114,12 @@ def _innermost(root: etree._Element, kept: KeptText) -> etree._Element | None:
 
 
 def block_text(block: TextBlock, kept: KeptText | None) -> str:
-    """A block's text with the spaces between its inline elements; a ``<pre>``'s lines and indentation kept."""
+    """A block's text with the spaces between its inline elements; a ``<pre>``'s lines and indentation kept, and those
+    of a block inside one (Elementor's code widget writes its code in an ``<xmp>`` in the ``<pre>``)."""
     raw = kept.raw.get(block.index) if kept is not None else None
     if raw is None:
         return block.text
-    if block.element.tag == "pre":
+    if block.element.tag == "pre" or next(block.element.iterancestors("pre"), None) is not None:
         return pre_lines(raw)
     return collapse_spaces(raw)
 

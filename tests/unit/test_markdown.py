@@ -133,6 +133,17 @@ def test_posts_keep_code_lines_and_no_space_before_punctuation(page_bytes_module
     assert "```\n" + code + "\n```" in doc.markdown
 
 
+def test_a_block_inside_a_pre_keeps_its_lines_in_the_text():
+    """Elementor's code widget writes the code in an ``<xmp>`` inside ``<pre><code>``: the block is the ``<xmp>``, and
+    its lines are the ``<pre>``'s."""
+    code = "define( 'WP_DEBUG', true );\ndefine( 'WP_DEBUG_DISPLAY', false );\n@ini_set( 'display_errors', 0 );"
+    para = ("<p>We cloned each site to a staging environment running the same object cache, the same cron setup and "
+            "the same error reporting level as production, then turned on logging.</p>")
+    doc = extract(f"<html><body><article>{para}<pre class='language-php'>\n<code class='language-php'>\n<xmp>{code}"
+                  f"</xmp></code></pre>{para}</article></body></html>", "https://agency.example/php-upgrade/")
+    assert code in doc.text
+
+
 def test_boiler_extract_markdown_format_and_pipeline_field(article, page_bytes_module):
     assert "markdown" in FORMATS
     record = Record(source="markdown_article.html", body=page_bytes_module("markdown_article.html"),
