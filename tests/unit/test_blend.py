@@ -1026,8 +1026,8 @@ def test_entry_headings_need_a_run_an_unlinked_heading_and_a_short_one():
 
 
 def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
-    """Augsburger Allgemeine writes "Lesen Sie dazu auch: <link>" between the body's paragraphs: a pointer to another
-    article all the same; a sentence that starts so and links nothing stays."""
+    """Augsburger Allgemeine writes "Lesen Sie dazu auch: <link>" between the body's paragraphs, El Comercio "MIRA:
+    <link>": pointers to another article all the same; a sentence that starts so and links nothing stays."""
     from scrapy_boiler.extractors.blend.extractor import _pointers_and_labels
 
     para = "<p>Die Stadt erhöht die Gebühren für das Volksfest im kommenden Jahr deutlich, heißt es im Rathaus.</p>"
@@ -1040,6 +1040,34 @@ def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
         block.is_content = True
     _pointers_and_labels(blocks, "blend")
     assert [block.text.split(":")[0] for block in blocks if not block.is_content] == ["Lesen Sie dazu auch"]
+    page = parse_html(f'<html><body><article>{para}<p><strong>MIRA: </strong><a href="/l">Lluvias en la selva: Senamhi '
+                      "prevé precipitaciones</a></p>{para}<p>Mira cómo se prepara la región para el invierno.</p>"
+                      "</article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = True
+    _pointers_and_labels(blocks, "blend")
+    assert [block.text.split(":")[0] for block in blocks if not block.is_content] == ["MIRA"]
+
+
+def test_a_line_of_links_in_capitals_is_left_out():
+    """Fox News sets calls ("CLICK HERE TO GET THE FOX NEWS APP") and other stories' titles in capitals, linked, between
+    the body's paragraphs; a line in capitals that links nothing, or a short linked acronym, stays."""
+    from scrapy_boiler.extractors.blend.extractor import _pointers_and_labels
+
+    para = "<p>The new owners kept the menu, the booths and the coffee that regulars have ordered for decades.</p>"
+    page = parse_html(f'<html><body><article>{para}<p><strong><a href="/apps"><u>CLICK HERE TO GET THE FOX NEWS APP'
+                      f'</u></a></strong></p>{para}<p><a href="/w"><strong>WAITRESS STUNNED BY $4,000 TIP</strong>'
+                      f'</a></p><p>UPDATE: THE DINER REOPENS ON MONDAY AT SIX.</p><p><a href="/nasa">NASA</a></p>'
+                      "</article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = True
+    _pointers_and_labels(blocks, "blend")
+    assert [block.text for block in blocks if not block.is_content] == [
+        "CLICK HERE TO GET THE FOX NEWS APP", "WAITRESS STUNNED BY $4,000 TIP"]
 
 
 def test_read_also_lines_in_more_languages_are_left_out(page_bytes):

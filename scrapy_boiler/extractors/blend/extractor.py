@@ -285,13 +285,14 @@ def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str,
     return alike[parent][(str(el.tag), classes)] >= ENTRY_MIN
 
 
-#: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "READ | <a>…</a>",
-#: "اقرأ أيضا"), and an advert's label alone on its line ("- Pubblicità -", "Anzeige").
+#: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "MIRA: <a>…</a>",
+#: "READ | <a>…</a>", "اقرأ أيضا"), and an advert's label alone on its line ("- Pubblicità -", "Anzeige").
 _POINTER = re.compile(
     r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*\|)|see also|related|also read|leggi anche|potrebbe interessarti"
     r"|lesen sie (?:\w+ ){0,2}(?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi"
     r"|lire également"
-    r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|leia também"
+    r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|mira(?=\s*:)"
+    r"|leia também"
     r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
     r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|ayrıca okuyun"
     r"|citește și|olvassa el|διαβάστε (?:επίσης|ακόμη)|читайте також|прочетете още|pročitajte (?:i|još)|preberite tudi"
@@ -326,10 +327,11 @@ POINTER_LINKS = 0.5
 
 
 def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
-    """Unlabel a "read also" line whose words are mostly its link, a "read also" heading alone on its line with the
-    lines of links under it ("相关阅读：" over two stories' titles), an advert's label on its own line and a short
-    line asking the reader to follow, scan or share (:data:`_CALL_LINE`): the trees keep them when they sit among the
-    body's paragraphs."""
+    """Unlabel a "read also" line whose words are mostly its link, a line of links in capitals (Fox News's "CLICK HERE
+    TO GET THE FOX NEWS APP" and other stories' titles: body text is not shouted), a "read also" heading alone on its
+    line with the lines of links under it ("相关阅读：" over two stories' titles), an advert's label on its own line
+    and a short line asking the reader to follow, scan or share (:data:`_CALL_LINE`): the trees keep them when they
+    sit among the body's paragraphs."""
     under_pointer = False  # after a "read also" heading, on the lines of links it introduces
     for position, block in enumerate(blocks):
         if not block.is_content:
@@ -341,13 +343,23 @@ def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
         # (the links under it may be left out already: the next block, kept or not)
         heading = (not linked and pointer is not None and not text[pointer.end():].strip(" :：-–—|»›.…")
                    and _mostly_linked(blocks[position + 1] if position + 1 < len(blocks) else None))
-        if (linked and (pointer or under_pointer)) or heading or _AD_LABEL.match(text) \
+        if (linked and (pointer or under_pointer or _shouted(text))) or heading or _AD_LABEL.match(text) \
                 or (len(text) <= CALL_LINE_CHARS and _CALL_LINE.search(text)):
             block.is_content = False
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
             under_pointer = heading or under_pointer
         else:
             under_pointer = False
+
+
+def _shouted(text: str) -> bool:
+    """Whether a line is written in capitals: :data:`SHOUTED_WORDS` words or more, and no lower-case letter."""
+    return len(text.split()) >= SHOUTED_WORDS and not any(char.islower() for char in text) and any(
+        char.isupper() for char in text)
+
+
+#: Words of a line in capitals that makes it a call or another story's title rather than an acronym or a label.
+SHOUTED_WORDS = 4
 
 
 def _mostly_linked(block: TextBlock | None) -> bool:
