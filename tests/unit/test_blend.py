@@ -604,6 +604,25 @@ def test_a_quotation_a_content_paragraph_introduces_is_body_before_an_advert():
             ["„Wer Einsparungen verlangt, muss auch sagen, welche Leistungen wegfallen.“"] if body else [])
 
 
+def test_a_quotation_written_without_paragraphs_between_content_paragraphs_is_body():
+    """Webflow writes a quotation's text straight into the ``<blockquote>``: the quotation is its own block, framed
+    by the body's paragraphs as one holding a paragraph is; a pull quote repeating the body stays out."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    before = "<p>Automated reminders work, but the wording decides whether the customer pays this week or next.</p>"
+    after = "<p>The second one is not softer on the facts, it is just harder to ignore for a busy customer.</p>"
+    quote = "<blockquote>Hi Sam, just a quick nudge that invoice 1043 was due last Friday.</blockquote>"
+    pull = "<blockquote>It is just harder to ignore for a busy customer.</blockquote>"
+    page = parse_html(f"<html><body><article>{before}{quote}{after}{pull}{after}</article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p"
+    framed_lists(blocks, "blend")
+    assert [block.text for block in blocks if block.is_content and block.element.tag == "blockquote"] == [
+        "Hi Sam, just a quick nudge that invoice 1043 was due last Friday."]
+
+
 def test_a_paragraph_all_in_bold_between_body_parts_is_a_section_heading():
     """krone.at's editors mark a section's heading as a bold paragraph; one with text outside its bold part, a label
     ending with a colon, or one in bold over a box the trees dropped, is no heading."""

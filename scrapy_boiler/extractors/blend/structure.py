@@ -129,6 +129,9 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
     by_element = {block.element: block for block in blocks}
     inside: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
+        if block.element.tag == "blockquote":  # a quotation written without paragraphs is its own block (Webflow)
+            inside.setdefault(block.element, []).append(block)
+            continue
         for ancestor in block.element.iterancestors(*_FRAMED):
             inside.setdefault(ancestor, []).append(block)
             break
