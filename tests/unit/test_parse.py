@@ -124,6 +124,16 @@ def test_status_messages_are_removed():
     assert texts(page) == f"My list has repeated names. {story}"
 
 
+def test_the_line_numbers_beside_a_code_block_are_removed():
+    """Jekyll (Rouge) and Hexo number a code block's lines in a table cell beside the code: the numbers go, the code
+    stays; a table of figures whose other cell holds no code keeps its numbers."""
+    page = parse_html('<table class="rouge-table"><tr><td class="rouge-gutter gl"><pre class="lineno">1\n2\n</pre>'
+                      '</td><td class="rouge-code"><pre>backup() {\n  rsync -a /srv /mnt\n}</pre></td></tr></table>'
+                      "<table><tr><td>2024</td><td>Backups made</td></tr><tr><td>11</td><td>Days missed</td></tr>"
+                      "</table>")
+    assert texts(page) == "backup() { rsync -a /srv /mnt } 2024 Backups made 11 Days missed"
+
+
 def test_code_lines_laid_out_by_css_get_their_line_breaks():
     """WoltLab writes each line of a code block as a ``span.codeBoxLine`` with no newline between them; a block whose
     lines are separated already (Shiki's ``span.line`` and a newline) is left as it is."""
