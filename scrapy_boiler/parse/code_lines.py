@@ -53,9 +53,8 @@ def drop_line_numbers(root: etree._Element) -> None:
         row = cell.getparent() if cell is not None else None
         if row is None or row.tag != "tr":
             continue
-        for other in row:
-            if other is not cell and other.tag == "td" and _only_numbers(other):
-                row.remove(other)
+        for other in [other for other in row if other is not cell and other.tag == "td" and _only_numbers(other)]:
+            row.remove(other)
 
 
 def _only_numbers(cell: etree._Element) -> bool:
