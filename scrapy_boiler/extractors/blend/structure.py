@@ -236,8 +236,9 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
             seen_content = True
             continue
         f = block.features
-        if not seen_content or not _is_heading(block.element, block.text) or f is None or f.link_density > 0 \
-                or f.num_words > SECTION_HEADING_WORDS or not any(is_within(block.element, part) for part in parts):
+        if not seen_content or f is None or f.link_density > 0 or f.num_words > SECTION_HEADING_WORDS \
+                or not _is_heading(block.element, block.text) \
+                or not any(is_within(block.element, part) for part in parts):
             continue
         asides = set(block.element.iterancestors("aside"))
         following = next((b for b in blocks[position + 1:] if not in_figure(b.element) and not any(
