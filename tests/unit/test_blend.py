@@ -1046,7 +1046,8 @@ def test_entry_headings_need_a_run_an_unlinked_heading_and_a_short_one():
 
 def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
     """Augsburger Allgemeine writes "Lesen Sie dazu auch: <link>" between the body's paragraphs, El Comercio "MIRA:
-    <link>": pointers to another article all the same; a sentence that starts so and links nothing stays."""
+    <link>", The Atlantic "Read: <link>": pointers to another article all the same; a sentence that starts so and
+    links nothing stays."""
     from scrapy_boiler.extractors.blend.extractor import _pointers_and_labels
 
     para = "<p>Die Stadt erhöht die Gebühren für das Volksfest im kommenden Jahr deutlich, heißt es im Rathaus.</p>"
@@ -1068,6 +1069,14 @@ def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
         block.is_content = True
     _pointers_and_labels(blocks, "blend")
     assert [block.text.split(":")[0] for block in blocks if not block.is_content] == ["MIRA"]
+    page = parse_html(f'<html><body><article>{para}<p>Read: <a href="/a">Derek Thompson: The anti-social century</a>'
+                      "</p>{para}<p>Read: the whole report runs to forty pages.</p></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = True
+    _pointers_and_labels(blocks, "blend")
+    assert [block.text.split(":")[0] for block in blocks if not block.is_content] == ["Read"]
 
 
 def test_a_line_of_links_in_capitals_is_left_out():

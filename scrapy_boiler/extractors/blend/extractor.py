@@ -286,9 +286,10 @@ def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str,
 
 
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "MIRA: <a>…</a>",
-#: "READ | <a>…</a>", "اقرأ أيضا"), and an advert's label alone on its line ("- Pubblicità -", "Anzeige").
+#: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", "اقرأ أيضا"), and an advert's label alone on its line
+#: ("- Pubblicità -", "Anzeige").
 _POINTER = re.compile(
-    r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*\|)|see also|related|also read|leggi anche|potrebbe interessarti"
+    r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|see also|related|also read|leggi anche|potrebbe interessarti"
     r"|lesen sie (?:\w+ ){0,2}(?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi"
     r"|lire également"
     r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|mira(?=\s*:)"
