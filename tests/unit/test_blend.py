@@ -479,12 +479,22 @@ def test_a_table_in_a_captioned_figure_between_two_paragraphs_is_body(page_bytes
     assert "| Week starting | Money in | Money out | Closing balance |" in doc.markdown
 
 
+def _framed_kept(body: str, kept: Callable[[TextBlock], bool]) -> list[str]:
+    """The blocks content after :func:`framed_lists`, in an article whose blocks ``kept`` the trees kept."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    blocks = segment(parse_html(f"<html><body><article>{body}</article></body></html>").root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = kept(block)
+    framed_lists(blocks, "blend")
+    return [block.text for block in blocks if block.is_content]
+
+
 def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
     """FOCUS and VG put a table in a box with its source below it ("Quelle: ...", "Kilde: ..."): the box is the table's
     wrapper, so the paragraphs around it frame the table; the source line stays out, and a box whose table a long
     text follows is no table's wrapper."""
-    from scrapy_boiler.extractors.blend.structure import framed_lists
-
     rows = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in (("Bayern", "4,1 Prozent"),
                                                                      ("Bremen", "11,2 Prozent")))
     body = ("<p>Die Quote liegt je nach Bundesland weit auseinander, wie die neuen Zahlen zeigen.</p>"
@@ -494,13 +504,7 @@ def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
              f"<div><table>{rows.replace('Bayern', 'Hessen')}</table><p>Unser Newsletter bringt Ihnen jeden Morgen die "
              "wichtigsten Nachrichten aus Wirtschaft und Politik kostenlos direkt in Ihr Postfach.</p></div>"
              "<p>Die Gewerkschaften fordern seit Jahren mehr Schutz für Beschäftigte in kleinen Betrieben.</p>")
-    page = parse_html(f"<html><body><article>{body}{promo}</article></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = block.element.tag == "p" and "Newsletter" not in block.text
-    framed_lists(blocks, "blend")
-    kept = {block.text for block in blocks if block.is_content}
+    kept = set(_framed_kept(body + promo, lambda block: block.element.tag == "p" and "Newsletter" not in block.text))
     assert {"Bayern", "4,1 Prozent", "Bremen", "11,2 Prozent"} <= kept
     assert not kept & {"Quelle: Bundesagentur für Arbeit", "Hessen"}
 
@@ -509,21 +513,13 @@ def test_the_line_introducing_a_table_between_content_paragraphs_is_body_with_it
     """WDR introduces a table with a short line ending in a colon, which the trees score low on its few words: a
     content paragraph before it and the table's header row make both the body's; a short label ("Mehr dazu:") or
     a line after boilerplate does not."""
-    from scrapy_boiler.extractors.blend.structure import framed_lists
-
     table = ("<table><tr><th>Pegel</th><th>Wasserstand</th></tr><tr><td>Kaub</td><td>71 cm</td></tr>"
              "<tr><td>Köln</td><td>98 cm</td></tr></table>")
     paragraph = "<p>Der Pegelstand ist nicht gleich der Wassertiefe, die meist deutlich darüber liegt.</p>"
     lead = "<p>Die Wasserstände an ausgewählten Pegeln am Dienstagmorgen:</p>"
     for html, body in ((f"{paragraph}{lead}{table}", True), (f"{paragraph}<p>Mehr dazu:</p>{table}", False),
                        (f"<div>Anzeige</div>{lead}{table}", False)):
-        page = parse_html(f"<html><body><article>{html}<h2>Weitere Themen</h2></article></body></html>")
-        blocks = segment(page.root).blocks
-        annotate(blocks)
-        for block in blocks:
-            block.is_content = block.text.endswith("darüber liegt.")
-        framed_lists(blocks, "blend")
-        kept = {block.text for block in blocks if block.is_content}
+        kept = set(_framed_kept(f"{html}<h2>Weitere Themen</h2>", lambda block: block.text.endswith("darüber liegt.")))
         assert ({"Kaub", "71 cm", "Die Wasserstände an ausgewählten Pegeln am Dienstagmorgen:"} <= kept) is body
         assert "Weitere Themen" not in kept
 
@@ -570,57 +566,34 @@ def test_a_section_heading_between_body_parts_is_body():
 def test_a_heading_and_the_list_under_it_between_content_paragraphs_are_body():
     """vc.ru closes a story with a section heading ("Итоги") over a list of figures, then a paragraph: the trees score
     both low on their few words; between content paragraphs they are the body's, and not after boilerplate."""
-    from scrapy_boiler.extractors.blend.structure import framed_lists
-
     para = "<p>Мы перенесли хранилище обратно в собственный дата-центр за четыре месяца.</p>"
     figures = "<h2>Итоги</h2><ul><li>было: 1,18 млн рублей в месяц;</li><li>стало: 680 тысяч рублей в месяц.</li></ul>"
     for html, body in ((f"{para}{figures}{para}", True), (f"<div>Реклама</div>{figures}{para}", False)):
-        page = parse_html(f"<html><body><article>{html}</article></body></html>")
-        blocks = segment(page.root).blocks
-        annotate(blocks)
-        for block in blocks:
-            block.is_content = block.element.tag == "p"
-        framed_lists(blocks, "blend")
-        kept = {block.text for block in blocks if block.is_content}
+        kept = set(_framed_kept(html, lambda block: block.element.tag == "p"))
         assert ({"Итоги", "было: 1,18 млн рублей в месяц;"} <= kept) is body
 
 
 def test_a_quotation_a_content_paragraph_introduces_is_body_before_an_advert():
     """Die Presse sets an advert right after a quotation the paragraph above introduces ("... formuliert es so:"):
     the colon says the quotation is the body's; one after a paragraph that introduces nothing needs body after it."""
-    from scrapy_boiler.extractors.blend.structure import framed_lists
-
     quote = "<blockquote><p>„Wer Einsparungen verlangt, muss auch sagen, welche Leistungen wegfallen.“</p></blockquote>"
     advert = '<div class="adslot">Anzeige</div>'
     for lead, body in (("Ein Bürgermeister aus dem Mostviertel formuliert es so:", True),
                        ("Ein Bürgermeister aus dem Mostviertel sieht das anders.", False)):
-        page = parse_html(f"<html><body><article><p>{lead}</p>{quote}{advert}</article></body></html>")
-        blocks = segment(page.root).blocks
-        annotate(blocks)
-        for block in blocks:
-            block.is_content = block.text == lead
-        framed_lists(blocks, "blend")
-        assert [block.text for block in blocks if block.is_content][1:] == (
+        assert _framed_kept(f"<p>{lead}</p>{quote}{advert}", lambda block, lead=lead: block.text == lead)[1:] == (
             ["„Wer Einsparungen verlangt, muss auch sagen, welche Leistungen wegfallen.“"] if body else [])
 
 
 def test_a_quotation_written_without_paragraphs_between_content_paragraphs_is_body():
     """Webflow writes a quotation's text straight into the ``<blockquote>``: the quotation is its own block, framed
     by the body's paragraphs as one holding a paragraph is; a pull quote repeating the body stays out."""
-    from scrapy_boiler.extractors.blend.structure import framed_lists
-
     before = "<p>Automated reminders work, but the wording decides whether the customer pays this week or next.</p>"
     after = "<p>The second one is not softer on the facts, it is just harder to ignore for a busy customer.</p>"
     quote = "<blockquote>Hi Sam, just a quick nudge that invoice 1043 was due last Friday.</blockquote>"
     pull = "<blockquote>It is just harder to ignore for a busy customer.</blockquote>"
-    page = parse_html(f"<html><body><article>{before}{quote}{after}{pull}{after}</article></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = block.element.tag == "p"
-    framed_lists(blocks, "blend")
-    assert [block.text for block in blocks if block.is_content and block.element.tag == "blockquote"] == [
-        "Hi Sam, just a quick nudge that invoice 1043 was due last Friday."]
+    kept = _framed_kept(f"{before}{quote}{after}{pull}{after}", lambda block: block.element.tag == "p")
+    assert "Hi Sam, just a quick nudge that invoice 1043 was due last Friday." in kept
+    assert "It is just harder to ignore for a busy customer." not in kept
 
 
 def test_a_paragraph_all_in_bold_between_body_parts_is_a_section_heading():
@@ -1044,58 +1017,46 @@ def test_entry_headings_need_a_run_an_unlinked_heading_and_a_short_one():
     assert _entries_decided([(long_heading, True)] * 3) == []
 
 
+def _left_out_as_pointers(body: str) -> list[str]:
+    """The lines :func:`_pointers_and_labels` unlabels in an article whose every block the trees kept."""
+    from scrapy_boiler.extractors.blend.extractor import _pointers_and_labels
+
+    blocks = segment(parse_html(f"<html><body><article>{body}</article></body></html>").root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = True
+    _pointers_and_labels(blocks, "blend")
+    return [block.text for block in blocks if not block.is_content]
+
+
 def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
     """Augsburger Allgemeine writes "Lesen Sie dazu auch: <link>" between the body's paragraphs, El Comercio "MIRA:
     <link>", The Atlantic "Read: <link>": pointers to another article all the same; a sentence that starts so and
     links nothing stays."""
-    from scrapy_boiler.extractors.blend.extractor import _pointers_and_labels
-
     para = "<p>Die Stadt erhöht die Gebühren für das Volksfest im kommenden Jahr deutlich, heißt es im Rathaus.</p>"
-    page = parse_html(f'<html><body><article>{para}<p><strong>Lesen Sie dazu auch: </strong><a href="/b">Herbstplärrer'
-                      " 2024: So fällt die Bilanz der Schausteller aus</a></p>{para}<p>Lesen Sie mehr dazu in unserer "
-                      "Printausgabe, die am Samstag erscheint.</p></article></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = True
-    _pointers_and_labels(blocks, "blend")
-    assert [block.text.split(":")[0] for block in blocks if not block.is_content] == ["Lesen Sie dazu auch"]
-    page = parse_html(f'<html><body><article>{para}<p><strong>MIRA: </strong><a href="/l">Lluvias en la selva: Senamhi '
-                      "prevé precipitaciones</a></p>{para}<p>Mira cómo se prepara la región para el invierno.</p>"
-                      "</article></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = True
-    _pointers_and_labels(blocks, "blend")
-    assert [block.text.split(":")[0] for block in blocks if not block.is_content] == ["MIRA"]
-    page = parse_html(f'<html><body><article>{para}<p>Read: <a href="/a">Derek Thompson: The anti-social century</a>'
-                      "</p>{para}<p>Read: the whole report runs to forty pages.</p></article></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = True
-    _pointers_and_labels(blocks, "blend")
-    assert [block.text.split(":")[0] for block in blocks if not block.is_content] == ["Read"]
+    assert _left_out_as_pointers(
+        f'{para}<p><strong>Lesen Sie dazu auch: </strong><a href="/b">Herbstplärrer 2024: So fällt die Bilanz der '
+        f"Schausteller aus</a></p>{para}<p>Lesen Sie mehr dazu in unserer Printausgabe, die am Samstag erscheint.</p>"
+    ) == ["Lesen Sie dazu auch: Herbstplärrer 2024: So fällt die Bilanz der Schausteller aus"]
+    assert _left_out_as_pointers(
+        f'{para}<p><strong>MIRA: </strong><a href="/l">Lluvias en la selva: Senamhi prevé precipitaciones</a></p>'
+        f"{para}<p>Mira cómo se prepara la región para el invierno.</p>"
+    ) == ["MIRA: Lluvias en la selva: Senamhi prevé precipitaciones"]
+    assert _left_out_as_pointers(
+        f'{para}<p>Read: <a href="/a">Derek Thompson: The anti-social century</a></p>{para}<p>Read: the whole report '
+        "runs to forty pages.</p>"
+    ) == ["Read: Derek Thompson: The anti-social century"]
 
 
 def test_a_line_of_links_in_capitals_is_left_out():
     """Fox News sets calls ("CLICK HERE TO GET THE FOX NEWS APP") and other stories' titles in capitals, linked, between
     the body's paragraphs; a line in capitals that links nothing, or a short linked acronym, stays."""
-    from scrapy_boiler.extractors.blend.extractor import _pointers_and_labels
-
     para = "<p>The new owners kept the menu, the booths and the coffee that regulars have ordered for decades.</p>"
-    page = parse_html(f'<html><body><article>{para}<p><strong><a href="/apps"><u>CLICK HERE TO GET THE FOX NEWS APP'
-                      f'</u></a></strong></p>{para}<p><a href="/w"><strong>WAITRESS STUNNED BY $4,000 TIP</strong>'
-                      f'</a></p><p>UPDATE: THE DINER REOPENS ON MONDAY AT SIX.</p><p><a href="/nasa">NASA</a></p>'
-                      "</article></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = True
-    _pointers_and_labels(blocks, "blend")
-    assert [block.text for block in blocks if not block.is_content] == [
-        "CLICK HERE TO GET THE FOX NEWS APP", "WAITRESS STUNNED BY $4,000 TIP"]
+    assert _left_out_as_pointers(
+        f'{para}<p><strong><a href="/apps"><u>CLICK HERE TO GET THE FOX NEWS APP</u></a></strong></p>{para}<p><a '
+        f'href="/w"><strong>WAITRESS STUNNED BY $4,000 TIP</strong></a></p><p>UPDATE: THE DINER REOPENS ON MONDAY AT '
+        'SIX.</p><p><a href="/nasa">NASA</a></p>'
+    ) == ["CLICK HERE TO GET THE FOX NEWS APP", "WAITRESS STUNNED BY $4,000 TIP"]
 
 
 def test_read_also_lines_in_more_languages_are_left_out(page_bytes):
