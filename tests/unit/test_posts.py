@@ -474,6 +474,13 @@ def test_a_post_body_named_with_a_user_select_utility_class_is_the_posts_text():
     assert all(text in [post.text for post in doc.posts] for text in texts)
 
 
+def _forum_post_texts(html: str, url: str) -> list[str]:
+    """The texts of the posts ``extract`` finds on a page it types a forum thread (asserted)."""
+    doc = extract(html, url)
+    assert doc.page_type == "forum"
+    return [post.text for post in doc.posts]
+
+
 def test_a_named_post_text_inside_a_named_post_body_with_the_user_card_is_the_posts_text():
     """FluxBB (the Arch Linux forums) names ``div.postbody`` the box of the poster's card and ``div.postmsg``, the
     text; a post's header and footer are sibling boxes, so the descent stops above both. The text is the inner one,
@@ -546,9 +553,7 @@ def test_a_google_groups_conversation_is_a_thread_though_its_posters_link_nowher
     html = ("<html><head><title>Tasks stuck after restart - Google Groups</title></head><body><main><c-wiz>"
             f"<div><html-blob>Tasks stuck after restart</html-blob></div><div>4 views</div>{items}</c-wiz></main>"
             "</body></html>")
-    doc = extract(html, "https://groups.google.com/g/tidewater-users/c/8xQm3vT2pLk")
-    assert doc.page_type == "forum"
-    assert [post.text for post in doc.posts] == texts
+    assert _forum_post_texts(html, "https://groups.google.com/g/tidewater-users/c/8xQm3vT2pLk") == texts
 
 
 def test_a_post_text_named_post_is_found_below_a_table_of_the_posters_card():
@@ -567,9 +572,7 @@ def test_a_post_text_named_post_is_found_below_a_table_of_the_posters_card():
     items = "".join(post(i, f"rider{i}", text) for i, text in enumerate(texts))
     html = ("<html><head><title>CB550 won't idle</title></head><body><h1>CB550 won't idle</h1>"
             f"<table id='posts'>{items}</table></body></html>")
-    doc = extract(html, "https://forum.example.net/index.php?topic=41822.0")
-    assert doc.page_type == "forum"
-    assert [post.text for post in doc.posts] == texts
+    assert _forum_post_texts(html, "https://forum.example.net/index.php?topic=41822.0") == texts
 
 
 def test_a_phpbb2_posts_text_split_around_a_quotation_is_one_body_without_the_quote_and_signature():
@@ -594,9 +597,7 @@ def test_a_phpbb2_posts_text_split_around_a_quotation_is_one_body_without_the_qu
     items = "".join(post(i, f"bahner{i}", text, "bahner0" if i == 1 else "") for i, text in enumerate(texts))
     html = ("<html><head><title>Lokdecoder ruckelt - Modellbahnforum</title></head><body><h1>Lokdecoder ruckelt</h1>"
             f'<table class="forumline"><tr><th>Autor</th><th>Nachricht</th></tr>{items}</table></body></html>')
-    doc = extract(html, "https://www.modellbahn-forum.example/viewtopic.php?t=41822")
-    assert doc.page_type == "forum"
-    assert [post.text for post in doc.posts] == texts
+    assert _forum_post_texts(html, "https://www.modellbahn-forum.example/viewtopic.php?t=41822") == texts
 
 
 def test_an_opening_post_whose_text_is_styled_apart_still_gives_the_body_path():
@@ -618,9 +619,7 @@ def test_an_opening_post_whose_text_is_styled_apart_still_gives_the_body_path():
     html = ("<html><head><title>Corolla Cross Hybrid 兩年心得 - Mobile01</title></head><body><h1>Corolla Cross Hybrid "
             f"兩年心得</h1><div class='l-docking'>{''.join(floor(i + 1, t) for i, t in enumerate(texts))}</div>"
             "</body></html>")
-    doc = extract(html, "https://www.mobile01.com/topicdetail.php?f=640&t=7012345")
-    assert doc.page_type == "forum"
-    assert [post.text for post in doc.posts] == texts
+    assert _forum_post_texts(html, "https://www.mobile01.com/topicdetail.php?f=640&t=7012345") == texts
 
 
 def _flarum_thread() -> str:
@@ -780,9 +779,7 @@ def test_posts_the_parser_nested_are_all_found_whatever_the_poster_classes():
                   f'<div class="messageMeta">{user}, Feb 2{number}, 2007</div>{thread}</div></li>')
     page = ("<html><head><title>Normal acceleration | Physics Forums</title></head><body><h1>Normal acceleration</h1>"
             f'<ol class="messageList" id="messageList">{thread}</ol></body></html>')
-    doc = extract(page, "https://forums.example/threads/normal-acceleration.157291/")
-    assert doc.page_type == "forum"
-    assert [post.text for post in doc.posts] == texts
+    assert _forum_post_texts(page, "https://forums.example/threads/normal-acceleration.157291/") == texts
 
 
 def test_a_page_wrapper_sharing_the_posts_generated_id_is_no_post_left_open():
@@ -885,9 +882,7 @@ def test_replies_nested_below_bare_wrappers_are_posts():
             "<h1>How to estimate an unfamiliar task</h1>"
             f'<div class="dw-single-and-multireplies"><ol class="dw-res dw-singlereplies">{thread}</ol></div>'
             "</body></html>")
-    doc = extract(page, "https://forum.example/-5/how-to-estimate-an-unfamiliar-task")
-    assert doc.page_type == "forum"
-    assert [post.text for post in doc.posts] == texts
+    assert _forum_post_texts(page, "https://forum.example/-5/how-to-estimate-an-unfamiliar-task") == texts
 
 
 def _rows_in_turn() -> str:
@@ -1011,9 +1006,7 @@ def test_a_post_row_named_message_is_no_body_where_a_cell_holds_the_named_text()
             + "".join(post(i, user, text) for i, (user, text) in enumerate(zip(["lilou", "mam", "kine", "lilou"], texts,
                                                                                strict=True)))
             + "</div></body></html>")
-    doc = extract(html, "https://forum.doctissimo.example/sante/douleur-talon-sujet_158234_1.htm")
-    assert doc.page_type == "forum"
-    assert [post.text for post in doc.posts] == texts
+    assert _forum_post_texts(html, "https://forum.doctissimo.example/sante/douleur-talon-sujet_158234_1.htm") == texts
 
 
 def _vbulletin4_thread(body_class: str = "postcontent restore") -> str:
