@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from itertools import pairwise
 
 from lxml import etree
@@ -44,6 +44,11 @@ LEAD_IN_WORDS = 6
 _LEAD_IN_END = (":", "：")
 
 
+def _is_lead_in(text: str) -> bool:
+    """Whether a line introduces what follows: :data:`LEAD_IN_WORDS` words or more, ending with a colon."""
+    return text.rstrip().endswith(_LEAD_IN_END) and count_words(text) >= LEAD_IN_WORDS
+
+
 def introduced_lists(blocks: list[TextBlock], name: str) -> None:
     """Label a list of short items as content when the content paragraph right above it (past a picture), its
     sibling, introduces it with a colon: short list items score low on their own, and a writer's lead-in line says
@@ -56,9 +61,8 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
         while before > 0 and in_figure(blocks[before].element):
             before -= 1  # a picture set between the lead-in line and its list (ORF)
         lead = blocks[before]
-        introduces = lead.text.rstrip().endswith(_LEAD_IN_END) and count_words(lead.text) >= LEAD_IN_WORDS
-        if not (lead.is_content and introduces and any(lead.element in _unwrapped(previous)
-                                                       for previous in _siblings_around(listed, before=True))):
+        if not (lead.is_content and _is_lead_in(lead.text) and any(
+                lead.element in _unwrapped(previous) for previous in _siblings_around(listed, before=True))):
             continue
         for following in blocks[position:]:
             if (following_item := _list_item(following.element)) is None or following_item.getparent() is not listed:
@@ -175,11 +179,8 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
 def _introduces(element: etree._Element | None, by_element: dict[etree._Element, TextBlock]) -> bool:
     """Whether the last block of ``element`` ends with a colon, introducing what follows ("... formuliert es so:"):
     a quotation or list after it is the body's whatever comes after it (an advert)."""
-    if element is None:
-        return False
-    last = deque((by_element[el] for el in element.iter() if el in by_element), maxlen=1)
-    return bool(last) and last[0].text.rstrip().endswith(_LEAD_IN_END) and count_words(
-        last[0].text) >= LEAD_IN_WORDS
+    edge = _edge_element(element, by_element, last=True)
+    return edge is not None and _is_lead_in(by_element[edge].text)
 
 
 def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, TextBlock],
@@ -191,7 +192,7 @@ def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, Te
     if block is None or block.features is None or block.features.link_density > 0:
         return None
     heading = _is_heading(block.element, block.text) and block.features.num_words <= SECTION_HEADING_WORDS
-    if not heading and (count_words(block.text) < LEAD_IN_WORDS or not block.text.rstrip().endswith(_LEAD_IN_END)):
+    if not heading and not _is_lead_in(block.text):
         return None
     return block if any(_edge_is_content(before, labelled, last=True)
                         for before in _siblings_around(block.element, before=True)) else None
@@ -209,13 +210,20 @@ def _word_pairs(texts: Iterable[str]) -> set[tuple[str, str]]:
 def _edge_is_content(element: etree._Element | None, labelled: dict[etree._Element, bool], *, last: bool) -> bool:
     """Whether the block of ``element`` nearest the framed element, its last (or first) one, is content: a paragraph,
     or the last item of a list of notes above a table."""
+    edge = _edge_element(element, labelled, last=last)
+    return edge is not None and labelled[edge]
+
+
+def _edge_element(element: etree._Element | None, blocks_at: Container[etree._Element], *,
+                  last: bool) -> etree._Element | None:
+    """The last (or first) element of a block in ``element``'s subtree: ``blocks_at`` holds the blocks' elements."""
     if element is None:
-        return False
-    found = (labelled[el] for el in element.iter() if el in labelled)
+        return None
+    found = (el for el in element.iter() if el in blocks_at)
     if not last:
-        return next(found, False)
+        return next(found, None)
     final = deque(found, maxlen=1)
-    return bool(final) and final[0]
+    return final[0] if final else None
 
 
 #: Section headings: their tags and the most words one has.
