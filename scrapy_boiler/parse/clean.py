@@ -179,7 +179,7 @@ def _hiding_candidates(
     asking several ``contains()`` of every element cost three times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
-    consent: list[etree._Element] = []
+    removed: list[etree._Element] = []  # consent boxes, edit links, citation marks, jammer text, status messages
     classed_hidden: list[etree._Element] = []
     for el in root.iter():
         keys = el.keys()
@@ -195,23 +195,23 @@ def _hiding_candidates(
             # substring tests first: most class attributes hold none of these, and ``in`` costs less than a split
             if ("cmp" in names or "consent" in names or "cc-window" in names or "cky-" in names
                     or "osano-cm" in names) and not _CONSENT_ROOT_CLASSES.isdisjoint(names.split()):
-                consent.append(el)
+                removed.append(el)
                 continue
             if ("editsection" in names and _EDIT_LINKS_CLASS in names.split()) or (
                     el.tag == "sup" and "reference" in names and _CITATION_MARK_CLASS in names.split()) or (
                     "jammer" in names and _JAMMER_CLASS in names.split()):
-                consent.append(el)
+                removed.append(el)
                 continue
         if "role" in keys and el.get("role") == _STATUS_ROLE and count_words(
                 " ".join(el.itertext())) <= STATUS_MAX_WORDS:
-            consent.append(el)
+            removed.append(el)
             continue
         if "id" in keys and ((ident := el.get("id")) in _CONSENT_ROOT_IDS
                              or ident.startswith(_CONSENT_ROOT_ID_PREFIX)):
-            consent.append(el)
+            removed.append(el)
         elif "style" in keys or "hidden" in keys or "aria-hidden" in keys:
             maybe_hidden.append(el)
-    return maybe_hidden, screen_reader_only, consent, classed_hidden
+    return maybe_hidden, screen_reader_only, removed, classed_hidden
 
 
 def clean_tree(root: etree._Element) -> None:
@@ -220,7 +220,7 @@ def clean_tree(root: etree._Element) -> None:
     # where drop_element() would put them; the attributes of possibly hidden elements are checked here.
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
                          with_tail=False)
-    maybe_hidden, screen_reader_only, consent, classed_hidden = _hiding_candidates(root)
+    maybe_hidden, screen_reader_only, removed, classed_hidden = _hiding_candidates(root)
     text: str | None = None  # the page's words, read once, and only when a paywalled part is weighed (_paywalled)
 
     def page_text() -> str:
@@ -238,7 +238,7 @@ def clean_tree(root: etree._Element) -> None:
     for el in classed_hidden:
         if el.tag not in ("html", "body") and _copy_of_shown_text(el, comparable_words):
             drop_element(el)
-    for el in consent:  # and wikis' edit links and citation marks, jammer text, status messages
+    for el in removed:
         if el.tag not in ("html", "body"):
             drop_element(el)
     for el in screen_reader_only:  # those inside a hidden element dropped above are out of the tree already
