@@ -28,7 +28,7 @@ from scrapy_boiler.segment.post_bodies import (
 )
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.question_above import with_question_above
-from scrapy_boiler.segment.semantics import is_sidebar
+from scrapy_boiler.segment.semantics import is_sidebar, is_slipped_in
 from scrapy_boiler.segment.signatures import (
     MIN_CLASS_OVERLAP,
     SignatureAliases,
@@ -249,7 +249,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             heads = _header_rows(members, count)
             if heads:
                 members = list(heads)
-            posts = [m for m in members if count.text_words(m) >= MIN_POST_WORDS]
+            posts = [m for m in members if count.text_words(m) >= MIN_POST_WORDS and not is_slipped_in(m)]
             if len(posts) < MIN_MEMBERS:
                 continue
             text = sum(count.text_words(m) for m in members)

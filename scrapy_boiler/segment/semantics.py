@@ -74,7 +74,7 @@ CHROME_NAME = _any_name(
 #: ``table-responsive``, WordPress's ``wp-embed-responsive``).
 COMMENT_NAME = re.compile(r"comment|disqus|discussion|respond|response|reply|replies")
 #: Names of an advertisement box: what such a box holds is never the article, however article-like its text.
-AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?\b|advert|sponsor|\bdfp\b|google_ad|adslot|ad-slot")
+AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?(?![a-z0-9])|advert|sponsor|\bdfp\b|google_ad|adslot|ad-slot")
 #: Names of a box that sells something of the site's own in the body: a newsletter sign-up, a subscription offer, an
 #: invitation to its WhatsApp or Telegram channel, a promotion. Like an advert's, what it holds is never the article
 #: ("subscriber" content is the article: not that).
@@ -235,6 +235,18 @@ def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
     subscription, messaging channel); a topic's class (``tag-whatsapp``) names none."""
     return _box_named(el, AD_NAME, PROMO_NAME)
+
+
+#: Names of an entry set among a thread's posts in their template that is no post of the thread: a promoted one (an
+#: advert drawn as an answer: Quora's ``dom_annotate_ad_promoted_answer``, reddit's ``promotedlink``) or another
+#: question's answer shown as related (Quora's ``dom_annotate_related_question_answer``).
+SLIPPED_IN_NAME = re.compile(r"promoted|related")
+
+
+def is_slipped_in(el: etree._Element) -> bool:
+    """Whether an element's own class/id names it an advert (:data:`AD_NAME`) or an entry set among posts that is
+    none of the thread's (:data:`SLIPPED_IN_NAME`); a topic's class (``tag-sponsored``) names none."""
+    return _box_named(el, AD_NAME, SLIPPED_IN_NAME)
 
 
 def box_kind(el: etree._Element) -> str:

@@ -605,6 +605,16 @@ def _khoros_page(comment_class: str) -> str:
             f"</div></div><div class='lia-thread-replies'>{messages}</div></main></body></html>")
 
 
+@pytest.mark.parametrize("kind", ["dom_annotate_ad_promoted_answer", "dom_annotate_related_question_answer",
+                                  "answer promotedlink"])
+def test_an_advert_or_a_related_questions_answer_drawn_among_the_answers_is_no_post(kind):
+    """Quora draws a sponsored answer, and another question's answer under "Related", in its answers' template and
+    among them, named for what they are: the posts are the question and the thread's answers."""
+    doc = extract(_khoros_page(kind), "https://community.example/t5/Jira-questions/qaq-p/2893417")
+    assert doc.page_type == "qa"
+    assert [post.author for post in doc.posts] == ["Daniel", "Hana", "Pieter", "Mei"]
+
+
 def test_comments_drawn_among_the_answers_are_no_posts_of_a_qa_page():
     """Khoros names a comment under an answer ``lia-message-view-qanda-comment`` and draws it among the answers: the
     question and the answers are the posts. Where every reply is so named, they are the answers."""
