@@ -214,6 +214,27 @@ def _hiding_candidates(
     return maybe_hidden, screen_reader_only, removed, classed_hidden
 
 
+#: A list item's number drawn as an element of its own before the item's text (Quora's ``<div>1.</div><div>Online
+#: aptitude tests ...</div>`` inside the ``<li>``): the list numbers its items itself (Markdown's ``1.``), and the
+#: marker alone is a line of no text.
+_DRAWN_MARKER = re.compile(r"\s*(?:\d{1,3}|[a-z])[.)]\s*")
+_HAS_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _drop_drawn_markers(root: etree._Element) -> None:
+    """Remove the number an ``<li>`` draws in a childless first element of its own (:data:`_DRAWN_MARKER`) when the
+    item's text (a letter) follows in its next element."""
+    for item in root.iter("li"):
+        if not len(item) or (item.text and item.text.strip()):
+            continue
+        marker = item[0]
+        after = marker.getnext()
+        if not len(marker) and marker.text and _DRAWN_MARKER.fullmatch(marker.text) \
+                and not (marker.tail and marker.tail.strip()) and after is not None \
+                and _HAS_LETTER.search("".join(after.itertext())):
+            drop_element(marker)
+
+
 def clean_tree(root: etree._Element) -> None:
     """Remove non-content subtrees in place, keeping the tail text of every removed element."""
     # libxml2 walks the tree once for the tags (and comments, processing instructions, entities), keeping tails
@@ -244,6 +265,7 @@ def clean_tree(root: etree._Element) -> None:
     for el in screen_reader_only:  # those inside a hidden element dropped above are out of the tree already
         if el.tag not in ("html", "body") and _HAS_WORD.search("".join(el.itertext())):
             drop_element(el)
+    _drop_drawn_markers(root)
     noscripts = list(root.iter("noscript"))
     total: int | None = None  # the page's text length, measured only if a <noscript> has text
     for el in noscripts:

@@ -124,6 +124,15 @@ def test_status_messages_are_removed():
     assert texts(page) == f"My list has repeated names. {story}"
 
 
+def test_a_list_items_number_drawn_in_an_element_of_its_own_is_removed():
+    """Quora draws each number of an ordered list in a ``<div>`` before the item's text: the list numbers its items
+    itself. A number that is the item's whole text, or that has its text beside it, stays."""
+    page = parse_html('<ol><li><div class="q-inlineBlock">1.</div><div class="q-text"><span>Online aptitude tests.'
+                      '</span></div></li><li><div>2.</div></li><li><b>3)</b> Posting to a unit.</li>'
+                      '<li><span>4.</span><span>5.</span></li></ol>')
+    assert texts(page) == "Online aptitude tests. 2. 3) Posting to a unit. 4. 5."
+
+
 def test_the_line_numbers_beside_a_code_block_are_removed():
     """Jekyll (Rouge) and Hexo number a code block's lines in a table cell beside the code: the numbers go, the code
     stays; a table of figures whose other cell holds no code keeps its numbers."""
