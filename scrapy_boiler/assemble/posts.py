@@ -31,6 +31,7 @@ from scrapy_boiler.assemble.post_byline import (
     trailing_fields,
 )
 from scrapy_boiler.document import Post, QAPair
+from scrapy_boiler.parse.mail_quotes import WROTE
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import body_owner, signature_elements
@@ -177,12 +178,9 @@ def _attributes(element: etree._Element) -> bool:
     the poster or the post quoted (NodeBB's "@ann said in <a>the thread's title</a>:", "<a>bo</a> wrote:"), or that
     says someone wrote (jeuxvideo.com's "Le 14 mars 2025 à 21:12:04 Khey_Silicium a écrit :")."""
     text = "".join(element.itertext()).rstrip()
-    return text.endswith((":", "：")) and (next(element.iter("a"), None) is not None or _WROTE.search(text) is not None)
+    return text.endswith((":", "：")) and (next(element.iter("a"), None) is not None or WROTE.search(text) is not None)
 
 
-#: "X wrote:" in the languages of the boards we read.
-_WROTE = re.compile(r"(?:wrote|said|a écrit|schrieb|geschrieben|escribió|ha scritto|escreveu|написал[аи]?|napisał[a]?"
-                    r"|kirjoitti|skrev|schreef|yazdı)\s*[:：]$", re.IGNORECASE)
 #: The label over a quotation that no name marks, in its first child (vBulletin 3: a ``div.smallfont`` "Quote:" over
 #: a table holding "Originally Posted by X" and the quoted text).
 _QUOTE_LABEL = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|цитата|cytat|lainaus|idézet|citát|alıntı"
@@ -225,6 +223,8 @@ def _split_quotes(
                     len(run) > 1 and count_words(run[0]) <= QUOTE_HEADER_WORDS
                     and _quotes_earlier_post("\n".join(run[1:]), earlier))):
                 quoted.append("\n".join(run))
+                if lines and WROTE.search(lines[-1]) and count_words(lines[-1]) <= QUOTE_HEADER_WORDS:
+                    quoted.insert(-1, lines.pop())  # its attribution, a line of the post's own text (HyperKitty)
             else:
                 lines.extend(run)
             run = []

@@ -41,6 +41,9 @@ _HASH_TAIL = re.compile(r"\d[\w\[\].#-]*[a-z]")
 #: ``post24027``, ``t1_ehzpcbo``).
 _HASH_START = re.compile(r"(?:^|(?<=[-_:.]))[A-Za-z]{1,2}$")
 _HASH_REST = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]+")
+#: An id that is a hash in capitals and digits from end to end (HyperKitty's message ids, ``QDV3BUGJOFPFRPLOZNF...``,
+#: the base32 hash of the message): the post's own, not a template's prefix and number.
+_UPPER_HASH = re.compile(r"(?=[A-Z]*\d)[A-Z\d]{16,}")
 
 _NONE: frozenset[str] = frozenset()
 #: The style names of the last few pages looked at, by their root (held, so its id is not reused meanwhile).
@@ -150,6 +153,8 @@ def _signature(tag: str, class_names: str, ident: str, kept: frozenset[str]) -> 
     generated = ident[: match.start()] if match else ""
     if match and _HASH_REST.fullmatch(ident, match.start()):
         generated = _HASH_START.sub("", generated)
+    elif match and _UPPER_HASH.fullmatch(ident):
+        generated = ""
     return f"{tag}.{classes}#{generated}"
 
 

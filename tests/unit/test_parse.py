@@ -133,6 +133,35 @@ def test_a_list_items_number_drawn_in_an_element_of_its_own_is_removed():
     assert texts(page) == "Online aptitude tests. 2. 3) Posting to a unit. 4. 5."
 
 
+def test_an_emails_quotation_of_the_message_it_answers_is_removed():
+    """A mailing list's archive shows a reply in a ``<pre>``: the attribution line and the quoted lines (``>``) of the
+    earlier message go, written with newlines (Pipermail, MARC) or with ``<br>`` (lkml.org); the reply's own lines,
+    code included, stay."""
+    mail = ("On Mon, Sep 16, 2013 at 11:42 PM, Elena Marchetti wrote:\n> This patch allocates the buffer once.\n>\n"
+            "> Changes since v1:\n>  - split large blocks\n\nThanks for the respin, a few comments inline.\n\n"
+            "> +\tr->scratch = malloc(n);\n\nThis leaks r->filter on failure:\n\tgoto fail_filter;\n")
+    page = parse_html(f"<pre>{mail.replace('>', '&gt;')}</pre>")
+    assert "".join(page.root.find(".//pre").itertext()) == (
+        "Thanks for the respin, a few comments inline.\n\nThis leaks r->filter on failure:\n\tgoto fail_filter;\n")
+    page = parse_html("<pre itemprop='articleBody'>On Tue, Feb 13, 2024, Lukas Brandner wrote:<br/>&gt; Hi,<br/>&gt; "
+                      "since 6.8-rc1 my laptop <a href='/x'>loses</a> the drive.<br/><br/>Thanks for the report."
+                      "<br/>Keiko</pre>")
+    assert [" ".join(text.split()) for text in page.root.find(".//pre").itertext()] == [
+        "Thanks for the report.", "Keiko"]
+    page = parse_html("<pre>Am 14.02.24 um 11:27 schrieb Keiko Matsuda:\n&gt; Geht das?\nJa.</pre>")
+    assert "".join(page.root.find(".//pre").itertext()) == "Ja."
+
+
+
+def test_a_preformatted_text_with_quoted_lines_but_no_attribution_keeps_them():
+    """A shell session's ``>`` prompts, or a Markdown source's quotation, are no e-mail's quotation."""
+    session = "$ node\n> [1, 2].map(x => x * 2)\n[ 2, 4 ]\n> .exit\n"
+    page = parse_html(f"<pre>{session.replace('>', '&gt;')}</pre><pre>The manual said:\n&gt; Back up first.</pre>")
+    assert [text for text in page.root.find(".//pre").itertext()] == [session]
+    assert "".join(page.root.findall(".//pre")[1].itertext()) == "The manual said:\n> Back up first."
+
+
+
 def test_the_line_numbers_beside_a_code_block_are_removed():
     """Jekyll (Rouge) and Hexo number a code block's lines in a table cell beside the code: the numbers go, the code
     stays; a table of figures whose other cell holds no code keeps its numbers."""

@@ -51,6 +51,59 @@ def test_a_post_id_written_on_several_elements_of_its_post_is_still_cut():
     assert signatures == {"div.Comment t#"}
 
 
+def test_a_message_id_that_is_a_hash_in_capitals_is_the_posts_own():
+    """HyperKitty gives each message of a thread the base32 hash of its message id as id (``QDV3BUGJ...``): a
+    template's prefix is no part of it, so the messages share one signature."""
+    ids = ["QDV3BUGJOFPFRPLOZNFFY7FYY6LGPF3W", "3HCFHD4QK55VBFUMKHITP73XR3BFZUYY", "PDYYQC3C6P455RYIDMMUC7UQ6QC65FHS"]
+    emails = "".join(f'<div class="email unfolded" id="{ident}"><p>text</p></div>' for ident in ids)
+    root = etree.fromstring(f'<html><body>{emails}<div id="POST2024"></div></body></html>', etree.HTMLParser())
+    assert {signature(el) for el in root.iter("div") if el.get("class")} == {"div.email unfolded#"}
+    assert signature(root.find("body/div[@id='POST2024']")) == "div.#POST"
+
+
+def _hyperkitty_thread() -> str:
+    """A mailing list's thread as HyperKitty shows it: the first message, then each reply in a wrapper whose class
+    alternates (``even``, ``odd``), every message with the hash of its message id as id."""
+    said = [("Marta", "I'd like to propose that release 2.4 requires Python 3.9 or newer, since 3.8 reached its "
+                      "end of life in October and two of our dependencies have already dropped it."),
+            ("Daniel", "Plus one from me. Could we make sure installs on 3.8 fail loudly at install time instead of "
+                       "letting people hit a syntax error on import?"),
+            ("Marta", "Yes, the project file already declares the Python it requires, so it is a one-line change "
+                      "and recent versions of pip respect it."),
+            ("Ingrid", "Speaking for the packaging side: one long-term-support distribution still ships 3.8, but "
+                       "I don't think that should block the change."),
+            ("Tomas", "Late to the thread, but is there a reason not to go straight to 3.10 and skip one round?")]
+    ids = ["B662CGL2MINX6FESQ52PU3ZSS56LAB73", "QDV3BUGJOFPFRPLOZNFFY7FYY6LGPF3W", "3HCFHD4QK55VBFUMKHITP73XR3BFZUYY",
+           "PDYYQC3C6P455RYIDMMUC7UQ6QC65FHS", "DNX4PT4SDZAWKLQTOM5V3UPRFAWXOQ2I"]
+
+    def email(n: int, extra: str = "") -> str:
+        who, text = said[n]
+        if n == 1:  # the first reply quotes the message it answers, under the mail's attribution line
+            text = (f'On Mon, Jan 6, 2025 at 10:12 AM Marta &lt;marta(a)example.org&gt; wrote:<div class="quoted-'
+                    f'switch"><a href="#">...</a></div><div class="quoted-text quoted-text-0">&gt; {said[0][1]}</div>'
+                    f"{text}")
+        return (f'<div class="email{extra}" id="{ids[n]}"><div id="{ids[n]}" class="email-header"><div class="email-'
+                f'author"><span class="name"><a href="/archives/users/{n}/">{who}</a></span></div><div class="email-'
+                f'date right"><span class="date">Mon, Jan {6 + n}, 2025</span></div></div><div class="email-body">'
+                f'{text}</div><div class="email-info"><a class="reply" href="#">Reply</a></div></div>')
+
+    replies = "".join(f'<div class="{"even" if n % 2 else "odd"}" data-level="1">{email(n, " unfolded")}</div>'
+                      for n in range(1, len(said)))
+    return (f"<html><head><title>[RFC] Drop Python 3.8 - Hackers - lists.example.org</title></head><body><div "
+            f'id="thread-content"><h3>[RFC] Drop Python 3.8</h3>{email(0, " email-first")}<div class="replies">'
+            f"{replies}</div></div></body></html>")
+
+
+def test_a_mailing_lists_thread_whose_messages_have_hashes_as_ids_has_them_as_posts():
+    """HyperKitty's thread: the messages are the posts, in page order (before, every message's id gave it a
+    signature of its own, and the page was read as an article of its first message); a reply quoting the message
+    it answers has its own text, without the quotation's attribution ("On <date> Marta wrote:")."""
+    doc = extract(_hyperkitty_thread(), "https://lists.example.org/archives/list/hackers@lists.example.org/thread/B6/")
+    assert doc.page_type == "forum"
+    assert [post.author for post in doc.posts] == ["Marta", "Daniel", "Marta", "Ingrid", "Tomas"]
+    assert doc.posts[1].text.startswith("Plus one from me.")  # the quotation and its attribution line left out
+
+
 def test_a_thread_built_with_generated_style_names_reads_like_its_named_original(page_bytes):
     """The CareerCup-style page with every class list replaced by a ``css-…`` hash: the question and the answers
     are those of the page as written. Before the hashes a page repeats were kept whole, every ``div`` of it had
