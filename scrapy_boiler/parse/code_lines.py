@@ -7,9 +7,16 @@ newline is put after each such line, as the browser shows it.
 Static-site generators number a code block's lines in a table: a cell of numbers beside the cell with the code
 (Jekyll's Rouge ``td.rouge-gutter``, Hexo's ``td.gutter``, Pygments' ``td.linenos``, Hugo's ``td.lntd``). The
 numbers are no part of the code, and would read as lines of their own; the cell goes.
+
+Documentation sites and blogs draw a toolbar over a code block: its language and a copy button beside the ``<pre>``
+(VitePress's ``<span class="lang">ts</span>``), or inside it before the ``<code>`` (Juejin's "javascript 体验AI代码助手
+代码解读 复制代码"). Their words are the site's, not the code's, and would read as lines of the code or the text; they
+go.
 """
 
 from __future__ import annotations
+
+import re
 
 from lxml import etree
 
@@ -61,3 +68,42 @@ def _only_numbers(cell: etree._Element) -> bool:
     """Whether a cell's text is line numbers: digits and spaces only, at least one digit."""
     text = "".join(cell.itertext())
     return any(char.isdigit() for char in text) and all(char.isdigit() or char.isspace() for char in text)
+
+
+#: The most characters a toolbar's label or button says ("javascript", "Copy code", "复制代码"), and the most labels
+#: and buttons a toolbar has.
+TOOLBAR_MAX_CHARS = 24
+TOOLBAR_MAX_ELEMENTS = 6
+#: A label that introduces the code in words ("Then run:", "Output.") is text, not a toolbar.
+_SENTENCE_END = re.compile(r"[:.!?：。]\s*$")
+#: What a toolbar never holds: text or a picture of the page's own.
+_CONTENT_TAGS = ("pre", "code", "p", "ul", "ol", "table", "img", "h1", "h2", "h3", "h4", "h5", "h6")
+#: Containers whose other children are text of their own beside a code block (a list item, a table cell).
+_NOT_A_WRAPPER = frozenset({"li", "td", "th", "dd", "body", "article", "main", "section", "blockquote"})
+
+
+def drop_code_toolbars(root: etree._Element) -> None:
+    """Remove a code block's toolbar: the other children of a ``<pre>`` that holds its code in one ``<code>``, or the
+    other children of the wrapper that holds the ``<pre>`` alone, when their text is a few short labels or buttons
+    (:data:`TOOLBAR_MAX_ELEMENTS`, :data:`TOOLBAR_MAX_CHARS`) and the container has no text of its own."""
+    for pre in list(root.iter("pre")):
+        codes = [child for child in pre if child.tag == "code"]
+        if len(codes) == 1:
+            _drop_toolbar(pre, codes[0])
+        wrapper = pre.getparent()
+        if wrapper is not None and wrapper.tag not in _NOT_A_WRAPPER and len(wrapper.findall("pre")) == 1:
+            _drop_toolbar(wrapper, pre)
+
+
+def _drop_toolbar(container: etree._Element, code: etree._Element) -> None:
+    """Remove ``container``'s children other than ``code`` when they are a toolbar (see :func:`drop_code_toolbars`)."""
+    others = [child for child in container if child is not code and isinstance(child.tag, str)]
+    if not others or (container.text or "").strip() or any((child.tail or "").strip() for child in container):
+        return
+    texts = [text for child in others for text in map(str.strip, child.itertext()) if text]
+    if not texts or len(texts) > TOOLBAR_MAX_ELEMENTS \
+            or any(len(text) > TOOLBAR_MAX_CHARS or _SENTENCE_END.search(text) for text in texts) \
+            or any(next(child.iter(*_CONTENT_TAGS), None) is not None for child in others):
+        return
+    for child in others:  # their tails are blank (above)
+        container.remove(child)

@@ -152,7 +152,6 @@ def test_an_emails_quotation_of_the_message_it_answers_is_removed():
     assert "".join(page.root.find(".//pre").itertext()) == "Ja."
 
 
-
 def test_a_preformatted_text_with_quoted_lines_but_no_attribution_keeps_them():
     """A shell session's ``>`` prompts, or a Markdown source's quotation, are no e-mail's quotation."""
     session = "$ node\n> [1, 2].map(x => x * 2)\n[ 2, 4 ]\n> .exit\n"
@@ -160,6 +159,21 @@ def test_a_preformatted_text_with_quoted_lines_but_no_attribution_keeps_them():
     assert [text for text in page.root.find(".//pre").itertext()] == [session]
     assert "".join(page.root.findall(".//pre")[1].itertext()) == "The manual said:\n> Back up first."
 
+
+def test_a_code_blocks_toolbar_is_removed():
+    """VitePress writes a code block's language and copy button beside its ``<pre>``, Juejin its toolbar inside the
+    ``<pre>`` before the ``<code>``: they go. A line introducing the code, a caption of a sentence, and a list item's
+    text beside a ``<pre>`` stay."""
+    page = parse_html(
+        '<div class="language-ts"><button title="Copy Code" class="copy"></button><span class="lang">ts</span>'
+        "<pre><code>await next()</code></pre></div>"
+        '<pre><div class="code-block-extension-header"><div class="headerRight"><span>javascript</span>'
+        "<div>体验AI代码助手</div><div>代码解读</div><div>复制代码</div></div></div><code>self.close();</code></pre>"
+        "<div><span>Then run:</span><pre>make test</pre></div>"
+        "<figure><figcaption>The worker hashes the file in slices of two megabytes</figcaption><pre>spark.end()</pre>"
+        "</figure><ul><li><span>Build</span><pre>make</pre></li></ul>")
+    assert texts(page) == ("await next() self.close(); Then run: make test The worker hashes the file in slices of "
+                           "two megabytes spark.end() Build make")
 
 
 def test_the_line_numbers_beside_a_code_block_are_removed():
