@@ -12,6 +12,7 @@ thread: items inside one are not read as posts.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,6 +37,8 @@ class JsonLdPost:
     date: str | None = None
     votes: int | None = None
     accepted: bool = False
+    opening: str = ""  #: the declared text's first :data:`OPENING_CHARS` characters other than white space
+    cut_short: bool = False  #: whether the declared text stops mid-sentence or on an ellipsis (:func:`is_cut_short`)
 
     @property
     def question(self) -> bool:
@@ -67,8 +70,29 @@ def json_ld_posts(json_ld: Sequence[str]) -> list[JsonLdPost]:
         names = author_names(node.get("author"), by_id)
         kind = "question" if "question" in kinds else min(kinds)
         found.append(JsonLdPost(kind, words, count_words(text), names[0] if names else None, _date(node),
-                                _votes(node.get("upvoteCount")), id(node) in accepted))
+                                _votes(node.get("upvoteCount")), id(node) in accepted, opening_of(text),
+                                is_cut_short(text)))
     return found
+
+
+#: Characters of a declared text's opening (white space aside): a sentence or so, enough to tell one post's start.
+OPENING_CHARS = 40
+
+
+def opening_of(text: str) -> str:
+    """The first :data:`OPENING_CHARS` characters of ``text`` that are not white space."""
+    return "".join(text.split())[:OPENING_CHARS]
+
+
+#: How a whole text ends: a sentence's mark, a closing quote or bracket, or a code block's closing brace.
+_WHOLE_END = re.compile(r"[.!?。！？:;\"'”’»)\]}]\s*$")
+_ELLIPSIS = re.compile(r"(?:\.\.\.|…)\s*$")
+
+
+def is_cut_short(text: str) -> bool:
+    """Whether a declared text reads as cut short: it ends on an ellipsis, or mid-sentence (teratail declares the
+    first characters of each answer: "... return se")."""
+    return _ELLIPSIS.search(text) is not None or _WHOLE_END.search(text) is None
 
 
 def _inner_objects(data: Any, depth: int) -> list[dict[str, Any]]:

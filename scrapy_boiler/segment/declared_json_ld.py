@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from scrapy_boiler.parse.json_ld_posts import JsonLdPost
+from scrapy_boiler.parse.json_ld_posts import OPENING_CHARS, JsonLdPost
 from scrapy_boiler.parse.normalize import word_bag
 from scrapy_boiler.segment.declared_posts import members_of
 from scrapy_boiler.segment.post_groups import MIN_MEMBERS, DeclaredPost, PostGroup, common_ancestor
@@ -40,13 +40,24 @@ def json_ld_post_group(root: etree._Element, stats: TextStats, posts: Sequence[J
     sized = [(el, count) for el, count in stats.words.items() if count >= MIN_WORDS]
     texts: dict[etree._Element, Counter[str]] = {}
     found: list[tuple[etree._Element, JsonLdPost]] = []
+    cut_short: list[int] = []
     for post in posts[:MAX_POSTS]:
         if post.size < MIN_WORDS:
             continue
         element = _shown_at(post, sized, texts)
+        if element is None:  # a declared text cut short (teratail's): the element whose text it begins
+            element = _begun_by(post, sized)
         if element is not None and all(element is not el for el, _ in found):
+            if post.cut_short:
+                cut_short.append(len(found))
             found.append((element, post))
     shown = {el for el, _ in found}
+    for index in cut_short:  # once every post is placed: as far up as it reaches no other
+        element, post = found[index]
+        shown.discard(element)
+        element = _whole_post(element, post, shown, stats)
+        shown.add(element)
+        found[index] = (element, post)
     found = [(el, post) for el, post in found if not any(a in shown for a in el.iterancestors())]  # a quoted post
     if len(found) < MIN_MEMBERS or all(post.question for _, post in found):
         return None
@@ -101,6 +112,48 @@ def _shown_at(post: JsonLdPost, sized: list[tuple[etree._Element, int]],
         if share >= MATCH_SHARE and share > best_share:  # children come first in ``sized``
             best, best_share = el, share
     return best
+
+
+#: Words an element begun by a declared text cut short may hold, per declared word: the rest of the post.
+CUT_SHORT_GROWTH = 10
+
+
+def _begun_by(post: JsonLdPost, sized: list[tuple[etree._Element, int]]) -> etree._Element | None:
+    """The smallest element whose text begins with the declared text's opening and holds at least
+    :data:`MATCH_SHARE` of its words (and at most :data:`CUT_SHORT_GROWTH` times as many): where a site cuts the
+    declared text short, the element showing the post holds more than it, and no other element starts as it does."""
+    if len(post.opening) < OPENING_CHARS:
+        return None
+    low, high = MATCH_SHARE * post.size, CUT_SHORT_GROWTH * post.size
+    best, best_count = None, 0
+    for el, count in sized:
+        if low <= count <= high and (best is None or count < best_count) and _opens_with(el, post.opening):
+            best, best_count = el, count
+    return best
+
+
+def _whole_post(element: etree._Element, post: JsonLdPost, shown: set[etree._Element],
+                stats: TextStats) -> etree._Element:
+    """The largest ancestor of the smallest element a declared text cut short begins (:func:`_begun_by`) that
+    still begins with it, holds no other post and at most :data:`CUT_SHORT_GROWTH` times the declared words: the
+    post's whole text, of which the declared text showed its first paragraph."""
+    high = CUT_SHORT_GROWTH * post.size
+    for parent in element.iterancestors():
+        if stats.words.get(parent, 0) > high or not _opens_with(parent, post.opening) \
+                or any(other in shown for other in parent.iterdescendants()):
+            break
+        element = parent
+    return element
+
+
+def _opens_with(el: etree._Element, opening: str) -> bool:
+    """Whether the element's text, white space aside, begins with ``opening`` (only its first text is read)."""
+    read = ""
+    for piece in el.itertext():
+        read += "".join(piece.split())
+        if len(read) >= len(opening):
+            break
+    return read.startswith(opening)
 
 
 def _words_of(el: etree._Element, texts: dict[etree._Element, Counter[str]]) -> Counter[str]:

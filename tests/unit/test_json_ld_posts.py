@@ -49,6 +49,23 @@ def test_the_answers_are_the_boxes_holding_the_declared_texts():
     assert [d.kind for d in group.declared or ()] == ["question", "answer", "answer", "answer"]
 
 
+def test_an_answer_whose_declared_text_is_cut_short_is_found_whole():
+    """A site may declare only the first characters of a post (teratail cuts its answers' texts short): the answer is
+    the element whose text begins as the declared text does, as far up as it holds no other post."""
+    full = ("Quand l'eau gèle, ses molécules se rangent dans un réseau hexagonal tenu par des liaisons hydrogène. Ce "
+            "réseau laisse beaucoup de vide entre les molécules")
+    html = _page()
+    start = html.index(full)
+    end = html.index('"', start + len(full))
+    page = parse_html(html[:start] + full[:90] + html[end:], url=QUESTION_URL)
+    group = json_ld_post_group(page.root, text_stats(page.root), json_ld_posts(page.json_ld))
+    assert group is not None
+    assert [m.get("class") for m in group.members] == ["q-card", "a-card a-card--best", "a-card", "a-card"]
+    best = " ".join(" ".join(body.itertext()) for body in group.bodies[1])
+    assert "hexagonal" in best and best.rstrip().endswith("la fait flotter.")
+    assert group.declared is not None and group.declared[1].accepted
+
+
 def test_a_question_shown_without_its_answers_is_no_thread():
     html = _page()
     start, end = html.index('<div class="answers">'), html.index('<div class="cta-box">')
