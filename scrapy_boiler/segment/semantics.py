@@ -117,7 +117,8 @@ _PAGE_LEVEL = frozenset({"html", "body", "main", "article"})
 def is_sidebar(el: etree._Element) -> bool:
     """Whether ``el`` is a sidebar: an ``<aside>``, or a class name or id of :data:`_SIDEBAR`, below the page level.
     A widget of recent posts repeats like a thread's posts, and an "about me" box reads like an article's prose, but
-    neither is the page's main content."""
+    neither is the page's main content. A box so named that holds a page title (``<h1>``) or the main landmark is the
+    layout around the main column (Django's site: ``div.container.sidebar-right``)."""
     if el.tag in _PAGE_LEVEL:
         return False
     if el.tag == "aside":
@@ -126,7 +127,7 @@ def is_sidebar(el: etree._Element) -> bool:
     folded = f"{classes} {ident}".casefold()  # what the pattern's IGNORECASE matches ("ſidebar" too)
     if "sidebar" not in folded and "secondary" not in folded:  # most elements: spare the pattern
         return False
-    return any(_SIDEBAR.match(name) for name in (*classes.split(), ident))
+    return any(_SIDEBAR.match(name) for name in (*classes.split(), ident)) and next(el.iter("h1", "main"), None) is None
 
 
 def in_link(el: etree._Element) -> bool:

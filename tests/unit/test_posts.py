@@ -1374,6 +1374,30 @@ def test_a_layout_class_naming_where_its_sidebar_goes_is_no_sidebar(page_bytes):
         ("owenpark", False), ("ruthvol", False), ("Gregor P.", True), ("owenpark", False), ("Gregor P.", False)]
 
 
+def test_a_layout_named_after_its_sidebar_that_holds_most_of_the_page_is_no_sidebar():
+    """Django's site lays its pages out in ``div.container.sidebar-right``: it holds the ticket and its comments, most
+    of the page's words, and is the page's main column (before, the comments were never looked for in it and the
+    ticket read as an article without them). A sidebar named alike beside the thread is still passed over."""
+    said = ["I'd like to pick this up if nobody else is working on it, the fix looks small enough for a first patch.",
+            "Thanks for the report. I agree that an explicit error is nicer than whatever the database says here.",
+            "Updated the pull request, all three review points are addressed and the new test uses a small model.",
+            "Sorry, this doesn't qualify for a backport under our supported versions policy, it is no regression.",
+            "Thanks everyone! Any chance of this being backported? We will stay on that release for a while."]
+    changes = "".join(
+        f'<div class="change" id="trac-change-{n}-17274457711{n}"><h3 class="change">Changed {n + 2} days ago by '
+        f'<a class="trac-author" href="/user/u{n}">user{n}</a></h3><div class="comment searchable"><p>{text}</p>'
+        f"</div></div>" for n, text in enumerate(said, 1))
+    recent = "".join(f'<div class="news-item"><a href="/n/{n}">Release note {n}</a><p>Short blurb number {n} about '
+                     f"a release.</p></div>" for n in range(4))
+    html = (f'<html><body><div class="container sidebar-right"><main><div id="ticket"><h1>#35794 bulk_update() '
+            f"crashes on generated fields</h1><div class='description'><p>Calling bulk_update() with a generated "
+            f"field in fields gives a database error instead of a clear message, on every backend we tried."
+            f'</p></div></div><div id="changelog">{changes}</div></main><div class="sidebar-right">{recent}</div>'
+            f"</div></body></html>")
+    doc = extract(html, "https://code.djangoproject.com/ticket/35794")
+    assert [post.author for post in doc.posts][-5:] == ["user1", "user2", "user3", "user4", "user5"]
+
+
 def test_a_question_declared_by_its_first_paragraph_keeps_all_of_them_and_its_details(page_bytes):
     """Apple's Community declares the question's first paragraph only: the paragraphs after it are the question's
     too, and the declared author and date still fill it. The poster's points in the user card are no votes."""
