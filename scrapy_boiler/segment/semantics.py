@@ -60,15 +60,17 @@ POST_BODY_NAME = re.compile(r"article[-_]?body"
 ARTICLE_NAME = _any_name("article", "story", r"\bpost\b", r"\bentry\b", r"\bmain\b", r"\bcontent")
 #: Names of chrome: navigation, promotion, sharing, related links, comments, footers, captions, bylines. Not a layout
 #: that says it has or lacks a sidebar (``has-sidebar``, ``without-sidebar``), nor a grid whose columns are the body
-#: and a sidebar (Politico Europe's body is ``sidebar-grid__content``).
+#: and a sidebar (Politico Europe's body is ``sidebar-grid__content``), nor a field whose label is hidden (Drupal's
+#: ``field--label-hidden``, on nearly every field of a node, its body and paragraphs included) or a box that clips
+#: what overflows it (Tailwind's ``overflow-hidden``, on any box).
 CHROME_NAME = _any_name(
     r"(?<!has-)(?<!with-)(?<!without-)(?<!no-)sidebar(?![-_]*(?:grid|layout))",
     "side-bar", r"\baside", "related", "recommend", "teaser", "promo", "newsletter", "subscri", "share",
     "sharing", "social", "footer", r"\bfoot", r"\bnav", "menu", "breadcrumb", "banner", "advert", r"\bads?\b",
     r"\bad[-_]", "sponsor", "widget", "popup", "modal", "cookie", "consent", r"\btags?\b", "author", "byline",
     "caption", "credit", "read-?more", "more-?stories", "outbrain", "taboola", "trending", "most-?read", "popular",
-    "login", "signup", "header", "masthead", "toolbar", "pagination", "comment", "disqus", r"meta\b", "skip", "hidden",
-    "visually",
+    "login", "signup", "header", "masthead", "toolbar", "pagination", "comment", "disqus", r"meta\b", "skip",
+    r"(?<!label[-_])(?<!overflow-)(?<!overflow-[xy]-)hidden", "visually",
 )
 #: Names of comments; "respond" (WordPress's comment form) and "response", not "responsive" (Bootstrap's
 #: ``table-responsive``, WordPress's ``wp-embed-responsive``).

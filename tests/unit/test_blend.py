@@ -129,6 +129,17 @@ def test_a_page_builders_widget_is_not_chrome_by_that_word(names, chrome):
     assert name_kinds("elementor-widget elementor-widget-theme-post-content")[0] == 1
 
 
+@pytest.mark.parametrize(("names", "chrome"), [
+    ("hidden", 1), ("visually-hidden", 1), ("is-hidden", 1),
+    # Drupal marks nearly every field (the body's, a paragraph's) as one whose label is hidden; Tailwind clips a box
+    ("field field--name-field-absaetze field--label-hidden field__items", 0), ("w-full overflow-hidden pl-8", 0),
+    ("overflow-x-hidden", 0),
+])
+def test_a_field_whose_label_is_hidden_or_a_clipping_box_is_not_chrome(names, chrome):
+    """A Drupal press release lost 80% of its body: every field wrapping its paragraphs was read as hidden chrome."""
+    assert name_kinds(names)[2] == chrome
+
+
 def test_component_attributes_name_an_element_beside_its_class():
     element = parse_html('<div class="css-1q8fn3x" data-testid="ArticleBody" data-track="click">x</div>').root
     names = element_names(element.find(".//div"))
