@@ -1029,14 +1029,14 @@ def test_entry_headings_need_a_run_an_unlinked_heading_and_a_short_one():
 
 
 def _left_out_as_pointers(body: str) -> list[str]:
-    """The lines :func:`_pointers_and_labels` unlabels in an article whose every block the trees kept."""
-    from scrapy_boiler.extractors.blend.extractor import _pointers_and_labels
+    """The lines :func:`pointers_and_labels` unlabels in an article whose every block the trees kept."""
+    from scrapy_boiler.extractors.blend.pointers import pointers_and_labels
 
     blocks = segment(parse_html(f"<html><body><article>{body}</article></body></html>").root).blocks
     annotate(blocks)
     for block in blocks:
         block.is_content = True
-    _pointers_and_labels(blocks, "blend")
+    pointers_and_labels(blocks, "blend")
     return [block.text for block in blocks if not block.is_content]
 
 

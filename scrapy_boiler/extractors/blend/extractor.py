@@ -17,7 +17,6 @@ and the learned tree), so this family imports no other.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from lxml import etree
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
+from scrapy_boiler.extractors.blend.pointers import pointers_and_labels
 from scrapy_boiler.extractors.blend.standfirst import standfirst
 from scrapy_boiler.extractors.blend.structure import (
     body_parts,
@@ -165,7 +165,7 @@ class BlendExtractor:
             # (Ynet's), are read again.
             _lists_in_the_body(blocks, self.name)
             section_headings(blocks, parts, self.name)
-        _pointers_and_labels(blocks, self.name)
+        pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
         drop_inset_boxes(blocks, self.name)
         other_articles(blocks, " ".join(context.title_words), self.name)
@@ -283,86 +283,3 @@ def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str,
     if parent not in alike:
         alike[parent] = Counter((str(child.tag), child.get("class") or "") for child in parent)
     return alike[parent][(str(el.tag), classes)] >= ENTRY_MIN
-
-
-#: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "MIRA: <a>…</a>",
-#: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", "اقرأ أيضا"), and an advert's label alone on its line
-#: ("- Pubblicità -", "Anzeige").
-_POINTER = re.compile(
-    r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|see also|related|also read|leggi anche|potrebbe interessarti"
-    r"|lesen sie (?:\w+ ){0,2}(?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi"
-    r"|lire également"
-    r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|mira(?=\s*:)"
-    r"|leia também"
-    r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
-    r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|ayrıca okuyun"
-    r"|citește și|olvassa el|διαβάστε (?:επίσης|ακόμη)|читайте також|прочетете още|pročitajte (?:i|još)|preberite tudi"
-    r"|prečítajte si aj|baca juga|xem thêm|đọc thêm|อ่านเพิ่มเติม|อ่านข่าวที่เกี่ยวข้อง|اقرأ أيضاً?|بیشتر بخوانید"
-    r"|یہ بھی پڑھیں|קראו גם"
-    r"|(?:ये|यह|इसे) भी पढ़ें|আরও পড়ুন|관련 ?기사|関連記事|あわせて読みたい|相关阅读|相關閱讀|延伸阅读|延伸閱讀|推荐阅读"
-    r"|推薦閱讀)(?=\s|[:\-–—|»›：.…]|$)",
-    re.IGNORECASE)
-_AD_LABEL = re.compile(
-    r"^\W{0,3}(?:advertisement|advertising|anzeige|werbung|pubblicità|publicidad|publicité|publicidade|реклама|إعلان"
-    r"|広告|广告|sponsored"
-    # ... and the line that says the story goes on past an advert or a video ("Story continues below advertisement")
-    r"|(?:the )?(?:story|article) continues (?:below|after)(?: (?:the |this )?(?:advertisement|ad|video))?"
-    r"|dalszy ciąg materiału pod (?:wideo|reklamą)|la suite après (?:cette|la) publicité"
-    r"|(?:der )?artikel (?:geht|wird) (?:nach|unter) der (?:anzeige|werbung) (?:weiter|fortgesetzt)"
-    r"|el artículo continúa (?:debajo|después) de la publicidad|請繼續往下閱讀|请继续往下阅读)\W{0,3}$", re.IGNORECASE)
-#: A short line asking the reader to follow, scan or share, never the story's: "Follow us on Twitter and Facebook",
-#: "Folgen Sie uns auf Instagram", "Sigue a MILENIO en Google News, mantente informado…" (a network named near its
-#: start), and a WeChat account's fixtures ("点击上方蓝字关注我们": tap the blue name above to follow us;
-#: "长按识别二维码": press to scan the QR code; "点个在看": tap "Wow"; a closing "END"), at most
-#: :data:`CALL_LINE_CHARS` characters.
-_CALL_LINE = re.compile(
-    r"^\W{0,3}(?:(?:follow|like|join) us|folgen sie uns|folge uns|síguenos|sigue a \S+|suivez-nous|siga-nos"
-    r"|siga (?:o|a) \S+|seguici|volg ons)\b"
-    r".{0,40}\b(?:twitter|x|facebook|instagram|linkedin|tiktok|youtube|threads|bluesky|mastodon|telegram|whatsapp"
-    r"|google news|flipboard|pinterest|snapchat|line)\b|^\W{0,3}ติดตาม.{0,40}\b(?:line|facebook|tiktok|youtube|x)\b"
-    r"|点击(?:上方|上面|下方|标题下)?.{0,6}关注|长按(?:识别|扫描|扫码)?.{0,4}二维码|扫码关注|扫描二维码.{0,6}关注"
-    r"|点(?:个|一下)?[「“\"]?在看|^\W{0,3}(?-i:-?END-?)\W{0,3}$", re.IGNORECASE)
-CALL_LINE_CHARS = 120
-#: Share of a pointer line's words that are its link's.
-POINTER_LINKS = 0.5
-
-
-def _pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
-    """Unlabel a "read also" line whose words are mostly its link, a line of links in capitals (Fox News's "CLICK HERE
-    TO GET THE FOX NEWS APP" and other stories' titles: body text is not shouted), a "read also" heading alone on its
-    line with the lines of links under it ("相关阅读：" over two stories' titles), an advert's label on its own line
-    and a short line asking the reader to follow, scan or share (:data:`_CALL_LINE`): the trees keep them when they
-    sit among the body's paragraphs."""
-    under_pointer = False  # after a "read also" heading, on the lines of links it introduces
-    for position, block in enumerate(blocks):
-        if not block.is_content:
-            continue
-        text = block.text.strip()
-        linked = _mostly_linked(block)
-        pointer = _POINTER.match(text)
-        # a heading "Related" over prose titles a section of the body
-        # (the links under it may be left out already: the next block, kept or not)
-        heading = (not linked and pointer is not None and not text[pointer.end():].strip(" :：-–—|»›.…")
-                   and _mostly_linked(blocks[position + 1] if position + 1 < len(blocks) else None))
-        if (linked and (pointer or under_pointer or _shouted(text))) or heading or _AD_LABEL.match(text) \
-                or (len(text) <= CALL_LINE_CHARS and _CALL_LINE.search(text)):
-            block.is_content = False
-            block.reasons.append(f"{name}:a pointer to another article or an advert's label")
-            under_pointer = heading or under_pointer
-        else:
-            under_pointer = False
-
-
-def _shouted(text: str) -> bool:
-    """Whether a line is written in capitals: :data:`SHOUTED_WORDS` words or more, and no lower-case letter."""
-    return len(text.split()) >= SHOUTED_WORDS and not any(char.islower() for char in text) and any(
-        char.isupper() for char in text)
-
-
-#: Words of a line in capitals that makes it a call or another story's title rather than an acronym or a label.
-SHOUTED_WORDS = 4
-
-
-def _mostly_linked(block: TextBlock | None) -> bool:
-    """Whether a block's words are mostly its links' (:data:`POINTER_LINKS`)."""
-    return block is not None and block.features is not None and block.features.link_density >= POINTER_LINKS
