@@ -12,12 +12,11 @@ import pytest
 from scrapy_boiler import ModelFileError, extract
 from scrapy_boiler.extractors.blend.extractor import BlendModel, _whole_entries
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
+from scrapy_boiler.extractors.blend.recipe import declared_recipe, squashed
 from scrapy_boiler.extractors.blend.standfirst import standfirst
 from scrapy_boiler.extractors.blend.structure import (
     body_parts,
-    declared_recipe,
     section_headings,
-    squashed,
 )
 from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.registry import model_file

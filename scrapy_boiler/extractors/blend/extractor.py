@@ -29,16 +29,15 @@ from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
 from scrapy_boiler.extractors.blend.pointers import pointers_and_labels
+from scrapy_boiler.extractors.blend.recipe import declared_recipe, squashed
 from scrapy_boiler.extractors.blend.standfirst import standfirst
 from scrapy_boiler.extractors.blend.structure import (
     body_parts,
     code_blocks,
-    declared_recipe,
     framed_lists,
     gallery_captions,
     introduced_lists,
     section_headings,
-    squashed,
     whole_lists,
 )
 from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS, same_template

@@ -1,0 +1,49 @@
+"""The recipe a page declares in JSON-LD, found among its blocks: a recipe card's ingredients and steps are short
+lines the trees score as chrome, but the page's ``Recipe`` names them."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+from scrapy_boiler.parse.normalize import comparable
+from scrapy_boiler.segment.blocks import TextBlock
+
+#: Declared recipe lines shorter than this (letters and digits only) are not looked for: "salt" is on many lines.
+RECIPE_MIN_CHARS = 4
+#: Characters a block may have beyond the declared line it holds (a step's "1." or "Step 1", a checkbox's label).
+RECIPE_SLACK = 8
+#: Share of the declared lines the page must show before any block is labelled by them.
+RECIPE_FOUND_SHARE = 0.5
+
+
+def squashed(text: str) -> str:
+    """The text as :func:`~scrapy_boiler.parse.normalize.comparable` reads it, without its spaces: a recipe card sets
+    amount, unit and name in spans without spaces (``1 ¼cupsplain flour``) while its JSON-LD says ``1 ¼ cups plain
+    flour``."""
+    return comparable(html.unescape(text)).replace(" ", "")
+
+
+def declared_recipe(blocks: list[TextBlock], lines: Iterable[str], name: str) -> None:
+    """Label as content the blocks that show an ingredient or a step the page's JSON-LD ``Recipe`` declares, when
+    the page shows at least half of them: the card's short lines score as chrome on their own words."""
+    wanted = {line for line in lines if len(line) >= RECIPE_MIN_CHARS}
+    if not wanted:
+        return
+    found: set[str] = set()
+    matched: list[TextBlock] = []
+    for block in blocks:
+        text = squashed(block.text)
+        if len(text) < RECIPE_MIN_CHARS:
+            continue
+        line = text if text in wanted else next(
+            (line for line in wanted if len(text) - len(line) <= RECIPE_SLACK and line in text), None)
+        if line is not None:
+            found.add(line)
+            matched.append(block)
+    if len(found) < RECIPE_FOUND_SHARE * len(wanted):
+        return
+    for block in matched:
+        if not block.is_content:
+            block.is_content = True
+            block.reasons.append(f"{name}:an ingredient or step of the recipe the page declares")
