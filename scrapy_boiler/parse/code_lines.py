@@ -2,7 +2,8 @@
 
 WoltLab Suite writes each line of a ``<pre>`` as a ``span.codeBoxLine``, CodeMirror as a ``div.cm-line``, Expressive
 Code (Astro Starlight) as a ``div.ec-line``: the text holds no line break, so the block would read as one line. A
-newline is put after each such line, as the browser shows it.
+newline is put after each such line, as the browser shows it, and a line written as a ``<div>`` becomes inline: the
+code is one block of lines (a line of punctuation alone, ``});``, is no block of its own to lose).
 
 Static-site generators number a code block's lines in a table: a cell of numbers beside the cell with the code
 (Jekyll's Rouge ``td.rouge-gutter``, Hexo's ``td.gutter``, Pygments' ``td.linenos``, Hugo's ``td.lntd``). The
@@ -25,16 +26,20 @@ LINE_CLASSES = frozenset({"line", "codeboxline", "cm-line", "ec-line", "code-lin
 
 
 def break_code_lines(root: etree._Element) -> None:
-    """Put a newline after every line element of a ``<pre>`` that holds at least two of them and no line break."""
+    """Put a newline after every line element of a ``<pre>`` that holds at least two of them and no line break; in a
+    ``<pre>`` whose lines are then broken, a ``<div>`` or ``<p>`` is a line, made inline."""
     for pre in root.iter("pre"):
-        if next(pre.iter("br"), None) is not None or "\n" in "".join(pre.itertext()).strip():
+        if next(pre.iter("br"), None) is not None:
             continue
-        lines = [el for el in pre.iterdescendants() if isinstance(el.tag, str) and _is_line(el)
-                 and not _in_a_line(el, pre)]
-        if len(lines) < 2:
-            continue
-        for line in lines[:-1]:
-            line.tail = "\n" + (line.tail or "")
+        if "\n" not in "".join(pre.itertext()).strip():
+            lines = [el for el in pre.iterdescendants() if isinstance(el.tag, str) and _is_line(el)
+                     and not _in_a_line(el, pre)]
+            if len(lines) < 2:
+                continue
+            for line in lines[:-1]:
+                line.tail = "\n" + (line.tail or "")
+        for el in pre.iterdescendants("div", "p"):  # a line, not a block: the code stays one block of lines
+            el.tag = "span"
 
 
 def _in_a_line(el: etree._Element, pre: etree._Element) -> bool:

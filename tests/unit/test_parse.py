@@ -1,6 +1,7 @@
 import pytest
 from lxml import etree
 
+from scrapy_boiler import extract
 from scrapy_boiler.parse import ParseError, parse_html
 from scrapy_boiler.parse.normalize import title_parts
 
@@ -197,6 +198,24 @@ def test_code_lines_laid_out_by_css_get_their_line_breaks():
     first, second = page.root.iter("pre")
     assert "".join(first.itertext()) == "alias: notify\ntrigger:\n  - platform: state"
     assert "".join(second.itertext()) == "a = 1\nb = 2"
+
+
+def test_code_lines_written_as_blocks_are_one_block_of_lines():
+    """Expressive Code (Astro Starlight) writes each line of a code block as a ``div.ec-line``: the code is one block
+    of lines, its lines of punctuation alone (``});``) included, which as blocks of their own had no word to keep
+    them; a ``<pre>`` of one line keeps its ``<div>``."""
+    lines = ["export default defineRule({", "  check(context) {", "    context.visit('link', report);", "  },", "});"]
+    code = "".join(f'<div class="ec-line"><div class="code">{line}</div></div>' for line in lines)
+    page = parse_html(f"<main><p>Every rule exports a rule object.</p><pre><code>{code}</code></pre></main>")
+    pre = next(page.root.iter("pre"))
+    assert "".join(pre.itertext()) == "\n".join(lines)
+    assert next(pre.iter("div", "p"), None) is None
+    doc = extract(f"<html><body><article><p>{'Every rule exports a rule object with a name and a check. ' * 4}</p>"
+                  f"<pre><code>{code}</code></pre><p>{'Register it in the configuration file afterwards. ' * 4}</p>"
+                  "</article></body></html>")
+    assert "\n".join(lines) in doc.text
+    single = parse_html('<pre><div class="output">42</div></pre>')
+    assert next(single.root.iter("pre")).find("div") is not None
 
 
 def test_broken_markup_is_tolerated(page_bytes):
