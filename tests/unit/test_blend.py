@@ -573,6 +573,15 @@ def test_a_section_heading_between_body_parts_is_body():
     assert _headings_kept(html, ".//div") == ["1. The Old Bakehouse", "2. Hillside Barn"]
 
 
+def test_a_section_heading_linked_to_its_own_anchor_is_unlinked():
+    """mdBook (like Sphinx and many wikis) links each section's title to its own anchor: a heading, not a link away;
+    one linking to another page stays out."""
+    para = "<p>A BTreeMap keeps its keys sorted at all times, so iterating over it visits them in ascending order.</p>"
+    html = (f'<html><body><main>{para}<h2 id="range"><a class="header" href="#range">Querying a Range of Keys</a>'
+            f'</h2>{para}<h2><a href="/ch09-04.html">Storing Sets</a></h2>{para}</main></body></html>')
+    assert _headings_kept(html, ".//main") == ["Querying a Range of Keys"]
+
+
 def test_a_heading_and_the_list_under_it_between_content_paragraphs_are_body():
     """vc.ru closes a story with a section heading ("Итоги") over a list of figures, then a paragraph: the trees score
     both low on their few words; between content paragraphs they are the body's, and not after boilerplate."""

@@ -195,15 +195,16 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
     """Label a section heading inside the body's ``parts`` (the region and the parts rendered like it,
     :func:`body_parts`) as content when content came before it and the next block (past a figure or an ``<aside>``,
     Politiken's "Læs også" box between a heading and its paragraph) is content: a short unlinked heading scores low
-    on its words, though it titles the body's next part. A paragraph all in bold is a heading too, where an editor
-    has no other (krone.at's ``<p><strong>``)."""
+    on its words, though it titles the body's next part; linked to its own anchor, it is still unlinked. A paragraph
+    all in bold is a heading too, where an editor has no other (krone.at's ``<p><strong>``)."""
     seen_content = False
     for position, block in enumerate(blocks):
         if block.is_content:
             seen_content = True
             continue
         f = block.features
-        if not seen_content or f is None or f.link_density > 0 or f.num_words > SECTION_HEADING_WORDS \
+        if not seen_content or f is None or (f.link_density > 0 and not _links_to_itself(block.element)) \
+                or f.num_words > SECTION_HEADING_WORDS \
                 or not _is_heading(block.element, block.text) \
                 or not any(is_within(block.element, part) for part in parts):
             continue
@@ -214,6 +215,13 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
                 following.reasons and following.reasons[-1].endswith(_HEADING_REASON)):
             block.is_content = True  # (over content, not over a heading this rule kept: a video's title over one)
             block.reasons.append(f"{name}:{_HEADING_REASON}")
+
+
+def _links_to_itself(element: etree._Element) -> bool:
+    """Whether every link in a heading goes to a fragment of the page (mdBook, Sphinx and many wikis link a section's
+    title to its own anchor: ``<h2 id="x"><a href="#x">``), so the heading is no link to elsewhere."""
+    links = [a.get("href") or "" for a in element.iter("a")]
+    return bool(links) and all(href.startswith("#") for href in links)
 
 
 def _is_heading(element: etree._Element, text: str) -> bool:
