@@ -1067,6 +1067,23 @@ def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
     ) == ["Read: Derek Thompson: The anti-social century"]
 
 
+def test_more_and_a_read_more_heading_naming_the_site_point_away():
+    """ABC News writes "MORE: <link>" between the body's paragraphs; Sky News "Read more from Sky News:" over lines
+    of links to its other stories. A sentence that starts with "More:" and links nothing stays, and so does a
+    source's address ("More: http://...", a design blog's credit under each work it shows)."""
+    para = "<p>The fire had burned nearly 14,000 acres by Sunday evening and was five percent contained.</p>"
+    assert _left_out_as_pointers(
+        f'{para}<p><strong>MORE: <a href="/w">Why this wildfire season is on track to be one of the costliest</a>'
+        f"</strong></p>{para}<p>More: the county opened a second shelter in the high school gym.</p>"
+        f'<p>More: <a href="http://bookletpress.org">http://bookletpress.org</a></p>{para}'
+    ) == ["MORE: Why this wildfire season is on track to be one of the costliest"]
+    assert _left_out_as_pointers(
+        f'{para}<p><strong>Read more from Sky News:</strong><br><a href="/a">How are storms named?</a><br>'
+        f'<a href="/b">Families count cost of floods</a></p>{para}'
+    ) == ["Read more from Sky News:", "How are storms named?", "Families count cost of floods"]
+
+
+
 def test_a_line_of_links_in_capitals_is_left_out():
     """Fox News sets calls ("CLICK HERE TO GET THE FOX NEWS APP") and other stories' titles in capitals, linked, between
     the body's paragraphs; a line in capitals that links nothing, or a short linked acronym, stays."""

@@ -12,10 +12,12 @@ import re
 from scrapy_boiler.segment.blocks import TextBlock
 
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "MIRA: <a>…</a>",
-#: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", "اقرأ أيضا"), and an advert's label alone on its line
+#: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", ABC News's "MORE: <a>…</a>" (not "More: http://…", a source's
+#: address), "اقرأ أيضا"), and an advert's label alone on its line
 #: ("- Pubblicità -", "Anzeige").
 _POINTER = re.compile(
-    r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|see also|related|also read|leggi anche|potrebbe interessarti"
+    r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|more(?=\s*:(?!\s*(?:https?:|www\.)))|see also|related"
+    r"|also read|leggi anche|potrebbe interessarti"
     r"|lesen sie (?:\w+ ){0,2}(?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi"
     r"|lire également"
     r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|mira(?=\s*:)"
@@ -73,7 +75,7 @@ def pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
         pointer = _POINTER.match(text)
         # a heading "Related" over prose titles a section of the body
         # (the links under it may be left out already: the next block, kept or not)
-        heading = (not linked and pointer is not None and not text[pointer.end():].strip(" :：-–—|»›.…")
+        heading = (not linked and pointer is not None and _heading_rest(text[pointer.end():])
                    and _mostly_linked(blocks[position + 1] if position + 1 < len(blocks) else None))
         if (linked and (pointer or under_pointer or _shouted(text))) or heading or _AD_LABEL.match(text) \
                 or (len(text) <= CALL_LINE_CHARS and _CALL_LINE.search(text)):
@@ -82,6 +84,16 @@ def pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
             under_pointer = heading or under_pointer
         else:
             under_pointer = False
+
+
+#: Words a "read also" heading may have after its pointer: the site's name ("Read more from Sky News:").
+HEADING_REST_WORDS = 4
+
+
+def _heading_rest(rest: str) -> bool:
+    """Whether what follows a pointer makes the line a heading: nothing, or a few words ending with a colon."""
+    rest = rest.strip()
+    return not rest.strip(" :：-–—|»›.…") or (rest.endswith((":", "：")) and len(rest.split()) <= HEADING_REST_WORDS)
 
 
 def _shouted(text: str) -> bool:
