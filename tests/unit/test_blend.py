@@ -592,6 +592,17 @@ def test_a_heading_and_the_list_under_it_between_content_paragraphs_are_body():
         assert ({"Итоги", "было: 1,18 млн рублей в месяц;"} <= kept) is body
 
 
+def test_a_list_its_lead_in_introduces_past_a_read_also_box_is_body():
+    """Live Hindustan sets a "read also" box between a paragraph ending with a colon and the list it introduces: the
+    list is the body's all the same."""
+    lead = "<p>डॉक्टरों के मुताबिक, लू से बचने के लिए इन बातों का ध्यान रखें:</p>"
+    box = '<div class="alsoRead"><span>इसे भी पढ़ें:</span> <a href="/x">गर्मी में बढ़ रहे डिहाइड्रेशन के मामले</a></div>'
+    items = "<ul><li>खूब पानी पिएं।</li><li>हल्के रंग के ढीले सूती कपड़े पहनें।</li></ul>"
+    kept = _framed_kept(f"{lead}{box}{items}", lambda block: block.element.tag == "p")
+    assert "खूब पानी पिएं।" in kept and "इसे भी पढ़ें: गर्मी में बढ़ रहे डिहाइड्रेशन के मामले" not in kept
+
+
+
 def test_a_quotation_a_content_paragraph_introduces_is_body_before_an_advert():
     """Die Presse sets an advert right after a quotation the paragraph above introduces ("... formuliert es so:"):
     the colon says the quotation is the body's; one after a paragraph that introduces nothing needs body after it."""

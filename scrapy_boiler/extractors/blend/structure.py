@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from lxml import etree
 
+from scrapy_boiler.extractors.blend.pointers import is_pointer_line
 from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
@@ -49,16 +50,17 @@ def _is_lead_in(text: str) -> bool:
 
 
 def introduced_lists(blocks: list[TextBlock], name: str) -> None:
-    """Label a list of short items as content when the content paragraph right above it (past a picture), its
-    sibling, introduces it with a colon: short list items score low on their own, and a writer's lead-in line says
-    they are the body's."""
+    """Label a list of short items as content when the content paragraph right above it (past a picture or a "read
+    also" line), its sibling, introduces it with a colon: short list items score low on their own, and a writer's
+    lead-in line says they are the body's."""
     for position, block in enumerate(blocks[1:], start=1):
         item = _list_item(block.element)
         if block.is_content or item is None or (listed := item.getparent()) is None or item is not listed[0]:
             continue
         before = position - 1
-        while before > 0 and in_figure(blocks[before].element):
-            before -= 1  # a picture set between the lead-in line and its list (ORF)
+        while before > 0 and (in_figure(blocks[before].element) or (
+                not blocks[before].is_content and is_pointer_line(blocks[before].text))):
+            before -= 1  # a picture (ORF) or a "read also" box (Live Hindustan) set between the lead-in and its list
         lead = blocks[before]
         if not (lead.is_content and _is_lead_in(lead.text) and any(
                 lead.element in _unwrapped(previous) for previous in _siblings_around(listed, before=True))):
@@ -298,7 +300,8 @@ def body_parts(region: etree._Element | None) -> list[etree._Element]:
 
 def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
     """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
-    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment) and pictures: the ancestors
+    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment), pictures and "read also" boxes
+    (:func:`_points_away`): the ancestors
     holding nothing else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or
     nothing else but a caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or,
     for a table, the line under it that names its source (:func:`_source_lines_after`)."""
@@ -307,7 +310,8 @@ def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._El
     while element is not None:
         sibling = element.getprevious() if before else element.getnext()
         while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "figure"
-                                       or not any(text.strip() for text in sibling.itertext())):
+                                       or not any(text.strip() for text in sibling.itertext())
+                                       or _points_away(sibling)):
             sibling = sibling.getprevious() if before else sibling.getnext()
         found.append(sibling)
         parent = element.getparent()
@@ -330,6 +334,12 @@ def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool
     children = [child for child in parent if isinstance(child.tag, str)]  # comments aside
     return children[0] is element and all(child.tag not in _FRAMED and count_words(
         " ".join(child.itertext())) <= SOURCE_LINE_WORDS for child in children[1:])
+
+
+def _points_away(element: etree._Element) -> bool:
+    """Whether an element is a "read also" box: a line of at most :data:`SOURCE_LINE_WORDS` words and its link."""
+    text = " ".join("".join(element.itertext()).split())
+    return count_words(text) <= 2 * SOURCE_LINE_WORDS and is_pointer_line(text)
 
 
 def _unwrapped(element: etree._Element | None) -> list[etree._Element]:
