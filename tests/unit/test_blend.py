@@ -573,6 +573,28 @@ def test_a_section_heading_between_body_parts_is_body():
     assert _headings_kept(html, ".//div") == ["1. The Old Bakehouse", "2. Hillside Barn"]
 
 
+def test_a_table_between_a_paragraph_and_a_heading_the_rules_put_back_is_body():
+    """ERR sets a table between a paragraph and the next section's heading: the trees drop the table and the heading
+    on their few words, the heading rule puts the heading back, and the table, framed by the paragraph and that
+    heading, is read again as the body's."""
+    from scrapy_boiler.extractors.blend.extractor import BlendExtractor, page_context
+
+    para = "<p>Keskkonnaameti andmed näitavad, et kahjustuste pindala on kasvanud peaaegu kõigis maakondades.</p>"
+    rows = "".join(f"<tr><td><p>{county}</p></td><td><p>{area}</p></td></tr>"
+                   for county, area in (("Maakond", "2024 (ha)"), ("Võrumaa", "2350"), ("Valgamaa", "1640")))
+    page = parse_html(f"<html><body><article>{para}{para}<table>{rows}</table><h2>Teadlased: kliima soosib "
+                      f"kahjurit</h2>{para}{para}</article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    weights = [paragraph_weight(block) for block in blocks]
+    model = BlendModel.load(model_file("blend.json"))
+    blend = BlendExtractor(model, dict.fromkeys(model.votes, lambda *_: None))
+    blend.decide(blocks, np.array([0.9 if block.element.tag == "p" and block.element.getparent().tag == "article"
+                                   else 0.05 for block in blocks]), page_context(page, blocks, weights))
+    assert [block.text for block in blocks if block.is_content][2:-2] == [
+        "Maakond", "2024 (ha)", "Võrumaa", "2350", "Valgamaa", "1640", "Teadlased: kliima soosib kahjurit"]
+
+
 def test_a_section_heading_linked_to_its_own_anchor_is_unlinked():
     """mdBook (like Sphinx and many wikis) links each section's title to its own anchor: a heading, not a link away;
     one linking to another page stays out."""
@@ -600,7 +622,6 @@ def test_a_list_its_lead_in_introduces_past_a_read_also_box_is_body():
     items = "<ul><li>खूब पानी पिएं।</li><li>हल्के रंग के ढीले सूती कपड़े पहनें।</li></ul>"
     kept = _framed_kept(f"{lead}{box}{items}", lambda block: block.element.tag == "p")
     assert "खूब पानी पिएं।" in kept and "इसे भी पढ़ें: गर्मी में बढ़ रहे डिहाइड्रेशन के मामले" not in kept
-
 
 
 def test_a_quotation_a_content_paragraph_introduces_is_body_before_an_advert():
@@ -1092,7 +1113,6 @@ def test_more_and_a_read_more_heading_naming_the_site_point_away():
         f'{para}<p><strong>Read more from Sky News:</strong><br><a href="/a">How are storms named?</a><br>'
         f'<a href="/b">Families count cost of floods</a></p>{para}'
     ) == ["Read more from Sky News:", "How are storms named?", "Families count cost of floods"]
-
 
 
 def test_a_line_of_links_in_capitals_is_left_out():

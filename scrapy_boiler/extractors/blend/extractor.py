@@ -150,18 +150,18 @@ class BlendExtractor:
         declared_recipe(blocks, context.recipe, self.name)
         whole_lists(blocks, self.name)
         _lists_in_the_body(blocks, self.name)
+        labelled = sum(block.is_content for block in blocks)
         parts = body_parts(context.region.element)  # the region and the later parts of a body split up
         section_headings(blocks, parts, self.name)
         code_blocks(blocks, parts, self.name)
         gallery_captions(blocks, self.name)
-        labelled = sum(block.is_content for block in blocks)
         same_template(blocks, self.name)
         _whole_entries(blocks, self.name)
         _entry_headings(blocks, self.name)
         if sum(block.is_content for block in blocks) > labelled:
-            # The rules above put back paragraphs and headings the trees left out (ZDF's hashed paragraphs, each in
-            # its own box; a live blog's entries); a list such a paragraph introduces or frames, and a heading over it
-            # (Ynet's), are read again.
+            # The rules above put back headings, code, paragraphs the trees left out (ZDF's hashed paragraphs, each
+            # in its own box; a live blog's entries); a list or table such a block introduces or frames (ERR's table
+            # between a paragraph and the next section's heading), and a heading over it (Ynet's), are read again.
             _lists_in_the_body(blocks, self.name)
             section_headings(blocks, parts, self.name)
         pointers_and_labels(blocks, self.name)
