@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from scrapy_boiler.parse.clean import drop_element
+
 #: "X wrote:" in the languages of the boards and lists we read: a quotation's attribution.
 WROTE = re.compile(r"(?:wrote|said|a écrit|schrieb|geschrieben|escribió|ha scritto|escreveu|написал[аи]?|napisał[a]?"
                    r"|kirjoitti|skrev|schreef|yazdı)\s*[:：]$", re.IGNORECASE)
@@ -124,19 +126,5 @@ def _remove_lines(pieces: list[_Piece], lines: list[str], dropped: set[int]) -> 
         else:
             piece.element.text = kept
     for br in breaks:  # after the text is cut: a break's tail moves to where the break was
-        _drop_break(br)
+        drop_element(br)
 
-
-def _drop_break(br: etree._Element) -> None:
-    """Remove a ``<br>``, its tail kept in place."""
-    parent = br.getparent()
-    if parent is None:
-        return
-    tail = br.tail
-    previous = br.getprevious()
-    if tail:
-        if previous is not None:
-            previous.tail = (previous.tail or "") + tail
-        else:
-            parent.text = (parent.text or "") + tail
-    parent.remove(br)
