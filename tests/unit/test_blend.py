@@ -622,6 +622,12 @@ def test_a_list_its_lead_in_introduces_past_a_read_also_box_is_body():
     items = "<ul><li>खूब पानी पिएं।</li><li>हल्के रंग के ढीले सूती कपड़े पहनें।</li></ul>"
     kept = _framed_kept(f"{lead}{box}{items}", lambda block: block.element.tag == "p")
     assert "खूब पानी पिएं।" in kept and "इसे भी पढ़ें: गर्मी में बढ़ रहे डिहाइड्रेशन के मामले" not in kept
+    # after a quotation, a "read also" line heads the links under it: no frame is looked for past it
+    tip = "<blockquote><p>Dica de ouro: reserve os jantares de sexta e sábado com antecedência.</p></blockquote>"
+    kept = _framed_kept(f"<p>Ouro Preto fica a duas horas de Belo Horizonte pela BR-356.</p>{tip}<p>Leia também:</p>"
+                        '<ul><li><a href="/c">12 pratos da comida mineira</a></li></ul>',
+                        lambda block: block.element.tag == "p" and block.element.getparent().tag != "blockquote")
+    assert "Dica de ouro: reserve os jantares de sexta e sábado com antecedência." in kept
 
 
 def test_a_quotation_a_content_paragraph_introduces_is_body_before_an_advert():

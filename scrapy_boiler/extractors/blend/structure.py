@@ -300,8 +300,8 @@ def body_parts(region: etree._Element | None) -> list[etree._Element]:
 
 def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
     """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
-    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment), pictures and "read also" boxes
-    (:func:`_points_away`): the ancestors
+    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment), pictures and, before it, "read
+    also" boxes (:func:`_points_away`; after it, one heads the links under it, no frame): the ancestors
     holding nothing else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or
     nothing else but a caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or,
     for a table, the line under it that names its source (:func:`_source_lines_after`)."""
@@ -311,7 +311,7 @@ def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._El
         sibling = element.getprevious() if before else element.getnext()
         while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "figure"
                                        or not any(text.strip() for text in sibling.itertext())
-                                       or _points_away(sibling)):
+                                       or (before and _points_away(sibling))):
             sibling = sibling.getprevious() if before else sibling.getnext()
         found.append(sibling)
         parent = element.getparent()
