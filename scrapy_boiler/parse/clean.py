@@ -153,6 +153,9 @@ _CITATION_MARK_CLASS = "reference"
 #: Discuz's jammer text, ``<font class="jammer">``: the forum's name and address strewn into every post's sentences to
 #: spoil copies, which its stylesheet hides ("开始算，<font class="jammer">.1point3acres</font>severance").
 _JAMMER_CLASS = "jammer"
+#: The mark a heading's link to its own anchor shows (Sphinx's ``<a class="headerlink" href="#x">¶</a>``, a "§" or
+#: "#" elsewhere): a character of no text, read as the heading's last ("Backoff strategies¶").
+_ANCHOR_MARKS = frozenset({"¶", "§", "#", "🔗", "⚓", "🔗︎"})
 #: The ARIA role of a status message: advice the site gives about the page, never its text. Stack Exchange's notice
 #: that a question is closed as a duplicate of others, inside the question's body, with their titles ("This question
 #: already has answers here: ..."); a forum's "This thread is locked" banner; a vote's "Thanks for your feedback".
@@ -174,12 +177,13 @@ def _hiding_candidates(
     root: etree._Element,
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, jammer text, status
-    messages (:data:`_STATUS_ROLE`), and those a hiding class hides, in document order: one walk (two XPath queries
-    asking several ``contains()`` of every element cost three times as much)."""
+    "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, jammer text, a
+    heading's anchor mark (:data:`_ANCHOR_MARKS`), status messages (:data:`_STATUS_ROLE`), and those a hiding class
+    hides, in document order: one walk (two XPath queries asking several ``contains()`` of every element cost three
+    times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
-    removed: list[etree._Element] = []  # consent boxes, edit links, citation marks, jammer text, status messages
+    removed: list[etree._Element] = []  # consent boxes, edit links, citation marks, jammer, anchor marks, status
     classed_hidden: list[etree._Element] = []
     for el in root.iter():
         keys = el.keys()
@@ -202,6 +206,10 @@ def _hiding_candidates(
                     "jammer" in names and _JAMMER_CLASS in names.split()):
                 removed.append(el)
                 continue
+        if el.tag == "a" and (el.get("href") or "").startswith("#") and len(el) == 0 \
+                and (el.text or "").strip() in _ANCHOR_MARKS:
+            removed.append(el)
+            continue
         if "role" in keys and el.get("role") == _STATUS_ROLE and count_words(
                 " ".join(el.itertext())) <= STATUS_MAX_WORDS:
             removed.append(el)

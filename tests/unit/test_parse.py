@@ -104,6 +104,14 @@ def test_a_wikis_section_edit_links_and_citation_marks_are_removed():
     assert texts(page) == "Early life She was born in Brackwater. Population a"
 
 
+def test_a_headings_anchor_mark_is_removed():
+    """Sphinx ends every heading with ``<a class="headerlink" href="#x">¶</a>``, other generators with a "§" or "#":
+    a mark, not the heading's last character; a link to an anchor that says something stays."""
+    page = parse_html('<h2>Backoff strategies<a class="headerlink" href="#backoff">¶</a></h2><h3><a href="#jitter">§'
+                      '</a> Jitter</h3><p>See <a href="#jitter">Jitter</a> and <a href="/hash">#</a> tags.</p>')
+    assert texts(page) == "Backoff strategies Jitter See Jitter and # tags."
+
+
 def test_a_forums_jammer_text_is_removed():
     """Discuz strews its name into every post's sentences in ``<font class="jammer">``, which its stylesheet hides."""
     page = parse_html('<td class="t_f">unemployment days start the day after,<font class="jammer">.1point3acres</font>'
