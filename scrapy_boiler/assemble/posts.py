@@ -126,8 +126,9 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     return posts
 
 
-#: An element quoting an earlier post: ``<blockquote>`` or a container named like a quote (BBCode renderers).
-_QUOTE_NAME = re.compile(r"quote|citation", re.I)
+#: An element quoting an earlier post: ``<blockquote>`` or a container named like a quote (BBCode renderers; an
+#: e-mail client's ``gmail_quote``; Higher Logic's ``hl-original-message``, the message a reply by mail quoted).
+_QUOTE_NAME = re.compile(r"quote|citation|original[-_]?message", re.I)
 #: Share of a quotation's words that an earlier post must hold for it to be a quote of that post.
 QUOTE_CONTAINMENT = 0.6
 #: A ``<blockquote>`` named like a post's text is the post itself, and so is an element named like a quote as well

@@ -481,6 +481,33 @@ def _forum_post_texts(html: str, url: str) -> list[str]:
     return [post.text for post in doc.posts]
 
 
+def test_a_reply_by_mail_quoting_the_original_message_has_its_own_text():
+    """Higher Logic (IBM's community) shows a reply sent by mail with the message it answers under it, in
+    ``div.hl-original-message``: the earlier post's text, quoted, is no part of the reply."""
+    said = [("Gustavo", "Last weekend we moved our hub queue manager to a new server and upgraded it, and since then "
+                        "the sender channel goes into retrying a few seconds after it starts."),
+            ("Helen", "Yes, this is expected behaviour: that CipherSpec is a TLS 1.0 one, disabled by default in "
+                      "current releases unless you re-enable it in the configuration file."),
+            ("Gustavo", "Thanks Helen, that explains it. I found the old configuration in our backups and it had the "
+                        "setting indeed."),
+            ("Ravi", "Thanks for posting the follow-up, we are about to do the same migration next month.")]
+
+    def post(n: int) -> str:
+        who, text = said[n]
+        quoted = "" if n == 0 else (
+            f'<div class="hl-original-message"><p>-------------------------------------------<br>Original Message:'
+            f'<br>From: {said[n - 1][0]}<br></p><div class="hl-original-message-body"><div>{said[n - 1][1]}</div>'
+            "</div></div>")
+        return (f'<div class="message-row"><div class="message-author"><a href="/profile/{who}">{who}</a></div>'
+                f'<div class="message-date-time"><span class="DatePosted">04-1{n + 4}-2025 09:12</span></div>'
+                f'<div class="msg-body"><div class="message-body"><p>{text}</p>{quoted}</div></div></div>')
+
+    texts = _forum_post_texts("<html><body><h1>Sender channel stays in RETRYING</h1><div class='thread'>"
+                              + "".join(post(n) for n in range(len(said))) + "</div></body></html>",
+                              "https://community.example.com/discussion/sender-channel-stays-in-retrying")
+    assert texts[-len(said):] == [text for _, text in said]
+
+
 def test_a_named_post_text_inside_a_named_post_body_with_the_user_card_is_the_posts_text():
     """FluxBB (the Arch Linux forums) names ``div.postbody`` the box of the poster's card and ``div.postmsg``, the
     text; a post's header and footer are sibling boxes, so the descent stops above both. The text is the inner one,
