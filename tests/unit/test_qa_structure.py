@@ -615,6 +615,42 @@ def test_an_advert_or_a_related_questions_answer_drawn_among_the_answers_is_no_p
     assert [post.author for post in doc.posts] == ["Daniel", "Hana", "Pieter", "Mei"]
 
 
+def test_comments_declared_under_the_question_and_answers_are_no_posts_however_many():
+    """MATLAB Answers declares the comments under its question and answers as ``Comment`` items in its microdata,
+    more of them than answers: the question and the two answers are the posts."""
+    def comment(n: int, text: str) -> str:
+        return (f'<div class="comment" id="comment_{n}" itemprop="comment" itemscope itemtype="https://schema.org/'
+                f'Comment"><span class="comment_author" itemprop="author" itemscope itemtype="https://schema.org/'
+                f'Person"><span itemprop="name">user{n}</span></span><div class="comment_body" itemprop="text">'
+                f"<p>{text}</p></div></div>")
+
+    def answer(n: int, text: str, accepted: bool) -> str:
+        prop = "acceptedAnswer" if accepted else "suggestedAnswer"
+        comments = "".join(comment(10 * n + k, f"Comment {k} on answer {n}: thanks, that works on R2024b as well.")
+                           for k in range(3))
+        return (f'<div class="answer" itemprop="{prop}" itemscope itemtype="https://schema.org/Answer"><span '
+                f'itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">answerer{n}'
+                f'</span></span><div class="answer_body" itemprop="text"><p>{text}</p></div>'
+                f'<div class="comments">{comments}</div></div>')
+
+    question = comment(1, "Do you have the Statistics and Machine Learning Toolbox installed?") + comment(
+        2, "Yes, R2024b with the Statistics and Machine Learning Toolbox.")
+    html = ('<html><head><title>How can I speed up a double for loop?</title></head><body><div itemscope itemtype='
+            '"https://schema.org/QAPage"><div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">'
+            '<h1 itemprop="name">How can I speed up a double for loop?</h1><span itemprop="author" itemscope '
+            'itemtype="https://schema.org/Person"><span itemprop="name">asker</span></span><div itemprop="text"><p>I '
+            "compute the distance from every point of A to every point of B in two nested loops and it takes ninety "
+            f'seconds per frame.</p></div><div class="comments">{question}</div>'
+            + answer(1, "Use knnsearch from the toolbox: it builds a tree once and answers every query quickly.",
+                     True)
+            + answer(2, "Without the toolbox, compute the squared distances with implicit expansion in one line.",
+                     False)
+            + "</div></div></body></html>")
+    doc = extract(html, "https://www.mathworks.com/matlabcentral/answers/2171234-how-can-i-speed-up")
+    assert doc.page_type == "qa"
+    assert [post.author for post in doc.posts] == ["asker", "answerer1", "answerer2"]
+
+
 def test_comments_drawn_among_the_answers_are_no_posts_of_a_qa_page():
     """Khoros names a comment under an answer ``lia-message-view-qanda-comment`` and draws it among the answers: the
     question and the answers are the posts. Where every reply is so named, they are the answers."""
