@@ -614,6 +614,27 @@ def test_a_heading_and_the_list_under_it_between_content_paragraphs_are_body():
         assert ({"Итоги", "было: 1,18 млн рублей в месяц;"} <= kept) is body
 
 
+def test_a_table_linking_only_to_parts_of_the_page_is_framed_like_an_unlinked_one():
+    """Docsy's table of policies says "see <a href="#combining">Combining policies</a>" in a cell: a link to a part
+    of the page, not away from it; a table linking elsewhere, or a table of contents (lines that are links to parts of
+    the page), is left out as before."""
+    lead = "<p>The processor currently supports the following policy types, each with its own settings:</p>"
+    after = "<p>Policies are evaluated independently and their results are combined with a logical or.</p>"
+
+    def table(href: str) -> str:
+        return ("<table><tr><th>Policy</th><th>Keeps a trace when</th></tr><tr><td>latency</td><td>The trace took "
+                "longer than the threshold.</td></tr><tr><td>composite</td><td>Its share allows it; see "
+                f'<a href="{href}">Combining policies</a>.</td></tr></table>')
+
+    for href, body in (("#combining-policies", True), ("/docs/other-page", False)):
+        kept = _framed_kept(f"{lead}{table(href)}{after}", lambda block: block.element.tag == "p")
+        assert ("latency" in kept) is body
+    contents = '<ul><li><a href="#overview">Overview</a></li><li><a href="#addresses">Civic addresses</a></li></ul>'
+    assert _framed_kept(f"{lead}{contents}{after}", lambda block: block.element.tag == "p") == [
+        "The processor currently supports the following policy types, each with its own settings:",
+        "Policies are evaluated independently and their results are combined with a logical or."]  # a table of contents
+
+
 def test_a_list_its_lead_in_introduces_past_a_read_also_box_is_body():
     """Live Hindustan sets a "read also" box between a paragraph ending with a colon and the list it introduces: the
     list is the body's all the same."""

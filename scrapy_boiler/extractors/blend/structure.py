@@ -75,6 +75,8 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
                 following.reasons.append(f"{name}:a list introduced by the content line above it")
 
 
+#: The share of a line's words linked to parts of the page at which it is an entry of a table of contents.
+TOC_LINK_DENSITY = 0.5
 #: Elements whose lines a framed list, table or quotation is made of.
 _FRAMED = ("ul", "ol", "table", "blockquote")
 #: A quotation that is a post embedded from a social network, by its class names (Twitter's ``twitter-tweet``,
@@ -88,7 +90,8 @@ PULL_QUOTE_SHARE = 0.6
 def framed_lists(blocks: list[TextBlock], name: str) -> None:
     """Label a list or table of two lines or more, or a quotation, as content when the elements right before and
     after it, its siblings, are content paragraphs (the one before, for a table with a header row or after a
-    paragraph ending with a colon) and none of its text is linked: a list framed by the body's paragraphs is the
+    paragraph ending with a colon) and none of its text is linked (but a line's few words that link to a part of the
+    page, not a table of contents' entry: :data:`TOC_LINK_DENSITY`): a list framed by the body's paragraphs is the
     body's, and so is a quotation (a promo is seldom marked up as one; an embedded post, which is, holds links)."""
     labelled = {block.element: block.is_content for block in blocks}
     by_element = {block.element: block for block in blocks}
@@ -105,7 +108,9 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
     for framed, members in inside.items():
         if (len(members) < 2 and framed.tag != "blockquote") or all(block.is_content for block in members):
             continue  # a one-line box between paragraphs is a promo's or a dateline's as often as the body's
-        if any(block.features is None or block.features.link_density > 0 for block in members):
+        if any(block.features is None or (block.features.link_density > 0 and not (
+                block.features.link_density < TOC_LINK_DENSITY and _links_to_itself(block.element)))
+               for block in members):
             continue
         if framed.tag == "blockquote":
             if _EMBEDDED_POST.search(framed.get("class") or ""):
@@ -220,8 +225,9 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
 
 
 def _links_to_itself(element: etree._Element) -> bool:
-    """Whether every link in a heading goes to a fragment of the page (mdBook, Sphinx and many wikis link a section's
-    title to its own anchor: ``<h2 id="x"><a href="#x">``), so the heading is no link to elsewhere."""
+    """Whether every link in an element goes to a fragment of the page (mdBook, Sphinx and many wikis link a
+    section's title to its own anchor, ``<h2 id="x"><a href="#x">``; a table's cell says "see <a href="#y">Combining
+    policies</a>"), so it links to nothing elsewhere."""
     links = [a.get("href") or "" for a in element.iter("a")]
     return bool(links) and all(href.startswith("#") for href in links)
 
