@@ -716,6 +716,24 @@ def test_a_heading_over_a_heading_the_rule_kept_is_not_thereby_body():
         "Kritisch ist vor allem der Mittelrhein"]
 
 
+def test_a_sections_heading_over_its_first_subsections_heading_is_body():
+    """VuePress opens a section with its ``h2`` and at once its first subsection's ``h3``: the section's heading titles
+    the subsection the rule kept, as a heading of lower rank over a higher one does not (WDR's video title)."""
+    para = "<p>在路由模块中通过 meta.roles 声明访问该路由所需的角色，未声明时所有登录用户都可以访问。</p>"
+    html = (f'<html><body><div class="content">{para}<h2>路由级权限</h2><h3>声明路由所需角色</h3>{para}</div>'
+            "</body></html>")
+    assert _headings_kept(html, ".//div") == ["声明路由所需角色"]
+    page = parse_html(html)
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p"
+    for _ in range(2):
+        section_headings(blocks, body_parts(page.root.find(".//div")), "blend")
+    assert [block.text for block in blocks if block.is_content and block.element.tag != "p"] == [
+        "路由级权限", "声明路由所需角色"]
+
+
 def test_a_section_heading_over_a_read_also_aside_and_then_content_is_body():
     """Politiken sets a "Læs også" box (an ``<aside>``) between a section's heading and its first paragraph: the
     heading still titles content; a heading inside such a box is not thereby the body's."""

@@ -219,9 +219,18 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
         following = next((b for b in blocks[position + 1:] if not in_figure(b.element) and not any(
             aside not in asides for aside in b.element.iterancestors("aside"))), None)
         if following is not None and following.is_content and not (
-                following.reasons and following.reasons[-1].endswith(_HEADING_REASON)):
-            block.is_content = True  # (over content, not over a heading this rule kept: a video's title over one)
+                following.reasons and following.reasons[-1].endswith(_HEADING_REASON)
+                and _level(block.element) >= _level(following.element)):
+            # (over content, or a section's over its first subsection's; not over a heading of its rank or higher
+            # this rule kept: a video's title, an h3, over one)
+            block.is_content = True
             block.reasons.append(f"{name}:{_HEADING_REASON}")
+
+
+def _level(element: etree._Element) -> int:
+    """A heading's rank, 2 for ``h2`` to 6 for ``h6`` (of the element or the heading it is in), 7 for a paragraph."""
+    heading = next((el for el in (element, *element.iterancestors()) if el.tag in _SECTION_TAGS), None)
+    return int(heading.tag[1]) if heading is not None else 7
 
 
 def _links_to_itself(element: etree._Element) -> bool:
