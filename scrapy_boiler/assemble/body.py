@@ -82,7 +82,7 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     content = [(position, block) for position, block in content if block.is_content]
     ends = content[:BYLINE_REACH] + content[max(BYLINE_REACH, len(content) - BYLINE_REACH):]
     for position, block in ends if len(content) > 1 else ():
-        if is_byline(block.text):
+        if is_byline(block.text) or _in_address(block):
             _drop(block, "byline (metadata, not the body)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
@@ -117,6 +117,13 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
         _drop(block, "heading with nothing after it (related links)")
         changed.append(position)
     return changed
+
+
+def _in_address(block: TextBlock) -> bool:
+    """Whether a short block is (in) an ``<address>``: the contact of the article's author, its byline (Telegraph
+    repeats the author's name in one inside the article), at most :data:`BYLINE_WORDS` words."""
+    return (block.element.tag == "address" or next(block.element.iterancestors("address"), None) is not None) \
+        and count_words(block.text) <= BYLINE_WORDS
 
 
 def is_byline(text: str) -> bool:

@@ -127,6 +127,14 @@ def test_the_byline_under_the_headline_and_at_the_end_leaves_the_body():
     assert kept == [_FIRST, _SENTENCE]
 
 
+def test_the_authors_address_at_either_end_of_the_body_is_a_byline():
+    """Telegraph repeats the author's name in an ``<address>`` at the top of the article: the author's contact is
+    metadata, whatever it says; a longer ``<address>`` (a shop's directions in the body) stays."""
+    kept = _kept_after_trim(f"<html><body><article><h1>Six figures on the collapse</h1><address>Север и горы<br>"
+                            f"</address><p>{_FIRST}</p><p>{_SENTENCE}</p></article></body></html>")
+    assert kept == [_FIRST, _SENTENCE]
+
+
 def test_korean_and_chinese_reporters_bylines_leave_the_body():
     """A Korean byline names the reporter before the title ("김민수 기자", with an address or a news agency's
     dateline), a Chinese one after it ("记者 张三"); sentences that start with the word stay."""
