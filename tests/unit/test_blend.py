@@ -1145,15 +1145,17 @@ def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
 
 
 def test_more_and_a_read_more_heading_naming_the_site_point_away():
-    """ABC News writes "MORE: <link>" between the body's paragraphs; Sky News "Read more from Sky News:" over lines
-    of links to its other stories. A sentence that starts with "More:" and links nothing stays, and so does a
-    source's address ("More: http://...", a design blog's credit under each work it shows)."""
+    """ABC News writes "MORE: <link>" between the body's paragraphs, La Presse "Lisez « <link> »"; Sky News "Read
+    more from Sky News:" over lines of links to its other stories. A sentence that starts with "More:" and links
+    nothing stays, and so does a source's address ("More: http://...", a design blog's credit under each work)."""
     para = "<p>The fire had burned nearly 14,000 acres by Sunday evening and was five percent contained.</p>"
     assert _left_out_as_pointers(
         f'{para}<p><strong>MORE: <a href="/w">Why this wildfire season is on track to be one of the costliest</a>'
         f"</strong></p>{para}<p>More: the county opened a second shelter in the high school gym.</p>"
         f'<p>More: <a href="http://bookletpress.org">http://bookletpress.org</a></p>{para}'
-    ) == ["MORE: Why this wildfire season is on track to be one of the costliest"]
+        f'<p>Lisez <a href="/c">« Services de garde : 1200 places autorisées toujours fermées »</a></p>{para}'
+    ) == ["MORE: Why this wildfire season is on track to be one of the costliest",
+          "Lisez « Services de garde : 1200 places autorisées toujours fermées »"]
     assert _left_out_as_pointers(
         f'{para}<p><strong>Read more from Sky News:</strong><br><a href="/a">How are storms named?</a><br>'
         f'<a href="/b">Families count cost of floods</a></p>{para}'
