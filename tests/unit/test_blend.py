@@ -614,6 +614,24 @@ def test_a_heading_and_the_list_under_it_between_content_paragraphs_are_body():
         assert ({"Итоги", "было: 1,18 млн рублей в месяц;"} <= kept) is body
 
 
+def test_a_statement_of_figures_under_its_title_line_is_body_and_a_calendar_is_not():
+    """GlobeNewswire ends a results release with the statement of operations: a table of figures whose first row is
+    bold (no ``<th>``), under a content line, with nothing after it; the paragraph above presents it. A calendar's
+    table of days under a paragraph is no such data."""
+    title = "<p>Condensed consolidated statements of operations of the company for the quarter (unaudited)</p>"
+    rows = [("(in thousands)", "Q4 2024", "Q4 2023"), ("Revenue", "$412,806", "$371,552"),
+            ("Cost of revenue", "318,214", "291,870"), ("Net income", "$24,905", "$17,644")]
+    statement = "<table>" + "".join(
+        "<tr>" + "".join(f"<td><strong>{cell}</strong></td>" if number == 0 else f"<td>{cell}</td>" for cell in row)
+        + "</tr>" for number, row in enumerate(rows)) + "</table>"
+    kept = _framed_kept(f"{title}{statement}", lambda block: block.element.tag == "p")
+    assert "$412,806" in kept and "Net income" in kept
+    days = "<table><tr><th>Mo</th><th>Tu</th><th>We</th></tr>" + "".join(
+        f"<tr><td>{day}</td><td>{day + 1}</td><td>{day + 2}</td></tr>" for day in (1, 8, 15, 22)) + "</table>"
+    assert _framed_kept(f"{title}{days}", lambda block: block.element.tag == "p") == [title[3:-4]]
+
+
+
 def test_a_table_linking_only_to_parts_of_the_page_is_framed_like_an_unlinked_one():
     """Docsy's table of policies says "see <a href="#combining">Combining policies</a>" in a cell: a link to a part
     of the page, not away from it; a table linking elsewhere, or a table of contents (lines that are links to parts of

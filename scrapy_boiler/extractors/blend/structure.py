@@ -121,9 +121,9 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
             if said and len(said & others) >= PULL_QUOTE_SHARE * len(said):
                 continue  # a pull quote: the body says it too
         # a table with a header row is data the paragraph above presents (an advert's label may come after it); a
-        # calendar's cells are numbers
-        headed = framed.tag == "table" and next(framed.iter("th"), None) is not None and 2 * sum(
-            any(char.isalpha() for char in block.text) for block in members) > len(members)
+        # calendar's cells are days, a statement's figures are the statement
+        headed = framed.tag == "table" and _header_row(framed) and 2 * sum(
+            _DAY.fullmatch(block.text.strip()) is not None for block in members) < len(members)
         edges = list(zip(_siblings_around(framed, before=True), _siblings_around(framed, before=False), strict=True))
         if not any(_edge_is_content(before, labelled, last=True) and (
                 headed or _introduces(before, by_element) or _edge_is_content(after, labelled, last=False))
@@ -140,6 +140,21 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
             if not block.is_content:
                 block.is_content = True
                 block.reasons.append(f"{name}:a list or quotation between two content paragraphs")
+
+
+#: A calendar's cell: a day of the month.
+_DAY = re.compile(r"\d{1,2}")
+
+
+def _header_row(table: etree._Element) -> bool:
+    """Whether a table has a header row: ``<th>`` cells, or a first row whose every cell with text is bold
+    (GlobeNewswire's statements: ``<td><strong>Q4 2024</strong></td>``)."""
+    if next(table.iter("th"), None) is not None:
+        return True
+    row = next(table.iter("tr"), None)
+    cells = [cell for cell in row if cell.tag == "td" and "".join(cell.itertext()).strip()] if row is not None else []
+    return bool(cells) and all(len(cell) == 1 and cell[0].tag in ("strong", "b") and not (cell.text or "").strip()
+                               and not (cell[0].tail or "").strip() for cell in cells)
 
 
 def _introduces(element: etree._Element | None, by_element: dict[etree._Element, TextBlock]) -> bool:
