@@ -16,6 +16,7 @@ from itertools import pairwise
 from lxml import etree
 
 from scrapy_boiler.extractors.blend.pointers import is_pointer_line
+from scrapy_boiler.extractors.blend.siblings import FRAMED, siblings_around, unwrapped
 from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
@@ -63,7 +64,7 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
             before -= 1  # a picture (ORF) or a "read also" box (Live Hindustan) set between the lead-in and its list
         lead = blocks[before]
         if not (lead.is_content and _is_lead_in(lead.text) and any(
-                lead.element in _unwrapped(previous) for previous in _siblings_around(listed, before=True))):
+                lead.element in unwrapped(previous) for previous in siblings_around(listed, before=True))):
             continue
         for following in blocks[position:]:
             if (following_item := _list_item(following.element)) is None or following_item.getparent() is not listed:
@@ -77,8 +78,6 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
 
 #: The share of a line's words linked to parts of the page at which it is an entry of a table of contents.
 TOC_LINK_DENSITY = 0.5
-#: Elements whose lines a framed list, table or quotation is made of.
-_FRAMED = ("ul", "ol", "table", "blockquote")
 #: A quotation that is a post embedded from a social network, by its class names (Twitter's ``twitter-tweet``,
 #: ``instagram-media``, ``tiktok-embed``, Bluesky's ``bluesky-embed``): no part of the body's text.
 _EMBEDDED_POST = re.compile(r"tweet|twitter|instagram|tiktok|bluesky|mastodon|threads-|embed", re.I)
@@ -100,7 +99,7 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
         if block.element.tag == "blockquote":  # a quotation written without paragraphs is its own block (Webflow)
             inside.setdefault(block.element, []).append(block)
             continue
-        for ancestor in block.element.iterancestors(*_FRAMED):
+        for ancestor in block.element.iterancestors(*FRAMED):
             inside.setdefault(ancestor, []).append(block)
             break
     others: set[tuple[str, str]] | None = None  # the word pairs of the blocks outside quotations, read once
@@ -124,7 +123,7 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
         # calendar's cells are days, a statement's figures are the statement
         headed = framed.tag == "table" and _header_row(framed) and 2 * sum(
             _DAY.fullmatch(block.text.strip()) is not None for block in members) < len(members)
-        edges = list(zip(_siblings_around(framed, before=True), _siblings_around(framed, before=False), strict=True))
+        edges = list(zip(siblings_around(framed, before=True), siblings_around(framed, before=False), strict=True))
         if not any(_edge_is_content(before, labelled, last=True) and (
                 headed or _introduces(before, by_element) or _edge_is_content(after, labelled, last=False))
                    for before, after in edges):
@@ -169,14 +168,14 @@ def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, Te
     """The block of ``element`` (or of the paragraph it wraps) when it is a line introducing what follows
     (:data:`LEAD_IN_WORDS` words or more, ending with a colon, unlinked) or a section heading over it (vc.ru's
     "Итоги" over a list of figures), and a content paragraph comes right before it."""
-    block = next((by_element[el] for el in _unwrapped(element) if el in by_element), None)
+    block = next((by_element[el] for el in unwrapped(element) if el in by_element), None)
     if block is None or block.features is None or block.features.link_density > 0:
         return None
     heading = _is_heading(block.element, block.text) and block.features.num_words <= SECTION_HEADING_WORDS
     if not heading and not _is_lead_in(block.text):
         return None
     return block if any(_edge_is_content(before, labelled, last=True)
-                        for before in _siblings_around(block.element, before=True)) else None
+                        for before in siblings_around(block.element, before=True)) else None
 
 
 def _word_pairs(texts: Iterable[str]) -> set[tuple[str, str]]:
@@ -326,61 +325,6 @@ def body_parts(region: etree._Element | None) -> list[etree._Element]:
     return [region, *(el for el in region.getroottree().iter(region.tag) if el is not region and (
         (el.get("class") == names and rendering(el) == key)
         or (classes < set((el.get("class") or "").split()) and rendering(el)[1:] == key[1:])))]
-
-
-def _siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
-    """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
-    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment), pictures and, before it, "read
-    also" boxes (:func:`_points_away`; after it, one heads the links under it, no frame): the ancestors
-    holding nothing else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or
-    nothing else but a caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or,
-    for a table, the line under it that names its source (:func:`_source_lines_after`)."""
-    found: list[etree._Element | None] = []
-    table = element.tag == "table"
-    while element is not None:
-        sibling = element.getprevious() if before else element.getnext()
-        while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "figure"
-                                       or not any(text.strip() for text in sibling.itertext())
-                                       or (before and _points_away(sibling))):
-            sibling = sibling.getprevious() if before else sibling.getnext()
-        found.append(sibling)
-        parent = element.getparent()
-        if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
-                len(parent) != 1 and not (parent.tag == "figure" and all(
-                    child is element or child.tag == "figcaption" for child in parent))
-                and not (table and _source_lines_after(element, parent))):
-            break
-        element = parent
-    return found
-
-
-#: Most words of the line under a table that names its source ("Quelle: Statistisches Bundesamt", "Kilde: Nord Pool").
-SOURCE_LINE_WORDS = 12
-
-
-def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool:
-    """Whether ``parent``'s other children than ``element`` (a table or its wrapper) are short lines after it: the box
-    a news site puts a table in, with its source below (FOCUS's ``div.Table-Source``, VG's "Kilde:" paragraph)."""
-    children = [child for child in parent if isinstance(child.tag, str)]  # comments aside
-    return children[0] is element and all(child.tag not in _FRAMED and count_words(
-        " ".join(child.itertext())) <= SOURCE_LINE_WORDS for child in children[1:])
-
-
-def _points_away(element: etree._Element) -> bool:
-    """Whether an element is a "read also" box: a line of at most :data:`SOURCE_LINE_WORDS` words and its link."""
-    text = " ".join("".join(element.itertext()).split())
-    return count_words(text) <= 2 * SOURCE_LINE_WORDS and is_pointer_line(text)
-
-
-def _unwrapped(element: etree._Element | None) -> list[etree._Element]:
-    """The element and, while it holds one element and no text of its own, that element (a paragraph's wrappers)."""
-    found: list[etree._Element] = []
-    while element is not None:
-        found.append(element)
-        if len(element) != 1 or (element.text or "").strip() or (element[0].tail or "").strip():
-            break
-        element = element[0]
-    return found
 
 
 def _list_item(element: etree._Element) -> etree._Element | None:

@@ -1,0 +1,76 @@
+"""The neighbours that frame a list, table or quotation in a body: its siblings, and its wrappers' siblings.
+
+A page wraps a list in boxes of its own (G1's ``div.mc-column``, a table's ``<figure>``, a box with the table's source
+under it) and sets empty slots and pictures between the body's blocks: what frames the list is the first sibling with
+text up the wrappers, past those.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from scrapy_boiler.extractors.blend.pointers import is_pointer_line
+from scrapy_boiler.parse.normalize import count_words
+
+#: Elements whose lines a framed list, table or quotation is made of.
+FRAMED = ("ul", "ol", "table", "blockquote")
+
+
+def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
+    """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
+    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment), pictures and, before it, "read
+    also" boxes (:func:`_points_away`; after it, one heads the links under it, no frame): the ancestors holding nothing
+    else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or nothing else but a
+    caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or, for a table, the line
+    under it that names its source (:func:`_source_lines_after`)."""
+    found: list[etree._Element | None] = []
+    table = element.tag == "table"
+    while element is not None:
+        sibling = element.getprevious() if before else element.getnext()
+        while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "figure"
+                                       or not _has_text(sibling) or (before and _points_away(sibling))):
+            sibling = sibling.getprevious() if before else sibling.getnext()
+        found.append(sibling)
+        parent = element.getparent()
+        if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
+                len(parent) != 1
+                and not (parent.tag == "figure"
+                         and all(child is element or child.tag == "figcaption" for child in parent))
+                and not (table and _source_lines_after(element, parent))):
+            break
+        element = parent
+    return found
+
+
+#: Most words of the line under a table that names its source ("Quelle: Statistisches Bundesamt", "Kilde: Nord Pool").
+SOURCE_LINE_WORDS = 12
+
+
+def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool:
+    """Whether ``parent``'s other children than ``element`` (a table or its wrapper) are short lines after it: the box
+    a news site puts a table in, with its source below (FOCUS's ``div.Table-Source``, VG's "Kilde:" paragraph)."""
+    children = [child for child in parent if isinstance(child.tag, str)]  # comments aside
+    return children[0] is element and all(child.tag not in FRAMED and count_words(
+        " ".join(child.itertext())) <= SOURCE_LINE_WORDS for child in children[1:])
+
+
+def _points_away(element: etree._Element) -> bool:
+    """Whether an element is a "read also" box: a line of at most :data:`SOURCE_LINE_WORDS` words and its link."""
+    text = " ".join("".join(element.itertext()).split())
+    return count_words(text) <= 2 * SOURCE_LINE_WORDS and is_pointer_line(text)
+
+
+def unwrapped(element: etree._Element | None) -> list[etree._Element]:
+    """The element and, while it holds one element and no text of its own, that element (a paragraph's wrappers)."""
+    found: list[etree._Element] = []
+    while element is not None:
+        found.append(element)
+        if len(element) != 1 or (element.text or "").strip() or (element[0].tail or "").strip():
+            break
+        element = element[0]
+    return found
+
+
+def _has_text(element: etree._Element) -> bool:
+    """Whether an element (not a comment) holds any text."""
+    return isinstance(element.tag, str) and any(text.strip() for text in element.itertext())
