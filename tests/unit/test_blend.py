@@ -614,6 +614,20 @@ def test_a_heading_and_the_list_under_it_between_content_paragraphs_are_body():
         assert ({"Итоги", "было: 1,18 млн рублей в месяц;"} <= kept) is body
 
 
+def test_a_list_wrapped_with_a_spacer_and_followed_by_an_advert_label_is_framed():
+    """Over-blog puts each part of a post in a section of its own: a list with an editor's spacer paragraph after it
+    in its wrapper, an advert slot showing its label ("Publicité") before the next part's heading. The list is framed
+    by the paragraph before it and that heading all the same."""
+    para = "<p>Le far breton, c'est avant tout un flan épais, dense, presque crémeux au centre et doré dessus.</p>"
+    items = "<ul><li>1 litre de lait entier</li><li>250 g de farine de blé T55</li></ul>"
+    html = (f'<div class="ob-section">{para}</div><div class="ob-section"><div class="ob-text">{items}<p>&nbsp;</p>'
+            '</div></div><div class="ob-section ob-ad"><div>Publicité</div></div><div class="ob-section">'
+            f"<p>La veille, faites tremper les pruneaux dans un bol d'eau tiède additionnée de rhum.</p></div>")
+    kept = _framed_kept(html, lambda block: block.element.tag == "p")
+    assert "1 litre de lait entier" in kept and "Publicité" not in kept
+
+
+
 def test_a_statement_of_figures_under_its_title_line_is_body_and_a_calendar_is_not():
     """GlobeNewswire ends a results release with the statement of operations: a table of figures whose first row is
     bold (no ``<th>``), under a content line, with nothing after it; the paragraph above presents it. A calendar's

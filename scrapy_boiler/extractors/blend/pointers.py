@@ -60,6 +60,11 @@ def is_pointer_line(text: str) -> bool:
     return _POINTER.match(text.strip()) is not None
 
 
+def is_advert_label(text: str) -> bool:
+    """Whether a line is an advert's label alone ("Publicité", "Anzeige", "Advertisement"): :data:`_AD_LABEL`."""
+    return _AD_LABEL.match(text.strip()) is not None
+
+
 def pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
     """Unlabel a "read also" line whose words are mostly its link, a line of links in capitals (Fox News's "CLICK HERE
     TO GET THE FOX NEWS APP" and other stories' titles: body text is not shouted), a "read also" heading alone on its

@@ -1,15 +1,15 @@
 """The neighbours that frame a list, table or quotation in a body: its siblings, and its wrappers' siblings.
 
 A page wraps a list in boxes of its own (G1's ``div.mc-column``, a table's ``<figure>``, a box with the table's source
-under it) and sets empty slots and pictures between the body's blocks: what frames the list is the first sibling with
-text up the wrappers, past those.
+under it) and sets empty slots, pictures and advert labels between the body's blocks: what frames the list is the
+first sibling with text up the wrappers, past those.
 """
 
 from __future__ import annotations
 
 from lxml import etree
 
-from scrapy_boiler.extractors.blend.pointers import is_pointer_line
+from scrapy_boiler.extractors.blend.pointers import is_advert_label, is_pointer_line
 from scrapy_boiler.parse.normalize import count_words
 
 #: Elements whose lines a framed list, table or quotation is made of.
@@ -18,22 +18,24 @@ FRAMED = ("ul", "ol", "table", "blockquote")
 
 def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
     """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
-    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot, a comment), pictures and, before it, "read
-    also" boxes (:func:`_points_away`; after it, one heads the links under it, no frame): the ancestors holding nothing
-    else (G1 wraps each paragraph and each list of its body in a ``div.mc-column`` of its own), or nothing else but a
-    caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or, for a table, the line
-    under it that names its source (:func:`_source_lines_after`)."""
+    editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot or one showing its label alone, a comment),
+    pictures and, before it, "read also" boxes (:func:`_points_away`; after it, one heads the links under it, no
+    frame): the ancestors holding nothing else but spacers (G1 wraps each paragraph and each list of its body in a
+    ``div.mc-column`` of its own; Over-blog a list and a spacer paragraph, :func:`_spacer`), or nothing else but a
+    caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or, for a table, the
+    line under it that names its source (:func:`_source_lines_after`)."""
     found: list[etree._Element | None] = []
     table = element.tag == "table"
     while element is not None:
         sibling = element.getprevious() if before else element.getnext()
         while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "figure"
-                                       or not _has_text(sibling) or (before and _points_away(sibling))):
+                                       or not _has_text(sibling) or (before and _points_away(sibling))
+                                       or _labels_an_advert(sibling)):
             sibling = sibling.getprevious() if before else sibling.getnext()
         found.append(sibling)
         parent = element.getparent()
         if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
-                len(parent) != 1
+                any(child is not element and not _spacer(child) for child in parent)
                 and not (parent.tag == "figure"
                          and all(child is element or child.tag == "figcaption" for child in parent))
                 and not (table and _source_lines_after(element, parent))):
@@ -54,6 +56,17 @@ def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool
         " ".join(child.itertext())) <= SOURCE_LINE_WORDS for child in children[1:])
 
 
+def _labels_an_advert(element: etree._Element) -> bool:
+    """Whether an element is an advert's slot showing its label alone ("Publicité"): an empty slot, as far as the
+    body's text goes."""
+    text = " ".join("".join(element.itertext()).split())
+    return len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text)
+
+
+#: The most characters an advert's label alone has ("Story continues below advertisement").
+ADVERT_LABEL_CHARS = 60
+
+
 def _points_away(element: etree._Element) -> bool:
     """Whether an element is a "read also" box: a line of at most :data:`SOURCE_LINE_WORDS` words and its link."""
     text = " ".join("".join(element.itertext()).split())
@@ -69,6 +82,19 @@ def unwrapped(element: etree._Element | None) -> list[etree._Element]:
             break
         element = element[0]
     return found
+
+
+#: Tags of an editor's spacer: an empty paragraph or box, a line break.
+_SPACER_TAGS = frozenset({"p", "div", "span", "br"})
+
+
+def _spacer(element: etree._Element) -> bool:
+    """Whether an element is an editor's spacer (``<p>&nbsp;</p>``, a ``<br>``): no text, no tail, nothing inside but
+    line breaks; a comment too."""
+    if not isinstance(element.tag, str):
+        return not (element.tail or "").strip()
+    return element.tag in _SPACER_TAGS and not _has_text(element) and not (element.tail or "").strip() and all(
+        inner.tag == "br" for inner in element.iterdescendants())
 
 
 def _has_text(element: etree._Element) -> bool:
