@@ -627,7 +627,6 @@ def test_a_list_wrapped_with_a_spacer_and_followed_by_an_advert_label_is_framed(
     assert "1 litre de lait entier" in kept and "Publicité" not in kept
 
 
-
 def test_a_statement_of_figures_under_its_title_line_is_body_and_a_calendar_is_not():
     """GlobeNewswire ends a results release with the statement of operations: a table of figures whose first row is
     bold (no ``<th>``), under a content line, with nothing after it; the paragraph above presents it. A calendar's
@@ -643,7 +642,6 @@ def test_a_statement_of_figures_under_its_title_line_is_body_and_a_calendar_is_n
     days = "<table><tr><th>Mo</th><th>Tu</th><th>We</th></tr>" + "".join(
         f"<tr><td>{day}</td><td>{day + 1}</td><td>{day + 2}</td></tr>" for day in (1, 8, 15, 22)) + "</table>"
     assert _framed_kept(f"{title}{days}", lambda block: block.element.tag == "p") == [title[3:-4]]
-
 
 
 def test_a_table_linking_only_to_parts_of_the_page_is_framed_like_an_unlinked_one():
@@ -1177,17 +1175,20 @@ def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
 
 
 def test_more_and_a_read_more_heading_naming_the_site_point_away():
-    """ABC News writes "MORE: <link>" between the body's paragraphs, La Presse "Lisez « <link> »"; Sky News "Read
-    more from Sky News:" over lines of links to its other stories. A sentence that starts with "More:" and links
-    nothing stays, and so does a source's address ("More: http://...", a design blog's credit under each work)."""
+    """ABC News writes "MORE: <link>" between the body's paragraphs, La Presse "Lisez « <link> »", ZDNET "Also:
+    <link>"; Sky News "Read more from Sky News:" over lines of links to its other stories. A sentence that starts
+    with "More:" and links nothing stays, and so does a source's address ("More: http://...", a design blog's credit
+    under each work)."""
     para = "<p>The fire had burned nearly 14,000 acres by Sunday evening and was five percent contained.</p>"
     assert _left_out_as_pointers(
         f'{para}<p><strong>MORE: <a href="/w">Why this wildfire season is on track to be one of the costliest</a>'
         f"</strong></p>{para}<p>More: the county opened a second shelter in the high school gym.</p>"
         f'<p>More: <a href="http://bookletpress.org">http://bookletpress.org</a></p>{para}'
         f'<p>Lisez <a href="/c">« Services de garde : 1200 places autorisées toujours fermées »</a></p>{para}'
+        f'<p><strong>Also: </strong><a href="/m">The best MacBooks of 2025: Expert tested</a></p>{para}'
     ) == ["MORE: Why this wildfire season is on track to be one of the costliest",
-          "Lisez « Services de garde : 1200 places autorisées toujours fermées »"]
+          "Lisez « Services de garde : 1200 places autorisées toujours fermées »",
+          "Also: The best MacBooks of 2025: Expert tested"]
     assert _left_out_as_pointers(
         f'{para}<p><strong>Read more from Sky News:</strong><br><a href="/a">How are storms named?</a><br>'
         f'<a href="/b">Families count cost of floods</a></p>{para}'
