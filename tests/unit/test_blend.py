@@ -642,6 +642,12 @@ def test_a_statement_of_figures_under_its_title_line_is_body_and_a_calendar_is_n
     days = "<table><tr><th>Mo</th><th>Tu</th><th>We</th></tr>" + "".join(
         f"<tr><td>{day}</td><td>{day + 1}</td><td>{day + 2}</td></tr>" for day in (1, 8, 15, 22)) + "</table>"
     assert _framed_kept(f"{title}{days}", lambda block: block.element.tag == "p") == [title[3:-4]]
+    # a layout table (a box of readers' comments) holding a data table of its own: the inner table's header row is
+    # not the box's
+    box = ("<table><tr><td><b>Tell us what you think...</b></td></tr><tr><td>Reader comments are moderated before "
+           "they appear.<table><tr><th>Name</th><th>Posted</th></tr><tr><td>jo</td><td>today</td></tr></table>"
+           "</td></tr></table>")
+    assert _framed_kept(f"{title}{box}", lambda block: block.element.tag == "p") == [title[3:-4]]
 
 
 def test_a_table_linking_only_to_parts_of_the_page_is_framed_like_an_unlinked_one():

@@ -146,13 +146,14 @@ _DAY = re.compile(r"\d{1,2}")
 
 
 def _header_row(table: etree._Element) -> bool:
-    """Whether a table has a header row: ``<th>`` cells, or a first row whose every cell with text is bold
-    (GlobeNewswire's statements: ``<td><strong>Q4 2024</strong></td>``)."""
-    if next(table.iter("th"), None) is not None:
+    """Whether a table has a header row of its own (not a table's nested in it, in a layout of tables): ``<th>``
+    cells, or a first row of two cells with text or more, each bold (GlobeNewswire's statements:
+    ``<td><strong>Q4 2024</strong></td>``; not a box's title in a row of its own)."""
+    if any(next(th.iterancestors("table"), None) is table for th in table.iter("th")):
         return True
     row = next(table.iter("tr"), None)
     cells = [cell for cell in row if cell.tag == "td" and "".join(cell.itertext()).strip()] if row is not None else []
-    return bool(cells) and all(len(cell) == 1 and cell[0].tag in ("strong", "b") and not (cell.text or "").strip()
+    return len(cells) >= 2 and all(len(cell) == 1 and cell[0].tag in ("strong", "b") and not (cell.text or "").strip()
                                and not (cell[0].tail or "").strip() for cell in cells)
 
 
