@@ -733,14 +733,9 @@ def test_a_section_heading_drawn_as_a_block_inside_a_heading_is_body():
         "What the public is asked"]
 
 
-def test_a_heading_over_a_heading_the_rule_kept_is_not_thereby_body():
-    """Read again after the later rules, a video's title (an ``h3``) over a section heading the rule kept is not a
-    heading over content (WDR)."""
-    from scrapy_boiler.extractors.blend.structure import section_headings
-
-    para = "<p>Am Pegel Köln zeigte die Anzeige am Dienstagmorgen 98 Zentimeter, so wenig wie seit Jahren nicht.</p>"
-    html = (f'<html><body><div class="body">{para}<div class="video"><h3>Video: Schiffe nur halb beladen</h3></div>'
-            f"<h2>Kritisch ist vor allem der Mittelrhein</h2>{para}</div></body></html>")
+def _headings_kept_on_a_second_reading(html: str) -> list[str]:
+    """The headings :func:`section_headings` keeps, read twice (as the blend reads them again after its later rules),
+    on a page whose paragraphs the trees kept, with its first ``<div>`` as the region."""
     page = parse_html(html)
     blocks = segment(page.root).blocks
     annotate(blocks)
@@ -748,8 +743,16 @@ def test_a_heading_over_a_heading_the_rule_kept_is_not_thereby_body():
         block.is_content = block.element.tag == "p"
     for _ in range(2):
         section_headings(blocks, body_parts(page.root.find(".//div")), "blend")
-    assert [block.text for block in blocks if block.is_content and block.element.tag != "p"] == [
-        "Kritisch ist vor allem der Mittelrhein"]
+    return [block.text for block in blocks if block.is_content and block.element.tag != "p"]
+
+
+def test_a_heading_over_a_heading_the_rule_kept_is_not_thereby_body():
+    """Read again after the later rules, a video's title (an ``h3``) over a section heading the rule kept is not a
+    heading over content (WDR)."""
+    para = "<p>Am Pegel Köln zeigte die Anzeige am Dienstagmorgen 98 Zentimeter, so wenig wie seit Jahren nicht.</p>"
+    html = (f'<html><body><div class="body">{para}<div class="video"><h3>Video: Schiffe nur halb beladen</h3></div>'
+            f"<h2>Kritisch ist vor allem der Mittelrhein</h2>{para}</div></body></html>")
+    assert _headings_kept_on_a_second_reading(html) == ["Kritisch ist vor allem der Mittelrhein"]
 
 
 def test_a_sections_heading_over_its_first_subsections_heading_is_body():
@@ -759,15 +762,7 @@ def test_a_sections_heading_over_its_first_subsections_heading_is_body():
     html = (f'<html><body><div class="content">{para}<h2>路由级权限</h2><h3>声明路由所需角色</h3>{para}</div>'
             "</body></html>")
     assert _headings_kept(html, ".//div") == ["声明路由所需角色"]
-    page = parse_html(html)
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = block.element.tag == "p"
-    for _ in range(2):
-        section_headings(blocks, body_parts(page.root.find(".//div")), "blend")
-    assert [block.text for block in blocks if block.is_content and block.element.tag != "p"] == [
-        "路由级权限", "声明路由所需角色"]
+    assert _headings_kept_on_a_second_reading(html) == ["路由级权限", "声明路由所需角色"]
 
 
 def test_a_section_heading_over_a_read_also_aside_and_then_content_is_body():
