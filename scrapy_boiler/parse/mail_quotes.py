@@ -86,22 +86,16 @@ def _next_quoted(lines: list[str], at: int) -> bool:
 
 
 def _pieces(pre: etree._Element) -> list[_Piece]:
-    """The ``<pre>``'s text nodes and line breaks in reading order."""
+    """The ``<pre>``'s text nodes and line breaks in reading order (a walk, not a recursion: markup may nest deep)."""
     pieces: list[_Piece] = []
-
-    def walk(el: etree._Element) -> None:
-        if el.text:
-            pieces.append(_Piece(el, False, el.text))
-        for child in el:
-            if isinstance(child.tag, str):
-                if child.tag == "br":
-                    pieces.append(_Piece(child, False, "\n", br=True))
-                else:
-                    walk(child)
-            if child.tail:
-                pieces.append(_Piece(child, True, child.tail))
-
-    walk(pre)
+    for event, el in etree.iterwalk(pre, events=("start", "end")):
+        if event == "start":
+            if el.tag == "br":
+                pieces.append(_Piece(el, False, "\n", br=True))
+            elif isinstance(el.tag, str) and el.text:
+                pieces.append(_Piece(el, False, el.text))
+        elif el is not pre and el.tail:
+            pieces.append(_Piece(el, True, el.tail))
     return pieces
 
 
@@ -127,4 +121,3 @@ def _remove_lines(pieces: list[_Piece], lines: list[str], dropped: set[int]) -> 
             piece.element.text = kept
     for br in breaks:  # after the text is cut: a break's tail moves to where the break was
         drop_element(br)
-
