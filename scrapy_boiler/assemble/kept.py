@@ -17,6 +17,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import INLINE_TAGS, Leaf, Run, TextBlock, TextNode
+from scrapy_boiler.segment.semantics import in_code
 
 
 @dataclass(slots=True)
@@ -119,7 +120,7 @@ def block_text(block: TextBlock, kept: KeptText | None) -> str:
     raw = kept.raw.get(block.index) if kept is not None else None
     if raw is None:
         return block.text
-    if block.element.tag == "pre" or next(block.element.iterancestors("pre"), None) is not None:
+    if in_code(block.element):
         return pre_lines(raw)
     return collapse_spaces(raw)
 

@@ -137,6 +137,11 @@ def in_link(el: etree._Element) -> bool:
     return el.tag == "a" or next(el.iterancestors("a"), None) is not None
 
 
+def in_code(el: etree._Element) -> bool:
+    """Whether ``el`` is a ``<pre>`` or lies inside one (Elementor writes its code in an ``<xmp>`` in the ``<pre>``)."""
+    return el.tag == "pre" or next(el.iterancestors("pre"), None) is not None
+
+
 def in_figure(el: etree._Element) -> bool:
     """Whether ``el`` is a ``<figure>`` or its ``<figcaption>``, or lies inside a figure."""
     return el.tag in ("figure", "figcaption") or next(el.iterancestors("figure"), None) is not None

@@ -21,7 +21,7 @@ from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
-from scrapy_boiler.segment.semantics import in_figure
+from scrapy_boiler.segment.semantics import in_code, in_figure
 
 
 def whole_lists(blocks: list[TextBlock], name: str) -> None:
@@ -277,16 +277,11 @@ def code_blocks(blocks: list[TextBlock], parts: list[etree._Element], name: str)
         return
     for block in blocks[content[0] + 1:content[-1]]:
         f = block.features
-        if block.is_content or f is None or f.link_density > 0 or not _in_code(block.element):
+        if block.is_content or f is None or f.link_density > 0 or not in_code(block.element):
             continue
         if any(is_within(block.element, part) for part in parts):
             block.is_content = True
             block.reasons.append(f"{name}:a block of code inside the body")
-
-
-def _in_code(element: etree._Element) -> bool:
-    """Whether the element is a ``<pre>`` or inside one."""
-    return element.tag == "pre" or next(element.iterancestors("pre"), None) is not None
 
 
 #: A photo gallery told in its captions: at least this many captions of at least this many words each.
