@@ -19,7 +19,7 @@ FRAMED = ("ul", "ol", "table", "blockquote")
 def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Element | None]:
     """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
     editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot or one showing its label alone, a comment),
-    pictures and, before it, "read also" boxes (:func:`_points_away`; after it, one heads the links under it, no
+    pictures and, before it, "read also" boxes (:func:`_passed_over`; after it, one heads the links under it, no
     frame): the ancestors holding nothing else but spacers (G1 wraps each paragraph and each list of its body in a
     ``div.mc-column`` of its own; Over-blog a list and a spacer paragraph, :func:`_spacer`), or nothing else but a
     caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or, for a table, the
@@ -28,9 +28,7 @@ def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Ele
     table = element.tag == "table"
     while element is not None:
         sibling = element.getprevious() if before else element.getnext()
-        while sibling is not None and (not isinstance(sibling.tag, str) or sibling.tag == "figure"
-                                       or not _has_text(sibling) or (before and _points_away(sibling))
-                                       or _labels_an_advert(sibling)):
+        while sibling is not None and _passed_over(sibling, before=before):
             sibling = sibling.getprevious() if before else sibling.getnext()
         found.append(sibling)
         parent = element.getparent()
@@ -56,21 +54,19 @@ def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool
         " ".join(child.itertext())) <= SOURCE_LINE_WORDS for child in children[1:])
 
 
-def _labels_an_advert(element: etree._Element) -> bool:
-    """Whether an element is an advert's slot showing its label alone ("Publicité"): an empty slot, as far as the
-    body's text goes."""
-    text = " ".join("".join(element.itertext()).split())
-    return len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text)
+def _passed_over(sibling: etree._Element, *, before: bool) -> bool:
+    """Whether a sibling is passed over looking for a frame (see :func:`siblings_around`): a comment, a picture, no
+    text, an advert's label alone (:data:`ADVERT_LABEL_CHARS`) or, before the element, a "read also" line of at most
+    twice :data:`SOURCE_LINE_WORDS` words. Its text is read once."""
+    if not isinstance(sibling.tag, str) or sibling.tag == "figure":
+        return True
+    text = " ".join("".join(sibling.itertext()).split())
+    return not text or (len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text)) or (
+        before and count_words(text) <= 2 * SOURCE_LINE_WORDS and is_pointer_line(text))
 
 
 #: The most characters an advert's label alone has ("Story continues below advertisement").
 ADVERT_LABEL_CHARS = 60
-
-
-def _points_away(element: etree._Element) -> bool:
-    """Whether an element is a "read also" box: a line of at most :data:`SOURCE_LINE_WORDS` words and its link."""
-    text = " ".join("".join(element.itertext()).split())
-    return count_words(text) <= 2 * SOURCE_LINE_WORDS and is_pointer_line(text)
 
 
 def unwrapped(element: etree._Element | None) -> list[etree._Element]:
