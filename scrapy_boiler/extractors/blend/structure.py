@@ -153,8 +153,7 @@ def _header_row(table: etree._Element) -> bool:
         return True
     row = next(table.iter("tr"), None)
     cells = [cell for cell in row if cell.tag == "td" and "".join(cell.itertext()).strip()] if row is not None else []
-    return len(cells) >= 2 and all(len(cell) == 1 and cell[0].tag in ("strong", "b") and not (cell.text or "").strip()
-                               and not (cell[0].tail or "").strip() for cell in cells)
+    return len(cells) >= 2 and all(map(_all_bold, cells))
 
 
 def _introduces(element: etree._Element | None, by_element: dict[etree._Element, TextBlock]) -> bool:
@@ -244,8 +243,19 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
 
 def _level(element: etree._Element) -> int:
     """A heading's rank, 2 for ``h2`` to 6 for ``h6`` (of the element or the heading it is in), 7 for a paragraph."""
-    heading = next((el for el in (element, *element.iterancestors()) if el.tag in _SECTION_TAGS), None)
+    heading = _heading_of(element)
     return int(heading.tag[1]) if heading is not None else 7
+
+
+def _heading_of(element: etree._Element) -> etree._Element | None:
+    """The ``h2`` to ``h6`` that is the element or that it is in, if any."""
+    return element if element.tag in _SECTION_TAGS else next(element.iterancestors(*_SECTION_TAGS), None)
+
+
+def _all_bold(element: etree._Element) -> bool:
+    """Whether an element's whole text is one bold element (``<p><strong>...</strong></p>``)."""
+    return len(element) == 1 and element[0].tag in ("strong", "b") and not (element.text or "").strip() \
+        and not (element[0].tail or "").strip()
 
 
 def _links_to_itself(element: etree._Element) -> bool:
@@ -260,10 +270,9 @@ def _is_heading(element: etree._Element, text: str) -> bool:
     """Whether an element is a heading: ``h2`` to ``h6`` or inside one (Draft.js writes a ``div`` in each block, the
     headings' too: Ynet), or a paragraph whose whole ``text`` is one bold element of two words or more not ending with
     a colon (a label in bold, "MORE:", introduces links)."""
-    if element.tag in _SECTION_TAGS or any(True for _ in element.iterancestors(*_SECTION_TAGS)):
+    if _heading_of(element) is not None:
         return True
-    return element.tag == "p" and len(element) == 1 and element[0].tag in ("strong", "b") and not (
-        element.text or "").strip() and not (element[0].tail or "").strip() and count_words(text) >= 2 \
+    return element.tag == "p" and _all_bold(element) and count_words(text) >= 2 \
         and not text.rstrip().endswith(_LEAD_IN_END)
 
 
