@@ -26,20 +26,29 @@ LINE_CLASSES = frozenset({"line", "codeboxline", "cm-line", "ec-line", "code-lin
 
 
 def break_code_lines(root: etree._Element) -> None:
-    """Put a newline after every line element of a ``<pre>`` that holds at least two of them and no line break; in a
-    ``<pre>`` whose lines are then broken, a ``<div>`` or ``<p>`` is a line, made inline."""
+    """Put a newline after every line element of a ``<pre>`` that holds at least two of them, where neither the line
+    nor what follows it breaks the line already (Expressive Code writes a blank line as a line holding a newline, and
+    the others with none between them); in a ``<pre>`` whose lines are then broken, a ``<div>`` or ``<p>`` is a line,
+    made inline."""
     for pre in root.iter("pre"):
         if next(pre.iter("br"), None) is not None:
             continue
-        if "\n" not in "".join(pre.itertext()).strip():
-            lines = [el for el in pre.iterdescendants() if isinstance(el.tag, str) and _is_line(el)
-                     and not _in_a_line(el, pre)]
-            if len(lines) < 2:
+        lines = [el for el in pre.iterdescendants() if isinstance(el.tag, str) and _is_line(el)
+                 and not _in_a_line(el, pre)]
+        if len(lines) < 2:
+            if "\n" not in "".join(pre.itertext()).strip():
                 continue
+        else:
             for line in lines[:-1]:
-                line.tail = "\n" + (line.tail or "")
+                if not _breaks_after(line):
+                    line.tail = "\n" + (line.tail or "")
         for el in pre.iterdescendants("div", "p"):  # a line, not a block: the code stays one block of lines
             el.tag = "span"
+
+
+def _breaks_after(line: etree._Element) -> bool:
+    """Whether a line element of a code block ends with a newline or is followed by one (Shiki's ``span.line``)."""
+    return (line.tail or "").lstrip(" \t\r").startswith("\n") or "".join(line.itertext()).endswith("\n")
 
 
 def _in_a_line(el: etree._Element, pre: etree._Element) -> bool:

@@ -226,6 +226,15 @@ def test_code_lines_written_as_blocks_are_one_block_of_lines():
     assert next(single.root.iter("pre")).find("div") is not None
 
 
+def test_code_lines_around_a_blank_line_get_their_line_breaks():
+    """Expressive Code (Astro) writes a blank line of a code block as a line holding a newline: the other lines still
+    hold none between them, and each is given its own."""
+    lines = ["[Unit]", "Description=Nightly backup", "", "[Service]", "Type=oneshot"]
+    code = "".join(f'<div class="ec-line"><div class="code">{line or chr(10)}</div></div>' for line in lines)
+    page = parse_html(f"<main><pre><code>{code}</code></pre></main>")
+    assert "".join(next(page.root.iter("pre")).itertext()) == "\n".join(lines)
+
+
 def test_broken_markup_is_tolerated(page_bytes):
     page = parse_html(page_bytes("broken_markup.html"))
     text = texts(page)
