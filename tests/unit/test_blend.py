@@ -521,14 +521,20 @@ def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
 
 def test_the_line_introducing_a_table_between_content_paragraphs_is_body_with_it():
     """WDR introduces a table with a short line ending in a colon, which the trees score low on its few words: a
-    content paragraph before it and the table's header row make both the body's; a short label ("Mehr dazu:") or
-    a line after boilerplate does not."""
+    content paragraph before it and the table's header row make both the body's, past a box of related links between
+    them (the Houston Chronicle's); a short label ("Mehr dazu:"), a line after boilerplate or after a share bar
+    does not."""
     table = ("<table><tr><th>Pegel</th><th>Wasserstand</th></tr><tr><td>Kaub</td><td>71 cm</td></tr>"
              "<tr><td>Köln</td><td>98 cm</td></tr></table>")
     paragraph = "<p>Der Pegelstand ist nicht gleich der Wassertiefe, die meist deutlich darüber liegt.</p>"
     lead = "<p>Die Wasserstände an ausgewählten Pegeln am Dienstagmorgen:</p>"
+    related = ('<div class="related"><h3>Related</h3><ul><li><a href="/a">Rhein-Pegel fällt weiter</a></li>'
+               '<li><a href="/b">Frachter laufen in Kaub auf Grund</a></li></ul></div>')
+    share = '<div class="share"><a href="/tweet">Tweet</a> <a href="/pin">Pin It</a></div>'  # no headlines
     for html, body in ((f"{paragraph}{lead}{table}", True), (f"{paragraph}<p>Mehr dazu:</p>{table}", False),
-                       (f"<div>Anzeige</div>{lead}{table}", False)):
+                       (f"<div>Anzeige</div>{lead}{table}", False), (f"{paragraph}{related}{lead}{table}", True),
+                       (f"<div>Anzeige</div>{related}{lead}{table}", False),
+                       (f"{paragraph}{share}{lead}{table}", False)):
         kept = set(_framed_kept(f"{html}<h2>Weitere Themen</h2>", lambda block: block.text.endswith("darüber liegt.")))
         assert ({"Kaub", "71 cm", "Die Wasserstände an ausgewählten Pegeln am Dienstagmorgen:"} <= kept) is body
         assert "Weitere Themen" not in kept

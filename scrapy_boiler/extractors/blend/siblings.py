@@ -57,12 +57,33 @@ def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool
 def _passed_over(sibling: etree._Element, *, before: bool) -> bool:
     """Whether a sibling is passed over looking for a frame (see :func:`siblings_around`): a comment, a picture, no
     text, an advert's label alone (:data:`ADVERT_LABEL_CHARS`) or, before the element, a "read also" line of at most
-    twice :data:`SOURCE_LINE_WORDS` words. Its text is read once."""
+    twice :data:`SOURCE_LINE_WORDS` words or a box of related links (:func:`_related_links`). Its text is read once."""
     if not isinstance(sibling.tag, str) or sibling.tag == "figure":
         return True
     text = " ".join("".join(sibling.itertext()).split())
-    return not text or (len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text)) or (
-        before and count_words(text) <= 2 * SOURCE_LINE_WORDS and is_pointer_line(text))
+    if not text or (len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text)):
+        return True
+    if not before:
+        return False
+    count = count_words(text)
+    return (count <= 2 * SOURCE_LINE_WORDS and is_pointer_line(text)) or (
+        count <= RELATED_BOX_WORDS and _related_links(sibling, count))
+
+
+#: The most words of a box of related links passed over before a framed element, of its unlinked label, and the
+#: fewest words its links have on average (headlines, not a share bar's "Tweet" and "Pin It").
+RELATED_BOX_WORDS = 40
+RELATED_LABEL_WORDS = 4
+RELATED_LINK_WORDS = 4
+
+
+def _related_links(box: etree._Element, count: int) -> bool:
+    """Whether ``box`` holds links to other pages, headlines of :data:`RELATED_LINK_WORDS` words on average, and
+    beside them a label of at most :data:`RELATED_LABEL_WORDS` words ("Related", "Lees ook"): a newspaper sets such
+    a box between a paragraph and the line introducing the paragraph's table (the Houston Chronicle's)."""
+    links = [link for link in box.iter("a") if (link.get("href") or "#")[:1] != "#"]
+    linked = sum(count_words(" ".join("".join(link.itertext()).split())) for link in links)
+    return bool(links) and linked >= RELATED_LINK_WORDS * len(links) and count - linked <= RELATED_LABEL_WORDS
 
 
 #: The most characters an advert's label alone has ("Story continues below advertisement").
