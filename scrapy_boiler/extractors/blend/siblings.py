@@ -7,6 +7,8 @@ first sibling with text up the wrappers, past those.
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
 from scrapy_boiler.extractors.blend.pointers import is_advert_label, is_pointer_line
@@ -50,8 +52,22 @@ def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool
     """Whether ``parent``'s other children than ``element`` (a table or its wrapper) are short lines after it: the box
     a news site puts a table in, with its source below (FOCUS's ``div.Table-Source``, VG's "Kilde:" paragraph)."""
     children = [child for child in parent if isinstance(child.tag, str)]  # comments aside
-    return children[0] is element and all(child.tag not in FRAMED and count_words(
-        " ".join(child.itertext())) <= SOURCE_LINE_WORDS for child in children[1:])
+    return children[0] is element and all(child.tag not in FRAMED and _source_line(" ".join(child.itertext()))
+                                          for child in children[1:])
+
+
+#: A line naming a table's source by its label, which may name two bodies or a survey in full (Ara's "Font: Enquesta
+#: d'usos lingüístics de la població (EULP). Secretaria de Política Lingüística i Idescat.").
+_SOURCE_LABEL = re.compile(
+    r"\s*(?:quellen?|sources?|fuentes?|fontes?|fonti|font|kilde|källa|lähde|bron|źródło|zdroj|forrás|πηγή|kaynak|"
+    r"sumber|nguồn|источник|джерело|izvor|vir|allikas|šaltinis|avots)\s*:", re.IGNORECASE)
+
+
+def _source_line(text: str) -> bool:
+    """Whether a line under a table is short enough to be its source line: :data:`SOURCE_LINE_WORDS` words, or twice
+    as many after a source label ("Quelle:", "Font:")."""
+    words = count_words(text)
+    return words <= SOURCE_LINE_WORDS or (words <= 2 * SOURCE_LINE_WORDS and _SOURCE_LABEL.match(text) is not None)
 
 
 def _passed_over(sibling: etree._Element, *, before: bool) -> bool:
