@@ -27,6 +27,7 @@ from scrapy_boiler.segment.post_bodies import (
     signature_elements,
 )
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
+from scrapy_boiler.segment.posts_beside import with_posts_beside
 from scrapy_boiler.segment.question_above import with_question_above
 from scrapy_boiler.segment.semantics import is_sidebar, is_slipped_in
 from scrapy_boiler.segment.signatures import (
@@ -292,6 +293,8 @@ class _Candidate:
             body_stats = own_text_stats(parent, wanted)
         bodies, body_path = member_bodies(posts, body_stats)
         posts, bodies, question_found = with_question_above(parent, posts, bodies, body_path, stats)
+        if not nested and not self.heads:
+            posts, bodies = with_posts_beside(parent, posts, bodies, stats)
         keyword = bool(_POST_WORD.search(self.signature) or _POST_WORD.search(body_path))
         heads = {post: self.heads[post] for post in posts if post in self.heads}
         return PostGroup(parent, self.signature, posts, bodies, self.words, self.similarity, keyword,

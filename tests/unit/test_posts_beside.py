@@ -1,0 +1,61 @@
+"""Posts of another template between a thread's posts, found by their bodies' names (GitHub's reviews)."""
+
+from __future__ import annotations
+
+from scrapy_boiler import extract
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.post_groups import find_post_group
+
+BODY = "comment-body markdown-body js-comment-body"
+
+
+def _comment(who: str, text: str) -> str:
+    return (f'<div class="TimelineItem js-comment-container"><div class="timeline-comment-header"><a class="author" '
+            f'href="/{who}">{who}</a> commented <relative-time datetime="2025-03-12T10:00:00Z">Mar 12</relative-time>'
+            f'</div><table><tbody><tr><td class="d-block {BODY}"><p>{text}</p></td></tr></tbody></table></div>')
+
+
+def _review(summary: str, inline: list[str]) -> str:
+    comments = "".join(f'<div class="review-comment"><a class="author" href="/dv">dv</a><div class="{BODY} '
+                       f'soft-wrap user-select-contain d-block"><p>{text}</p></div></div>' for text in inline)
+    return (f'<div class="js-timeline-item js-timeline-progressive-focus-container"><div class="review-head">'
+            f'<a href="/dv">dv</a> requested changes</div><table><tbody><tr><td class="d-block {BODY}"><p>{summary}'
+            f'</p></td></tr></tbody></table><details class="review-thread"><summary>src/cache.py</summary>'
+            f'<pre>- ttl = base</pre>{comments}</details></div>')
+
+
+EVENT = '<div class="TimelineItem js-targetable-element"><a href="/dv">dv</a> added the enhancement label</div>'
+TEXTS = [
+    "This pull request adds optional jitter to the time to live of cache entries so that keys do not expire at once.",
+    "Thanks, this is a feature people have asked for several times. A few things before we merge, see below.",
+    "If the jitter is a fraction and the time to live is very small, this can produce a time to live of zero.",
+    "Using the module level random here means anyone who seeds it in their application changes our behaviour.",
+    "Good point about the lower bound. I will clamp it to one second and add a test for the smallest value.",
+    "Released in version 2.7.0 together with the documentation of both forms of the new argument.",
+]
+
+
+def _page() -> str:
+    timeline = (_comment("noor", TEXTS[0]) + EVENT + _review(TEXTS[1], TEXTS[2:4]) + _comment("noor", TEXTS[4])
+                + EVENT + _comment("dv", TEXTS[5]))
+    return (f"<html><head><title>Add TTL jitter · Pull Request #412</title></head><body><main>"
+            f'<div class="js-discussion">{timeline}</div></main></body></html>')
+
+
+def test_a_review_between_the_comments_gives_its_summary_and_inline_comments_as_posts():
+    """The comments are the group; the review between them is another template, whose summary and comments on lines
+    of code have bodies named as the comments' are: they are posts too, in page order; the events are none."""
+    group = find_post_group(parse_html(_page()).root)
+    assert group is not None
+    assert [" ".join(word for body in bodies for word in "".join(body.itertext()).split())
+            for bodies in group.bodies] == TEXTS
+    doc = extract(_page(), "https://github.com/acme/cachex/pull/412")
+    assert [post.text for post in doc.posts] == TEXTS
+
+
+def test_a_box_named_otherwise_beside_the_comments_is_no_post():
+    """A sibling whose text is not in an element named as the bodies (a review without a summary, an event) adds
+    nothing."""
+    page = _page().replace(_review(TEXTS[1], TEXTS[2:4]), EVENT)
+    group = find_post_group(parse_html(page).root)
+    assert group is not None and len(group.members) == 3
