@@ -86,7 +86,8 @@ def _question_before(
                 union = shape | other
                 if union and len(shape & other) / len(union) >= QUESTION_SIMILARITY:
                     return candidate
-                if specific and _has_body(candidate, body_signature, stats):
+                if specific and any(_has_body(candidate, named, stats) for named in (
+                        body_signature, *_as_opening(body_signature))):
                     return candidate
         node = node.getparent()
         if node is parent:
@@ -127,6 +128,20 @@ def _chrome(el: etree._Element, stats: TextStats) -> bool:
 _LOG_IN = re.compile(r"log-?in|sign-?in|sign_in|register|signup", re.IGNORECASE)
 
 
+#: Words naming a reply in a template's class names, and those its opening post's box says in their place (bbPress's
+#: lead topic: ``bbp-topic-content`` where its replies have ``bbp-reply-content``).
+_REPLY_WORD = re.compile(r"(?<![a-z])(reply|answer)(?![a-z])")
+_OPENING_WORDS = ("topic", "question", "post")
+
+
+def _as_opening(name: str) -> list[str]:
+    """The signature or body path ``name`` as the opening post's box would be named, with each word naming a reply
+    (:data:`_REPLY_WORD`) replaced by one naming the opening post; none when it names no reply."""
+    if not _REPLY_WORD.search(name):
+        return []
+    return [_REPLY_WORD.sub(word, name) for word in _OPENING_WORDS]
+
+
 def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:
     return any(signature(d) == body_signature and stats.text_words(d) >= MIN_POST_WORDS for d in el.iter())
 
@@ -139,6 +154,16 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
     in ``div.answer-text``: the box the path reached holds it, and not the byline beside it); the question itself
     when nothing matches. Matches under different parents are the bodies of several posts (a copy of the whole
     thread rendered above the posts): the first is the question's."""
+    for path in _as_opening(body_path):  # bbPress's lead topic: its boxes named for a topic, the replies' for replies
+        found = _body_inside_along(question, path, stats)
+        if found is not None:
+            return found
+    found = _body_inside_along(question, body_path, stats)
+    return found if found is not None else [question]
+
+
+def _body_inside_along(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element] | None:
+    """:func:`_body_inside` along one body path; None where it finds nothing (the question itself is the body)."""
     steps = body_path.split("/")[1:]
     partial: list[etree._Element] = []  # the first match of a path's steps that stops short of its end
     for start in range(len(steps)):
@@ -154,7 +179,7 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
             return current if len({el.getparent() for el in current}) == 1 else current[:1]
     if len(partial) == 1 and 2 * stats.text_words(partial[0]) >= stats.text_words(question):
         return partial  # most of the box's words: its text, not a byline the first step also names
-    return [question]
+    return None
 
 
 def _text(elements: list[etree._Element]) -> str:

@@ -1,4 +1,4 @@
-"""Posts of another template between a thread's posts, found by their bodies' names (GitHub's reviews)."""
+"""Posts drawn in another template than the group's: GitHub's reviews between its comments, bbPress's lead topic."""
 
 from __future__ import annotations
 
@@ -59,3 +59,31 @@ def test_a_box_named_otherwise_beside_the_comments_is_no_post():
     page = _page().replace(_review(TEXTS[1], TEXTS[2:4]), EVENT)
     group = find_post_group(parse_html(page).root)
     assert group is not None and len(group.members) == 3
+
+
+def _bbpress(kind: str, who: str, text: str, position: int) -> str:
+    extra = f" bbp-reply-position-{position}" if kind == "reply" else ""
+    return (f'<div id="post-{1000 + position}" class="loop-item-0 {kind}{extra} type-{kind} post-{1000 + position} '
+            f'hentry"><div class="bbp-{kind}-author"><a class="bbp-author-link" href="/users/{who}/">{who}</a>'
+            f'<p class="bbp-{kind}-post-date">2 weeks ago</p></div><div class="bbp-{kind}-content"><p>{text}</p>'
+            f"</div></div>")
+
+
+def test_a_lead_topic_named_as_a_topic_above_replies_named_as_replies_is_the_opening_post():
+    """bbPress (WordPress.org's support forums) shows the topic above the replies in a list of its own, its boxes
+    named ``bbp-topic-*`` where the replies' are ``bbp-reply-*``: it is the opening post, its body the topic's
+    content box, without the poster's box beside it."""
+    opening = "Since updating the plugin yesterday my site no longer serves WebP files to any browser at all."
+    replies = ["Version 3.2.0 changed the naming of the generated files, so your rewrite rule needs a change.",
+               "That fixed it for most images, thanks! About a third of the older ones are still served as JPEG.",
+               "The background migration renames those in batches through cron, so it may not have finished yet."]
+    items = "".join(f"<li>{_bbpress('reply', who, text, i + 2)}</li>"
+                    for i, (who, text) in enumerate(zip(["kasia", "bjorn", "kasia"], replies, strict=True)))
+    page = (f'<html><head><title>WebP images not served | WordPress.org</title></head><body><main><div id="bbpress-'
+            f'forums"><div class="bbp-topic-wrapper"><ul class="bbp-lead-topic"><li class="bbp-body">'
+            f'{_bbpress("topic", "bjorn", opening, 1)}</li></ul><ul class="forums bbp-replies">{items}</ul></div>'
+            "</div></main></body></html>")
+    group = find_post_group(parse_html(page).root)
+    assert group is not None and group.question_found
+    doc = extract(page, "https://wordpress.org/support/topic/webp-images-not-served/")
+    assert [post.text for post in doc.posts] == [opening, *replies]
