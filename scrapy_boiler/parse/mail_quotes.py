@@ -5,6 +5,10 @@ an attribution line ("On Mon, Sep 16, 2013 at 11:42 PM, Elena Marchetti wrote:")
 each behind a ``>``, interleaved with the answer's own. The reader of the reply wants what its writer said; the quoted
 lines are the earlier message's, which has a page of its own. They go from the tree, so the models, ``text`` and
 Markdown read the reply alone.
+
+public-inbox and MARC also show the message's header lines (From, To, Cc, Subject, Date, Message-ID) at the top of the
+``<pre>``: who sent it and when are the byline's, not the message's text, and go too, where the ``<pre>`` is most of the
+page's text (a tutorial's code block showing an e-mail is no archived message).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ WROTE = re.compile(r"(?:wrote|said|a écrit|schrieb|geschrieben|escribió|ha scr
 _SCHRIEB = re.compile(r"^\s*Am\b.*\bschrieb\b.*:$")
 #: What an e-mail's attribution holds besides "X wrote:": the date it names, or the address.
 _DATE_OR_ADDRESS = re.compile(r"\d|@")
+#: The first half of an attribution a mail program wrapped: "On" and a date.
+_DATE_FIRST = re.compile(r"\s*On\b[^:]*\d")
 #: A quoted line: a ``>`` at its start (``>>`` for a quotation of a quotation).
 _QUOTED = re.compile(r"[ \t]*>")
 #: The most words an attribution line has ("On Tue, Feb 13, 2024 at 09:15:02PM +0100, Lukas Brandner wrote:").
@@ -42,16 +48,58 @@ class _Piece:
 
 def drop_mail_quotes(root: etree._Element) -> None:
     """Remove the quoted lines of every ``<pre>`` that is an e-mail's reply (:func:`quoted_lines`), with their
-    attribution lines."""
+    attribution lines, and the header lines of one that is most of the page's text (:func:`header_lines`)."""
+    page_chars: int | None = None
     for pre in root.iter("pre"):
         text = "".join(pre.itertext())
-        if ">" not in text or ":" not in text:
+        if ":" not in text:
+            continue
+        headed = _HEADER_START.search(text) is not None
+        if ">" not in text and not headed:
             continue
         pieces = _pieces(pre)
         lines = "".join(piece.text for piece in pieces).split("\n")
-        dropped = quoted_lines(lines)
+        dropped = quoted_lines(lines) if ">" in text else set()
+        if headed and (headers := header_lines(lines)):
+            if page_chars is None:
+                page_chars = sum(len(piece.strip()) for piece in root.itertext())
+            if 2 * sum(len(piece.strip()) for piece in pre.itertext()) >= page_chars:
+                dropped |= headers
         if dropped:
             _remove_lines(pieces, lines, dropped)
+
+
+#: An e-mail's header line, by the names an archive shows ("Subject:    Re: ...", MARC's "List:").
+_HEADER_LINE = re.compile(r"(from|to|cc|subject|date|message-id|in-reply-to|references|reply-to|sender|list"
+                          r"|organization|newsgroups):(?:\s|$)", re.IGNORECASE)
+_HEADER_START = re.compile(r"(?:^|\n)From:", re.IGNORECASE)
+#: Header lines a message's header block has at least, among them From and a Date or Subject.
+HEADER_MIN_LINES = 3
+
+
+def header_lines(lines: list[str]) -> set[int]:
+    """The indices of an e-mail's header block (:data:`_HEADER_LINE` lines and their indented continuations, at
+    least :data:`HEADER_MIN_LINES`, a From among them and a Date or a Subject) and of the blank line after it."""
+    dropped: set[int] = set()
+    at = 0
+    while at < len(lines):
+        run: list[int] = []
+        names: set[str] = set()
+        end = at
+        while end < len(lines):
+            header = _HEADER_LINE.match(lines[end])
+            if header is not None:
+                names.add(header.group(1).lower())
+            elif not (run and lines[end][:1] in (" ", "\t") and lines[end].strip()):
+                break
+            run.append(end)
+            end += 1
+        if len(names) >= HEADER_MIN_LINES and "from" in names and names & {"date", "subject"}:
+            dropped.update(run)
+            if end < len(lines) and not lines[end].strip():
+                dropped.add(end)
+        at = max(end, at + 1)
+    return dropped
 
 
 def quoted_lines(lines: list[str]) -> set[int]:
@@ -62,6 +110,9 @@ def quoted_lines(lines: list[str]) -> set[int]:
     attributions = {at for at, line in enumerate(lines) if _is_attribution(line.rstrip()) and _next_quoted(lines, at)}
     if not attributions:
         return set()
+    # an attribution a mail program wrapped: "On Tue, 11 Jun 2024 11:22:03 +0100" above "X <address> wrote:"
+    attributions |= {at - 1 for at in attributions if at and _DATE_FIRST.match(lines[at - 1])
+                     and not _DATE_FIRST.match(lines[at])}
     dropped = attributions | {at for at, line in enumerate(lines) if _QUOTED.match(line)}
     for at, line in enumerate(lines):  # a blank line after a removed stretch that a blank line (or nothing) preceded
         if not line.strip() and at - 1 in dropped:

@@ -161,6 +161,23 @@ def test_an_emails_quotation_of_the_message_it_answers_is_removed():
     assert "".join(page.root.find(".//pre").itertext()) == "Ja."
 
 
+def test_an_archived_emails_header_lines_and_split_attribution_are_removed():
+    """public-inbox and MARC show a message's header lines (From, To, Cc and their continuations, Subject, Date,
+    Message-ID) in the ``<pre>`` above its text: they go, as does an attribution split over two lines ("On <date>" and
+    "X <address> wrote:"). A tutorial's code block showing an e-mail among the page's paragraphs keeps them."""
+    mail = ("From: Jonah Cartwright <jc@kernel.org>\nTo: Marta Oliveira <marta@hexasense.com>\nCc: Rui Santos "
+            "<rui@hexasense.com>,\n\tlinux-iio@vger.kernel.org\nSubject: Re: [PATCH v3 2/3] iio: adc: add driver\n"
+            "Date: Sat, 15 Jun 2024 17:10:22 +0100\t[thread overview]\nMessage-ID: <2024@jc> (raw)\n\n"
+            "On Tue, 11 Jun 2024 11:22:03 +0100\nMarta Oliveira <marta@hexasense.com> wrote:\n\n"
+            "> This adds a driver for the HX8412.\n\nHi Marta,\n\nA few comments inline, most of them minor.\n")
+    page = parse_html(f"<pre>{mail.replace('<', '&lt;').replace('>', '&gt;')}</pre>")
+    assert "".join(page.root.find(".//pre").itertext()) == "Hi Marta,\n\nA few comments inline, most of them minor.\n"
+    example = "From: ann@example.org\nTo: bob@example.org\nSubject: Test\nDate: Mon, 1 Jan 2024\n\nHello Bob!\n"
+    prose = "<p>" + "An e-mail is a block of header lines, a blank line and the message's text. " * 8 + "</p>"
+    page = parse_html(f"<main>{prose}<pre>{example}</pre>{prose}</main>")
+    assert "".join(page.root.find(".//pre").itertext()) == example
+
+
 def test_a_preformatted_text_with_quoted_lines_but_no_attribution_keeps_them():
     """A shell session's ``>`` prompts, or a Markdown source's quotation, are no e-mail's quotation."""
     session = "$ node\n> [1, 2].map(x => x * 2)\n[ 2, 4 ]\n> .exit\n"
