@@ -7,7 +7,8 @@ value it, please consider supporting us"), and a dialog laid over the page (a co
 knows). Their class and id names, or a dialog's role, say what they are
 (:func:`~scrapy_boiler.segment.semantics.box_kind`, :func:`~scrapy_boiler.segment.semantics.is_dialog`), so what a
 small box so named holds is left out, whatever a model scored it. An appeal in a box named for nothing is known by
-its heading ("Support independent journalism").
+its heading ("Support independent journalism"), and so is one asking for the reader's story or tip ("Do you have a
+story for The Sun news desk?").
 """
 
 from __future__ import annotations
@@ -59,10 +60,11 @@ def drop_inset_boxes(blocks: Sequence[TextBlock], name: str) -> None:
 
 #: The heading or opening line of an appeal for the reader's money, whatever the box is named ("Support PREMIUM
 #: TIMES' journalism of integrity and credibility", "Support independent journalism", "Unterstützen Sie unabhängigen
-#: Journalismus", "Soutenez notre rédaction", "Apoya el periodismo independiente"): a line of at most
-#: :data:`APPEAL_LINE_WORDS` words.
+#: Journalismus", "Soutenez notre rédaction", "Apoya el periodismo independiente"), or for their story ("Do you have a
+#: story for The Sun news desk?", "Got a news tip?"): a line of at most :data:`APPEAL_LINE_WORDS` words.
 APPEAL_LINE = re.compile(
     r"^\W{0,3}(?:support (?:\S+\s){0,4}?(?:journalism|newsroom|reporting)|support (?:us|our work)\b"
+    r"|(?:do you have|have you got|got) an? (?:news |story )?(?:story|tip)\b"
     r"|(?:make|become) a (?:one-off |monthly |recurring )?(?:contribution|donation|donor)|donate (?:now|today)"
     r"|unterstützen sie (?:\S+\s){0,3}?(?:journalismus|arbeit|redaktion)"
     r"|soutenez (?:\S+\s){0,3}?(?:journalisme|rédaction)"
@@ -89,4 +91,4 @@ def _drop_headed_appeals(blocks: Sequence[TextBlock], name: str) -> None:
         for inside in blocks[position:]:
             if inside.is_content and is_within(inside.element, box):
                 inside.is_content = False
-                inside.reasons.append(f"{name}:inside an appeal for the reader's money")
+                inside.reasons.append(f"{name}:inside an appeal for the reader's money or story")

@@ -108,3 +108,18 @@ def test_an_appeal_in_a_box_named_for_nothing_is_known_by_its_heading():
     labels = _labels(f"<p>{support}</p>")
     drop_inset_boxes(labels.blocks, "test")
     assert _kept(labels) == [BODY[0], support, BODY[1]]
+
+
+def test_an_appeal_for_the_readers_story_is_known_by_its_opening_line():
+    """The Sun ends its body with a box asking for stories ("Do you have a story for The Sun news desk?", then its
+    e-mail and phone numbers), named for nothing a model knows: the box goes. A paragraph asking a question of the
+    story's own stays."""
+    appeal = ("<div class='article-boxout'><p><strong>Do you have a story for The Harbour Times news desk?</strong>"
+              "</p><p>Email us at news@harbour.example or call 020 7946 0421. We pay for videos too.</p></div>")
+    labels = _labels(appeal)
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+    question = "Do you have a story about the old pier? the museum asked, and two hundred people wrote back."
+    labels = _labels(f"<p>{question}</p>")
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == [BODY[0], question, BODY[1]]
