@@ -39,13 +39,15 @@ _AD_LABEL = re.compile(
     r"|(?:der )?artikel (?:geht|wird) (?:nach|unter) der (?:anzeige|werbung) (?:weiter|fortgesetzt)"
     r"|el artículo continúa (?:debajo|después) de la publicidad|請繼續往下閱讀|请继续往下阅读)\W{0,3}$", re.IGNORECASE)
 #: A short line asking the reader to follow, scan or share, never the story's: "Follow us on Twitter and Facebook",
-#: "Folgen Sie uns auf Instagram", "Sigue a MILENIO en Google News, mantente informado…" (a network named near its
+#: "Folgen Sie uns auf Instagram", "Sigue a MILENIO en Google News, mantente informado…", "Ακολουθήστε το
+#: protothema.gr στο Google News", "Подписывайтесь на наш канал в Telegram" (a network named near its
 #: start), and a WeChat account's fixtures ("点击上方蓝字关注我们": tap the blue name above to follow us;
 #: "长按识别二维码": press to scan the QR code; "点个在看": tap "Wow"; a closing "END"), at most
 #: :data:`CALL_LINE_CHARS` characters.
 _CALL_LINE = re.compile(
     r"^\W{0,3}(?:(?:follow|like|join) us|folgen sie uns|folge uns|síguenos|sigue a \S+|suivez-nous|siga-nos"
-    r"|siga (?:o|a) \S+|seguici|volg ons)\b"
+    r"|siga (?:o|a) \S+|seguici|volg ons|ακολουθήστε|подписывайтесь|підписуйтесь|obserwuj nas|sledujte nás"
+    r"|följ oss|følg (?:os|oss)|seuraa meitä)\b"
     r".{0,40}\b(?:twitter|x|facebook|instagram|linkedin|tiktok|youtube|threads|bluesky|mastodon|telegram|whatsapp"
     r"|google news|flipboard|pinterest|snapchat|line)\b|^\W{0,3}ติดตาม.{0,40}\b(?:line|facebook|tiktok|youtube|x)\b"
     r"|点击(?:上方|上面|下方|标题下)?.{0,6}关注|长按(?:识别|扫描|扫码)?.{0,4}二维码|扫码关注|扫描二维码.{0,6}关注"
