@@ -12,6 +12,7 @@ from __future__ import annotations
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS
+from scrapy_boiler.segment.semantics import is_slipped_in
 from scrapy_boiler.segment.signatures import class_tokens
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -41,8 +42,8 @@ def with_posts_beside(
         if child in body_of:
             ordered.append(child)
             continue
-        if not isinstance(child.tag, str):
-            continue
+        if not isinstance(child.tag, str) or is_slipped_in(child):
+            continue  # an advert or a related question's answer set among the posts (Quora's)
         for post in _named_bodies(child, body_names, stats):
             ordered.append(post)
             body_of[post] = [post]
@@ -67,11 +68,15 @@ def _names_of(body: etree._Element, member: etree._Element, stats: TextStats) ->
 
 
 def _named_bodies(box: etree._Element, names: frozenset[str], stats: TextStats) -> list[etree._Element]:
-    """The outermost elements of ``box`` named as the bodies (:data:`BODY_NAME_SHARE`) with a post's words."""
+    """The outermost elements of ``box`` named as the bodies (:data:`BODY_NAME_SHARE`) with a post's words, none
+    inside an advert or an entry that is no post (:func:`~scrapy_boiler.segment.semantics.is_slipped_in`)."""
     found: list[etree._Element] = []
     skip: etree._Element | None = None
     for el in box.iter():
         if not isinstance(el.tag, str) or (skip is not None and _within(el, skip)):
+            continue
+        if is_slipped_in(el):
+            skip = el
             continue
         if len(class_tokens(el) & names) >= BODY_NAME_SHARE * len(names) and stats.text_words(el) >= MIN_POST_WORDS:
             found.append(el)

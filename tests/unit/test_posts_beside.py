@@ -55,9 +55,14 @@ def test_a_review_between_the_comments_gives_its_summary_and_inline_comments_as_
 
 def test_a_box_named_otherwise_beside_the_comments_is_no_post():
     """A sibling whose text is not in an element named as the bodies (a review without a summary, an event) adds
-    nothing."""
+    nothing; nor does an advert or a related entry set among the posts, its text rendered as theirs (Quora's)."""
     page = _page().replace(_review(TEXTS[1], TEXTS[2:4]), EVENT)
     group = find_post_group(parse_html(page).root)
+    assert group is not None and len(group.members) == 3
+    advert = ('<div class="TimelineItem sponsored-entry"><table><tbody><tr><td class="d-block comment-body '
+              'markdown-body js-comment-body"><p>Book a free discovery flight at one of our twelve campuses and see '
+              "if flying is for you.</p></td></tr></tbody></table></div>")
+    group = find_post_group(parse_html(page.replace(EVENT, advert, 1)).root)
     assert group is not None and len(group.members) == 3
 
 
