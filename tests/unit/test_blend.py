@@ -548,6 +548,27 @@ def test_the_line_introducing_a_table_between_content_paragraphs_is_body_with_it
         assert "Weitere Themen" not in kept
 
 
+def test_a_line_opening_a_text_block_introduces_the_list_after_it_when_the_block_before_ends_in_content():
+    """UNICEF's CMS writes the body as text blocks, each in wrappers of its own, with a "Read more" box between two:
+    a line opening a block ("UNICEF's support to the project included:") has no sibling before it, but the block
+    before (past the box) ends with a content paragraph, so the line and its list are the body's. After a block that
+    ends in boilerplate, they are not."""
+    def block(inner: str) -> str:
+        return f'<div class="text-block"><div class="container"><div class="rich-text">{inner}</div></div></div>'
+
+    before = block("<p>To keep the system working, the community has set up a committee that collects a small fee.</p>")
+    aside = '<div class="related"><aside><a href="/x">Read more: How communities prepare for drought</a></aside></div>'
+    items = ["drilling and testing the borehole", "installing the solar panels and pump", "training the committee"]
+    listed = block("<p>UNICEF's support to the project included:</p><ul>" + "".join(f"<li>{i}</li>" for i in items)
+                   + "</ul><p>Across the country, hundreds of schools now have safe water.</p>")
+    content = lambda b: b.text.startswith(("To keep", "Across"))  # noqa: E731
+    kept = set(_framed_kept(before + aside + listed, content))
+    assert {"UNICEF's support to the project included:", *items} <= kept
+    boilerplate = block("<p>Share this story with your friends and family on your favourite social network.</p>")
+    kept = set(_framed_kept(boilerplate + aside + listed, content))
+    assert not kept & {"UNICEF's support to the project included:", *items}
+
+
 def test_every_entry_of_a_live_blog_is_body_when_most_are(page_bytes):
     """A live blog's entries are sibling containers rendered alike; the trees dropped the short ones after an inline
     teaser. Most entries hold content, so all their prose does; their time stamps and the teaser stay out."""

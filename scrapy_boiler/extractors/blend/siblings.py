@@ -44,6 +44,28 @@ def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Ele
     return found
 
 
+#: Levels above an element that opens its container searched for the container's predecessor.
+OPENING_LEVELS = 5
+
+
+def box_before(element: etree._Element) -> etree._Element | None:
+    """The element before the container that ``element`` opens: up from it while it is its parent's first element
+    (past siblings :func:`siblings_around` passes over), at most :data:`OPENING_LEVELS` levels, the first sibling
+    before (UNICEF's CMS writes the body as text blocks, each in wrappers of its own: the line opening a block
+    follows the block before, past a "Read more" box between them); None where ``element`` has a sibling before it."""
+    for _ in range(OPENING_LEVELS):
+        sibling = element.getprevious()
+        while sibling is not None and _passed_over(sibling, before=True):
+            sibling = sibling.getprevious()
+        parent = element.getparent()
+        if sibling is not None:
+            return sibling
+        if parent is None or (parent.text or "").strip():
+            return None
+        element = parent
+    return None
+
+
 #: Most words of the line under a table that names its source ("Quelle: Statistisches Bundesamt", "Kilde: Nord Pool").
 SOURCE_LINE_WORDS = 12
 

@@ -16,7 +16,7 @@ from itertools import pairwise
 from lxml import etree
 
 from scrapy_boiler.extractors.blend.pointers import is_pointer_line
-from scrapy_boiler.extractors.blend.siblings import FRAMED, siblings_around, unwrapped
+from scrapy_boiler.extractors.blend.siblings import FRAMED, box_before, siblings_around, unwrapped
 from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
@@ -167,15 +167,19 @@ def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, Te
              labelled: dict[etree._Element, bool]) -> TextBlock | None:
     """The block of ``element`` (or of the paragraph it wraps) when it is a line introducing what follows
     (:data:`LEAD_IN_WORDS` words or more, ending with a colon, unlinked) or a section heading over it (vc.ru's
-    "Итоги" over a list of figures), and a content paragraph comes right before it."""
+    "Итоги" over a list of figures), and a content paragraph comes right before it, or, for a line, before the
+    container it opens (:func:`~scrapy_boiler.extractors.blend.siblings.box_before`; a heading opening a box is the
+    box's title: "Leave a comment" over a form's fields)."""
     block = next((by_element[el] for el in unwrapped(element) if el in by_element), None)
     if block is None or block.features is None or block.features.link_density > 0:
         return None
     heading = _is_heading(block.element, block.text) and block.features.num_words <= SECTION_HEADING_WORDS
     if not heading and not _is_lead_in(block.text):
         return None
-    return block if any(_edge_is_content(before, labelled, last=True)
-                        for before in siblings_around(block.element, before=True)) else None
+    frames = siblings_around(block.element, before=True)
+    if not heading and all(frame is None for frame in frames):
+        frames = [box_before(block.element)]  # a line opening its container: its predecessor is before (not a form's)
+    return block if any(_edge_is_content(before, labelled, last=True) for before in frames) else None
 
 
 def _word_pairs(texts: Iterable[str]) -> set[tuple[str, str]]:
