@@ -30,6 +30,7 @@ from scrapy_boiler.parse.json_ld_posts import JsonLdPost
 from scrapy_boiler.parse.urls import split_url
 from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
+from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.poster_slots import poster_slot_members
@@ -98,8 +99,9 @@ class PageTypeFeatures:
     #: discussion (Lobsters, old reddit), whose comments are the page's main content (read only for comment threads:
     #: see :func:`title_links_away`; a blog's commenters link to their own sites, not to user pages)
     shared_link: bool = False
-    #: the members are the cells of one table row: a table layout's columns (menu, body, sidebar), not posts, which
-    #: follow each other down the page
+    #: the members are the cells of one table row, a table layout's columns (menu, body, sidebar), not posts, which
+    #: follow each other down the page; or the rows of a table marked for layout, an e-mail's blocks
+    #: (:mod:`~scrapy_boiler.segment.layout_tables`)
     columns: bool = False
 
 
@@ -143,15 +145,8 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
         discussion_url=bool(url and _DISCUSSION_URL.search(_path_and_query(url))),
         lead=lead_words(root, group.members[0]),
         shared_link=comment_thread and 2 * user_linked >= 1 and title_links_away(root, url, *titles),
-        columns=_row_cells(members),
+        columns=row_cells(members) or presentation_rows(members),
     )
-
-
-def _row_cells(members: list[etree._Element]) -> bool:
-    """Whether the members are cells (``td``, ``th``) of one table row."""
-    parent = members[0].getparent()
-    return parent is not None and parent.tag == "tr" and all(
-        m.tag in ("td", "th") and m.getparent() is parent for m in members)
 
 
 #: Elements named like comments (``div#comments``, ``ol.comment-list``), where an article's comment thread is.
