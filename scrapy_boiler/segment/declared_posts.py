@@ -97,6 +97,10 @@ def _integer(text: str) -> int | None:
 
 
 def _describe(kind: str, item: etree._Element) -> DeclaredPost:
+    """What the item declares of its post. An item declared as a question's answer (``suggestedAnswer``,
+    ``acceptedAnswer``) is an answer whatever its type: ServiceNow's community types its replies ``Comment``."""
+    if _props(item) & _ANSWER_PROPS:
+        kind = "answer"
     props = _own_properties(item)
     votes = _integer(_value(props["upvotecount"])) if "upvotecount" in props else _likes(item)
     date = next((_value(props[p]) for p in ("datecreated", "datepublished", "datemodified") if p in props), None)
@@ -110,6 +114,10 @@ def _describe(kind: str, item: etree._Element) -> DeclaredPost:
         author = name_text or collapse_spaces("".join(person.itertext())) or None
     url = _value(props["url"]) if "url" in props else None
     return DeclaredPost(kind, votes, "acceptedanswer" in _props(item), date or None, author, url)
+
+
+#: The properties that declare an item a question's answer.
+_ANSWER_PROPS = frozenset({"suggestedanswer", "acceptedanswer"})
 
 
 def _likes(item: etree._Element) -> int | None:

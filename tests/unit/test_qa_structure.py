@@ -651,6 +651,29 @@ def test_comments_declared_under_the_question_and_answers_are_no_posts_however_m
     assert [post.author for post in doc.posts] == ["asker", "answerer1", "answerer2"]
 
 
+def test_an_item_declared_as_an_answer_is_one_whatever_its_type():
+    """ServiceNow's community (Khoros) declares its replies with ``itemprop="suggestedAnswer"`` on items typed
+    ``Comment``: the property says what they are to the question, so they are answers, not comments to leave out."""
+    def reply(n: int, prop: str, kind: str, text: str) -> str:
+        return (f'<div class="lia-message" itemprop="{prop}" itemscope itemtype="https://schema.org/{kind}"><span '
+                f'itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">user{n}</span>'
+                f'</span><div class="lia-message-body" itemprop="text"><p>{text}</p></div></div>')
+
+    replies = (reply(1, "suggestedAnswer", "Comment", "Check whether the business rule runs before the insert.")
+               + reply(2, "acceptedAnswer", "Answer", "The producer script runs first: set the group there instead.")
+               + reply(3, "suggestedAnswer", "Comment", "Thanks, moving it into the producer script fixed it.")
+               + reply(4, "suggestedAnswer", "Comment", "Glad it works. Mark the solution so others find it."))
+    html = ('<html><head><title>Assignment group empty on portal incidents</title></head><body><div itemscope '
+            'itemtype="https://schema.org/QAPage"><div itemprop="mainEntity" itemscope itemtype="https://schema.org/'
+            'Question"><h1 itemprop="name">Assignment group empty on portal incidents</h1><span itemprop="author" '
+            'itemscope itemtype="https://schema.org/Person"><span itemprop="name">asker</span></span><div '
+            'itemprop="text"><p>My business rule sets the assignment group, but incidents from the portal have none.'
+            f"</p></div>{replies}</div></div></body></html>")
+    doc = extract(html, "https://www.servicenow.com/community/itsm-forum/assignment-group/m-p/3012345")
+    assert doc.page_type == "qa"
+    assert [post.author for post in doc.posts] == ["asker", "user1", "user2", "user3", "user4"]
+
+
 def test_comments_drawn_among_the_answers_are_no_posts_of_a_qa_page():
     """Khoros names a comment under an answer ``lia-message-view-qanda-comment`` and draws it among the answers: the
     question and the answers are the posts. Where every reply is so named, they are the answers."""
