@@ -315,6 +315,27 @@ def test_a_quotation_framed_by_body_paragraphs_is_body_but_not_an_embedded_post_
         == [said]
 
 
+def test_a_list_in_a_column_beside_a_picture_is_introduced_by_the_line_before_the_columns():
+    """The CDC sets a list in the left column of a row and its picture in the right one, after the paragraph that
+    introduces it ("Pay special attention to these areas:"): the row holds the list and a picture, so the line before
+    it introduces the list. A row beside a column of text is no list's wrapper."""
+    from scrapy_boiler.extractors.blend.structure import introduced_lists
+
+    items = ["Under the arms", "In and around the ears", "Behind the knees"]
+    listed = "<ul>" + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
+    lead = "<p>Do a full check after returning from areas where ticks live. Pay special attention to these areas:</p>"
+    for other, body in (('<figure><img src="map.png"><figcaption>Where ticks hide</figcaption></figure>', True),
+                        ("<p>Ticks are small, and a nymph is the size of a poppy seed, so look closely.</p>", False)):
+        page = parse_html(f'<html><body><article>{lead}<div class="row"><div class="col">{listed}</div>'
+                          f'<div class="col">{other}</div></div></article></body></html>')
+        blocks = segment(page.root).blocks
+        annotate(blocks)
+        for block in blocks:
+            block.is_content = block.element.tag == "p"
+        introduced_lists(blocks, "blend")
+        assert (set(items) <= {block.text for block in blocks if block.is_content}) is body
+
+
 def test_a_list_introduced_above_a_picture_and_a_headed_table_before_an_advert_are_body():
     """ORF sets a picture between a lead-in line ("... unter anderem:") and its list; chip.de puts an advert's
     label right after a table with a header row, which the paragraph above it presents (GOV.UK: the last of a list

@@ -22,8 +22,9 @@ def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Ele
     """The sibling right before (or after) the element and each of its wrappers, past siblings without text (an
     editor's spacer paragraph, ``<p>&nbsp;</p>``, an empty advert slot or one showing its label alone, a comment),
     pictures and, before it, "read also" boxes (:func:`_passed_over`; after it, one heads the links under it, no
-    frame): the ancestors holding nothing else but spacers (G1 wraps each paragraph and each list of its body in a
-    ``div.mc-column`` of its own; Over-blog a list and a spacer paragraph, :func:`_spacer`), or nothing else but a
+    frame): the ancestors holding nothing else but spacers or pictures (G1 wraps each paragraph and each list of its
+    body in a ``div.mc-column`` of its own; Over-blog a list and a spacer paragraph, :func:`_spacer`; the CDC a list
+    and a picture in two columns, :func:`_picture`), or nothing else but a
     caption (WordPress's ``figure.wp-block-table`` around a table and its ``<figcaption>``) or, for a table, the
     line under it that names its source (:func:`_source_lines_after`)."""
     found: list[etree._Element | None] = []
@@ -35,7 +36,7 @@ def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Ele
         found.append(sibling)
         parent = element.getparent()
         if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
-                any(child is not element and not _spacer(child) for child in parent)
+                any(child is not element and not _spacer(child) and not _picture(child) for child in parent)
                 and not (parent.tag == "figure"
                          and all(child is element or child.tag == "figcaption" for child in parent))
                 and not (table and _source_lines_after(element, parent))):
@@ -150,6 +151,15 @@ def _spacer(element: etree._Element) -> bool:
         return not (element.tail or "").strip()
     return element.tag in _SPACER_TAGS and not _has_text(element) and not (element.tail or "").strip() and all(
         inner.tag == "br" for inner in element.iterdescendants())
+
+
+def _picture(element: etree._Element) -> bool:
+    """Whether an element is a picture (a ``<figure>``) or a box holding one alone, as the column beside a list
+    (the CDC's ``div.col-md-6`` with the body map beside the list of where ticks hide)."""
+    while isinstance(element.tag, str) and element.tag != "figure" and len(element) == 1 \
+            and not (element.text or "").strip() and not (element[0].tail or "").strip():
+        element = element[0]
+    return element.tag == "figure"
 
 
 def _has_text(element: etree._Element) -> bool:
