@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from neural_pages import all_content_labels
 from neural_pages import kept_texts as _kept
 
@@ -94,32 +95,24 @@ def test_a_dialog_laid_over_the_page_is_dropped():
     assert _kept(labels) == BODY
 
 
-def test_an_appeal_in_a_box_named_for_nothing_is_known_by_its_heading():
-    """Premium Times sets its appeal in an inline-styled ``<div>`` after the body: its heading ("Support PREMIUM
-    TIMES' journalism of integrity and credibility") says what the box is. A paragraph about support stays."""
-    appeal = ("<div style='background:#f5f5f5'><h4>Support HARBOUR TIMES' journalism of integrity and credibility</h4>"
-              "<p>We believe in journalism that everyone can read, so we keep our stories free of a paywall.</p>"
-              "<p>If you value our reporting, consider a contribution of any size: it keeps the newsroom going.</p>"
-              "</div>")
+@pytest.mark.parametrize(("appeal", "bystander"), [
+    # Premium Times' appeal in an inline-styled <div> after the body, known by its heading
+    ("<div style='background:#f5f5f5'><h4>Support HARBOUR TIMES' journalism of integrity and credibility</h4>"
+     "<p>We believe in journalism that everyone can read, so we keep our stories free of a paywall.</p>"
+     "<p>If you value our reporting, consider a contribution of any size: it keeps the newsroom going.</p></div>",
+     "Support for the new pier came from the fishermen, who had waited ten years for the repairs."),
+    # The Sun's box asking for stories, its e-mail and phone numbers after the question
+    ("<div class='article-boxout'><p><strong>Do you have a story for The Harbour Times news desk?</strong></p>"
+     "<p>Email us at news@harbour.example or call 020 7946 0421. We pay for videos too.</p></div>",
+     "Do you have a story about the old pier? the museum asked, and two hundred people wrote back."),
+])
+def test_an_appeal_in_a_box_named_for_nothing_is_known_by_its_opening_line(appeal: str, bystander: str):
+    """An appeal for the reader's money ("Support PREMIUM TIMES' journalism of integrity and credibility") or story
+    ("Do you have a story for The Sun news desk?") in a box named for nothing a model knows is known by its opening
+    line: the box goes. A paragraph of the story's own that starts alike stays."""
     labels = _labels(appeal)
     drop_inset_boxes(labels.blocks, "test")
     assert _kept(labels) == BODY
-    support = "Support for the new pier came from the fishermen, who had waited ten years for the repairs."
-    labels = _labels(f"<p>{support}</p>")
+    labels = _labels(f"<p>{bystander}</p>")
     drop_inset_boxes(labels.blocks, "test")
-    assert _kept(labels) == [BODY[0], support, BODY[1]]
-
-
-def test_an_appeal_for_the_readers_story_is_known_by_its_opening_line():
-    """The Sun ends its body with a box asking for stories ("Do you have a story for The Sun news desk?", then its
-    e-mail and phone numbers), named for nothing a model knows: the box goes. A paragraph asking a question of the
-    story's own stays."""
-    appeal = ("<div class='article-boxout'><p><strong>Do you have a story for The Harbour Times news desk?</strong>"
-              "</p><p>Email us at news@harbour.example or call 020 7946 0421. We pay for videos too.</p></div>")
-    labels = _labels(appeal)
-    drop_inset_boxes(labels.blocks, "test")
-    assert _kept(labels) == BODY
-    question = "Do you have a story about the old pier? the museum asked, and two hundred people wrote back."
-    labels = _labels(f"<p>{question}</p>")
-    drop_inset_boxes(labels.blocks, "test")
-    assert _kept(labels) == [BODY[0], question, BODY[1]]
+    assert _kept(labels) == [BODY[0], bystander, BODY[1]]
