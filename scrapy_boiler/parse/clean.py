@@ -136,7 +136,7 @@ _MAYBE_SCREEN_READER_ONLY = re.compile(r"sr|reader|idden|invisible|assistive|a11
 _CONSENT_ROOT_IDS = frozenset({
     "onetrust-consent-sdk", "onetrust-banner-sdk", "onetrust-pc-sdk", "CybotCookiebotDialog", "didomi-host",
     "truste-consent-track", "consent_blackbar", "usercentrics-root", "cmpbox", "cmpbox2", "BorlabsCookieBox",
-    "cookie-law-info-bar", "cookie-notice", "cmplz-cookiebanner-container", "iubenda-cs-banner",
+    "cookie-law-info-bar", "cookie-notice", "cmplz-cookiebanner-container", "iubenda-cs-banner", "qc-cmp2-container",
 })
 #: Sourcepoint numbers its boxes: ``sp_message_container_123456``.
 _CONSENT_ROOT_ID_PREFIX = "sp_message_container_"

@@ -61,6 +61,7 @@ _PREFERENCES = "We and our partners store and access information on your device.
     f'</div></div>',
     f'<div id="sp_message_container_874231"><p>{_PREFERENCES}</p></div>',  # Sourcepoint numbers its boxes
     f'<div class="qc-cmp2-container" data-nosnippet><p>{_PREFERENCES}</p></div>',  # Quantcast Choice
+    f'<div id="qc-cmp2-container" data-nosnippet><p>{_PREFERENCES}</p></div>',  # ... its root, by id (Il Sole 24 Ore)
     f'<div id="cookie-notice" role="dialog"><span>{_PREFERENCES}</span></div>',  # the Cookie Notice plugin
 ])
 def test_a_consent_managers_box_is_removed(box):
