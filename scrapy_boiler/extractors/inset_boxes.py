@@ -35,7 +35,8 @@ APPEAL_MAX_WORDS = 250
 def drop_inset_boxes(blocks: Sequence[TextBlock], name: str) -> None:
     """Label boilerplate (in place) every content block inside a box of at most :data:`INSET_MAX_WORDS` words named
     as an advertisement, a promotion of the site's own, a consent manager's box or a reader poll, or of at most
-    :data:`APPEAL_MAX_WORDS` named as an appeal for donations or marked as a dialog."""
+    :data:`APPEAL_MAX_WORDS` named as an appeal for donations, marked as a dialog, or named a promotion and asking
+    for money (:data:`ASKS_FOR_MONEY`)."""
     boxes: dict[etree._Element, bool] = {}
     for block in blocks:
         if not block.is_content:
@@ -47,7 +48,10 @@ def drop_inset_boxes(blocks: Sequence[TextBlock], name: str) -> None:
             if el not in boxes:
                 kind = box_kind(el)
                 limit = INSET_MAX_WORDS if kind == "inset" else APPEAL_MAX_WORDS if kind or is_dialog(el) else 0
-                boxes[el] = bool(limit) and count_words(" ".join(el.itertext())) <= limit
+                text = " ".join(el.itertext()) if limit else ""
+                words = count_words(text)
+                boxes[el] = bool(limit) and (words <= limit or (
+                    kind == "inset" and words <= APPEAL_MAX_WORDS and ASKS_FOR_MONEY.search(text) is not None))
             if boxes[el]:
                 block.is_content = False
                 block.reasons.append(
@@ -58,6 +62,12 @@ def drop_inset_boxes(blocks: Sequence[TextBlock], name: str) -> None:
     _drop_headed_appeals(blocks, name)
 
 
+#: What a promotion of the site's own says when it is an appeal for money, which may be as long as one ("You can
+#: become a sustaining member for as little as $3": The Intercept's ``end-of-article-promo``).
+ASKS_FOR_MONEY = re.compile(
+    r"\bbecome an? (?:\w+ )?(?:member|supporter|subscriber|donor)\b|\bdonat(?:e|ion)\b"
+    r"|\bsupport (?:\S+\s){0,3}?(?:journalism|reporting|newsroom)\b|\bmake an? (?:\w+ )?(?:contribution|donation)\b",
+    re.IGNORECASE)
 #: The heading or opening line of an appeal for the reader's money, whatever the box is named ("Support PREMIUM
 #: TIMES' journalism of integrity and credibility", "Support independent journalism", "Unterstützen Sie unabhängigen
 #: Journalismus", "Soutenez notre rédaction", "Apoya el periodismo independiente"), or for their story ("Do you have a

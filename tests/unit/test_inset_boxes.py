@@ -116,3 +116,22 @@ def test_an_appeal_in_a_box_named_for_nothing_is_known_by_its_opening_line(appea
     labels = _labels(f"<p>{bystander}</p>")
     drop_inset_boxes(labels.blocks, "test")
     assert _kept(labels) == [BODY[0], bystander, BODY[1]]
+
+
+def test_a_promotion_of_the_sites_own_asking_for_money_is_dropped_up_to_an_appeals_length():
+    """The Intercept ends its article with a box named a promotion (``end-of-article-promo``) of 160 words, twice a
+    promotion's: it asks the reader to become a member, so it is an appeal, dropped up to an appeal's length. A
+    promotion as long that asks for nothing (a list of the site's podcasts) is left to the models."""
+    appeal = ("<section class='end-of-article-promo promo'><p><strong>Wait! Before you go</strong> on about your day, "
+              + "ask yourself how likely it is that another outlet would have told this story. " * 8
+              + "Joining is simple: you can become a sustaining member for as little as $3 a month.</p></section>")
+    labels = _labels(appeal)
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+    podcasts = ("<section class='end-of-article-promo promo'><p>"
+                + "Our podcasts cover the harbour, the council and the courts, with new episodes each week. " * 8
+                + "</p></section>")
+    labels = _labels(podcasts)
+    drop_inset_boxes(labels.blocks, "test")
+    assert len(_kept(labels)) == 3
+
