@@ -336,6 +336,29 @@ def test_a_list_in_a_column_beside_a_picture_is_introduced_by_the_line_before_th
         assert (set(items) <= {block.text for block in blocks if block.is_content}) is body
 
 
+def test_a_list_is_introduced_past_a_promotion_box_set_between_it_and_its_lead_in():
+    """AD.nl sets its subscription offer (``div.premium-promo``) between a lead-in ("... neemt de gemeente een aantal
+    tijdelijke maatregelen:") and its list: a box named as a promotion is no frame, so the lead-in introduces the
+    list, whose items are the body's; the offer stays out."""
+    from scrapy_boiler.extractors.blend.structure import introduced_lists
+
+    items = ["het fietspad langs de Vleutenseweg wordt verbreed;", "de verkeerslichten krijgen langer groen."]
+    page = parse_html("<html><body><article><p>Om de overlast te beperken, neemt de gemeente een aantal tijdelijke "
+                      "maatregelen:</p><div class='premium-promo'><p>Onbeperkt toegang tot AD?</p><p>Nu de eerste 3 "
+                      "maanden voor 1 euro per maand.</p><a href='/abo'>Word abonnee</a></div><ul>"
+                      + "".join(f"<li>{item}</li>" for item in items)
+                      + "</ul><p>De bouw van de brug begint volgens de planning in het najaar.</p></article></body>"
+                      "</html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p" and "premium-promo" not in (
+            block.element.getparent().get("class") or "")
+    introduced_lists(blocks, "blend")
+    kept = {block.text for block in blocks if block.is_content}
+    assert set(items) <= kept and "Onbeperkt toegang tot AD?" not in kept
+
+
 def test_a_list_introduced_above_a_picture_and_a_headed_table_before_an_advert_are_body():
     """ORF sets a picture between a lead-in line ("... unter anderem:") and its list; chip.de puts an advert's
     label right after a table with a header row, which the paragraph above it presents (GOV.UK: the last of a list

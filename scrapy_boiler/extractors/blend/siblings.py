@@ -13,6 +13,7 @@ from lxml import etree
 
 from scrapy_boiler.extractors.blend.pointers import is_advert_label, is_pointer_line
 from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.segment.semantics import box_kind
 
 #: Elements whose lines a framed list, table or quotation is made of.
 FRAMED = ("ul", "ol", "table", "blockquote")
@@ -94,11 +95,12 @@ def _source_line(text: str) -> bool:
 
 
 def _passed_over(sibling: etree._Element, *, before: bool) -> bool:
-    """Whether a sibling is passed over looking for a frame (see :func:`siblings_around`): a comment, a picture, no
-    text, an advert's label alone (:data:`ADVERT_LABEL_CHARS`) or, before the element, a "read also" line of at most
+    """Whether a sibling is passed over looking for a frame (see :func:`siblings_around`): a comment, a picture, a
+    box named as an advert or a promotion (:func:`~scrapy_boiler.segment.semantics.box_kind`), no text, an advert's
+    label alone (:data:`ADVERT_LABEL_CHARS`) or, before the element, a "read also" line of at most
     twice :data:`SOURCE_LINE_WORDS` words or a box of related links (:func:`_related_links`). Its text is read once."""
-    if not isinstance(sibling.tag, str) or sibling.tag == "figure":
-        return True
+    if not isinstance(sibling.tag, str) or sibling.tag == "figure" or box_kind(sibling) == "inset":
+        return True  # a picture; an advert or a promotion of the site's own set into the body (AD.nl's offer)
     text = " ".join("".join(sibling.itertext()).split())
     if not text or (len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text)):
         return True

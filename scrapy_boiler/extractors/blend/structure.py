@@ -21,7 +21,7 @@ from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
-from scrapy_boiler.segment.semantics import in_code, in_figure
+from scrapy_boiler.segment.semantics import box_kind, in_code, in_figure
 
 
 def whole_lists(blocks: list[TextBlock], name: str) -> None:
@@ -59,9 +59,9 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
         if block.is_content or item is None or (listed := item.getparent()) is None or item is not listed[0]:
             continue
         before = position - 1
-        while before > 0 and (in_figure(blocks[before].element) or (
-                not blocks[before].is_content and is_pointer_line(blocks[before].text))):
-            before -= 1  # a picture (ORF) or a "read also" box (Live Hindustan) set between the lead-in and its list
+        while before > 0 and (in_figure(blocks[before].element) or (not blocks[before].is_content and (
+                is_pointer_line(blocks[before].text) or _in_inset_box(blocks[before].element, listed)))):
+            before -= 1  # a picture (ORF), a "read also" box (Live Hindustan) or a promotion (AD.nl) set between
         lead = blocks[before]
         if not (lead.is_content and _is_lead_in(lead.text) and any(
                 lead.element in unwrapped(previous) for previous in siblings_around(listed, before=True))):
@@ -74,6 +74,19 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
             if not following.is_content:
                 following.is_content = True
                 following.reasons.append(f"{name}:a list introduced by the content line above it")
+
+
+def _in_inset_box(element: etree._Element, listed: etree._Element) -> bool:
+    """Whether ``element`` lies in a box named as an advert or a promotion that is a sibling of the list (or of one
+    of its wrappers): what sits between a lead-in and its list."""
+    frames = {id(el) for el in listed.iterancestors()} | {id(listed)}
+    for box in (element, *element.iterancestors()):
+        parent = box.getparent()
+        if parent is None or id(box) in frames:
+            return False
+        if id(parent) in frames:
+            return box_kind(box) == "inset"
+    return False
 
 
 #: The share of a line's words linked to parts of the page at which it is an entry of a table of contents.
