@@ -153,6 +153,22 @@ _CITATION_MARK_CLASS = "reference"
 #: Discuz's jammer text, ``<font class="jammer">``: the forum's name and address strewn into every post's sentences to
 #: spoil copies, which its stylesheet hides ("开始算，<font class="jammer">.1point3acres</font>severance").
 _JAMMER_CLASS = "jammer"
+#: Discourse's preview card of a linked page (``aside.onebox``: the site, the page's title and description) and the
+#: file name and size under a picture (``a.lightbox > div.meta``): no words of the post's.
+_ONEBOX_CLASS = "onebox"
+_LIGHTBOX_META_CLASS = "meta"
+
+
+def _discourse_extra(el: etree._Element, names: str) -> bool:
+    """Whether an element with the class attribute ``names`` is Discourse's link preview or picture details."""
+    if el.tag == "aside":
+        return "onebox" in names and _ONEBOX_CLASS in names.split()
+    if names != _LIGHTBOX_META_CLASS:
+        return False
+    parent = el.getparent()
+    return parent is not None and "lightbox" in (parent.get("class") or "").split()
+
+
 #: The mark a heading's link to its own anchor shows (Sphinx's ``<a class="headerlink" href="#x">¶</a>``, a "§" or
 #: "#" elsewhere): a character of no text, read as the heading's last ("Backoff strategies¶").
 _ANCHOR_MARKS = frozenset({"¶", "§", "#", "🔗", "⚓", "🔗︎"})
@@ -177,7 +193,8 @@ def _hiding_candidates(
     root: etree._Element,
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, jammer text, a
+    "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, jammer text, Discourse's
+    link previews and picture details (:func:`_discourse_extra`), a
     heading's anchor mark (:data:`_ANCHOR_MARKS`), status messages (:data:`_STATUS_ROLE`), and those a hiding class
     hides, in document order: one walk (two XPath queries asking several ``contains()`` of every element cost three
     times as much)."""
@@ -203,7 +220,7 @@ def _hiding_candidates(
                 continue
             if ("editsection" in names and _EDIT_LINKS_CLASS in names.split()) or (
                     el.tag == "sup" and "reference" in names and _CITATION_MARK_CLASS in names.split()) or (
-                    "jammer" in names and _JAMMER_CLASS in names.split()):
+                    "jammer" in names and _JAMMER_CLASS in names.split()) or _discourse_extra(el, names):
                 removed.append(el)
                 continue
         if el.tag == "a" and (el.get("href") or "").startswith("#") and len(el) == 0 \

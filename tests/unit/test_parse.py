@@ -70,6 +70,19 @@ def test_a_consent_managers_box_is_removed(box):
     assert texts(page) == "The harbour bridge reopens today. Contact"
 
 
+def test_a_discourse_posts_link_preview_and_picture_details_are_removed():
+    """Discourse shows a link to another page as a preview card (``aside.onebox``: the site, the page's title and
+    description) and a picture with its file name and size (``a.lightbox > div.meta``): neither is the poster's text.
+    An aside of another name stays."""
+    page = parse_html('<div class="cooked"><p>See the docs on input mapping contexts.</p><aside class="onebox '
+                      'allowlistedgeneric"><header>Epic Games Developer</header><h3><a href="/d">Enhanced Input in '
+                      'Unreal Engine</a></h3><p>An overview of the Enhanced Input Plugin.</p></aside><div class="'
+                      'lightbox-wrapper"><a class="lightbox" href="/i.png"><img src="/i.png"><div class="meta"><span '
+                      'class="filename">imc_vehicle</span><span class="informations">1312×604 48.2 KB</span></div></a>'
+                      '</div><aside class="note"><p>Restart the editor afterwards.</p></aside></div>')
+    assert texts(page) == "See the docs on input mapping contexts. Restart the editor afterwards."
+
+
 def test_names_that_only_mention_consent_or_cookies_stay():
     page = parse_html('<div class="consent-decree-story"><p id="cookie-notice-history">The court approved the '
                       'consent decree.</p><p class="cmp-text">Cookie banners came later.</p></div>')
