@@ -477,7 +477,8 @@ def test_a_line_saying_the_story_goes_on_past_a_video_is_left_out(page_bytes):
 def test_lines_asking_the_reader_to_follow_or_scan_are_left_out():
     """A WeChat account's article opens and ends with fixtures ("点击上方蓝字 · 关注我们", "END", "长按识别二维码"), and
     many news sites end with "Follow us on Twitter and Facebook" (Proto Thema's "Ακολουθήστε το protothema.gr στο Google
-    News", "Подписывайтесь на наш канал в Telegram"): the trees keep them among the body's paragraphs,
+    News", "Подписывайтесь на наш канал в Telegram"), or to subscribe to a newsletter (Salon's "Want more ...? Subscribe
+    to Salon's weekly newsletter Lab Notes."): the trees keep them among the body's paragraphs,
     as they keep the Liberty Times' "請繼續往下閱讀..." (read on below) over an advert. A sentence of the body that
     mentions following stays."""
     paragraphs = ["去年春天我开始每天骑车上班，单程十二公里，穿过老城区和一段沿河的绿道。一年下来，骑了两千多公里。",
@@ -488,7 +489,9 @@ def test_lines_asking_the_reader_to_follow_or_scan_are_left_out():
     calls = ["点击上方蓝字 · 关注我们", "END", "长按识别二维码 · 关注我们", "Follow us on Twitter and Facebook",
              "Sigue a MILENIO en Google News, mantente informado de lo más relevante en México y el mundo.",
              "Ακολουθήστε το protothema.gr στο Google News και μάθετε πρώτοι όλες τις ειδήσεις",
-             "Подписывайтесь на наш канал в Telegram", "請繼續往下閱讀..."]
+             "Подписывайтесь на наш канал в Telegram",
+             "Want more health and science stories in your inbox? Subscribe to Salon's weekly newsletter Lab Notes.",
+             "請繼續往下閱讀..."]
     body = (f"<p>{calls[0]}</p>" + "".join(f"<p>{text}</p>" for text in paragraphs)
             + "".join(f"<p>{text}</p>" for text in calls[1:]))
     doc = extract(f"<html><head><title>骑车通勤一年</title></head><body><h1>骑车通勤一年</h1>"

@@ -42,7 +42,8 @@ _AD_LABEL = re.compile(
 #: "Folgen Sie uns auf Instagram", "Sigue a MILENIO en Google News, mantente informado…", "Ακολουθήστε το
 #: protothema.gr στο Google News", "Подписывайтесь на наш канал в Telegram" (a network named near its
 #: start), and a WeChat account's fixtures ("点击上方蓝字关注我们": tap the blue name above to follow us;
-#: "长按识别二维码": press to scan the QR code; "点个在看": tap "Wow"; a closing "END"), at most
+#: "长按识别二维码": press to scan the QR code; "点个在看": tap "Wow"; a closing "END"), or to subscribe to a newsletter
+#: ("Want more health and science stories in your inbox? Subscribe to Salon's weekly newsletter Lab Notes."), at most
 #: :data:`CALL_LINE_CHARS` characters.
 _CALL_LINE = re.compile(
     r"^\W{0,3}(?:(?:follow|like|join) us|folgen sie uns|folge uns|síguenos|sigue a \S+|suivez-nous|siga-nos"
@@ -51,7 +52,8 @@ _CALL_LINE = re.compile(
     r".{0,40}\b(?:twitter|x|facebook|instagram|linkedin|tiktok|youtube|threads|bluesky|mastodon|telegram|whatsapp"
     r"|google news|flipboard|pinterest|snapchat|line)\b|^\W{0,3}ติดตาม.{0,40}\b(?:line|facebook|tiktok|youtube|x)\b"
     r"|点击(?:上方|上面|下方|标题下)?.{0,6}关注|长按(?:识别|扫描|扫码)?.{0,4}二维码|扫码关注|扫描二维码.{0,6}关注"
-    r"|点(?:个|一下)?[「“\"]?在看|^\W{0,3}(?-i:-?END-?)\W{0,3}$", re.IGNORECASE)
+    r"|点(?:个|一下)?[「“\"]?在看|^\W{0,3}(?-i:-?END-?)\W{0,3}$"
+    r"|^\W{0,3}(?:want [^?]{0,80}\?\s*)?(?:sign up|subscribe) (?:for|to) .{0,60}\bnewsletters?\b", re.IGNORECASE)
 CALL_LINE_CHARS = 120
 #: Share of a pointer line's words that are its link's.
 POINTER_LINKS = 0.5
