@@ -51,10 +51,11 @@ OPENING_LEVELS = 5
 
 
 def box_before(element: etree._Element) -> etree._Element | None:
-    """The element before the container that ``element`` opens: up from it while it is its parent's first element
-    (past siblings :func:`siblings_around` passes over), at most :data:`OPENING_LEVELS` levels, the first sibling
-    before (UNICEF's CMS writes the body as text blocks, each in wrappers of its own: the line opening a block
-    follows the block before, past a "Read more" box between them); None where ``element`` has a sibling before it."""
+    """The first sibling before ``element`` or, while it is its parent's first element (past siblings
+    :func:`siblings_around` passes over), before its parent, at most :data:`OPENING_LEVELS` levels up: what precedes
+    the container it opens (UNICEF's CMS writes the body as text blocks, each in wrappers of its own: the line opening
+    a block follows the block before, past a "Read more" box between them). None past those levels or a parent with
+    text of its own."""
     for _ in range(OPENING_LEVELS):
         sibling = element.getprevious()
         while sibling is not None and _passed_over(sibling, before=True):
