@@ -608,7 +608,9 @@ def test_a_line_opening_a_text_block_introduces_the_list_after_it_when_the_block
     items = ["drilling and testing the borehole", "installing the solar panels and pump", "training the committee"]
     listed = block("<p>UNICEF's support to the project included:</p><ul>" + "".join(f"<li>{i}</li>" for i in items)
                    + "</ul><p>Across the country, hundreds of schools now have safe water.</p>")
-    content = lambda b: b.text.startswith(("To keep", "Across"))  # noqa: E731
+    def content(b: TextBlock) -> bool:
+        return b.text.startswith(("To keep", "Across"))
+
     kept = set(_framed_kept(before + aside + listed, content))
     assert {"UNICEF's support to the project included:", *items} <= kept
     boilerplate = block("<p>Share this story with your friends and family on your favourite social network.</p>")
