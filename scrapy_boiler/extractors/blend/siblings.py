@@ -31,9 +31,7 @@ def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Ele
     found: list[etree._Element | None] = []
     table = element.tag == "table"
     while element is not None:
-        sibling = element.getprevious() if before else element.getnext()
-        while sibling is not None and _passed_over(sibling, before=before):
-            sibling = sibling.getprevious() if before else sibling.getnext()
+        sibling = _sibling(element, before=before)
         found.append(sibling)
         parent = element.getparent()
         if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
@@ -44,6 +42,14 @@ def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Ele
             break
         element = parent
     return found
+
+
+def _sibling(element: etree._Element, *, before: bool) -> etree._Element | None:
+    """The sibling right before (or after) ``element``, past those :func:`_passed_over`."""
+    sibling = element.getprevious() if before else element.getnext()
+    while sibling is not None and _passed_over(sibling, before=before):
+        sibling = sibling.getprevious() if before else sibling.getnext()
+    return sibling
 
 
 #: Levels above an element that opens its container searched for the container's predecessor.
@@ -57,9 +63,7 @@ def box_before(element: etree._Element) -> etree._Element | None:
     a block follows the block before, past a "Read more" box between them). None past those levels or a parent with
     text of its own."""
     for _ in range(OPENING_LEVELS):
-        sibling = element.getprevious()
-        while sibling is not None and _passed_over(sibling, before=True):
-            sibling = sibling.getprevious()
+        sibling = _sibling(element, before=True)
         parent = element.getparent()
         if sibling is not None:
             return sibling
@@ -159,10 +163,7 @@ def _spacer(element: etree._Element) -> bool:
 def _picture(element: etree._Element) -> bool:
     """Whether an element is a picture (a ``<figure>``) or a box holding one alone, as the column beside a list
     (the CDC's ``div.col-md-6`` with the body map beside the list of where ticks hide)."""
-    while isinstance(element.tag, str) and element.tag != "figure" and len(element) == 1 \
-            and not (element.text or "").strip() and not (element[0].tail or "").strip():
-        element = element[0]
-    return element.tag == "figure"
+    return any(wrapped.tag == "figure" for wrapped in unwrapped(element))
 
 
 def _has_text(element: etree._Element) -> bool:

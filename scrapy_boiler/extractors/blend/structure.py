@@ -79,12 +79,12 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
 def _in_inset_box(element: etree._Element, listed: etree._Element) -> bool:
     """Whether ``element`` lies in a box named as an advert or a promotion that is a sibling of the list (or of one
     of its wrappers): what sits between a lead-in and its list."""
-    frames = {id(el) for el in listed.iterancestors()} | {id(listed)}
+    frames = {listed, *listed.iterancestors()}
     for box in (element, *element.iterancestors()):
         parent = box.getparent()
-        if parent is None or id(box) in frames:
+        if parent is None or box in frames:
             return False
-        if id(parent) in frames:
+        if parent in frames:
             return box_kind(box) == "inset"
     return False
 
