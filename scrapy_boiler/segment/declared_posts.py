@@ -99,7 +99,8 @@ def _integer(text: str) -> int | None:
 def _describe(kind: str, item: etree._Element) -> DeclaredPost:
     """What the item declares of its post. An item declared as a question's answer (``suggestedAnswer``,
     ``acceptedAnswer``) is an answer whatever its type: ServiceNow's community types its replies ``Comment``."""
-    if _props(item) & _ANSWER_PROPS:
+    declared_as = _props(item)
+    if declared_as & _ANSWER_PROPS:
         kind = "answer"
     props = _own_properties(item)
     votes = _integer(_value(props["upvotecount"])) if "upvotecount" in props else _likes(item)
@@ -113,7 +114,7 @@ def _describe(kind: str, item: etree._Element) -> DeclaredPost:
         name_text = (name.get("content") or collapse_spaces("".join(name.itertext()))) if name is not None else ""
         author = name_text or collapse_spaces("".join(person.itertext())) or None
     url = _value(props["url"]) if "url" in props else None
-    return DeclaredPost(kind, votes, "acceptedanswer" in _props(item), date or None, author, url)
+    return DeclaredPost(kind, votes, "acceptedanswer" in declared_as, date or None, author, url)
 
 
 #: The properties that declare an item a question's answer.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS
+from scrapy_boiler.segment.regions import is_within
 from scrapy_boiler.segment.semantics import is_slipped_in
 from scrapy_boiler.segment.signatures import class_tokens
 from scrapy_boiler.segment.text_stats import TextStats
@@ -73,7 +74,7 @@ def _named_bodies(box: etree._Element, names: frozenset[str], stats: TextStats) 
     found: list[etree._Element] = []
     skip: etree._Element | None = None
     for el in box.iter():
-        if not isinstance(el.tag, str) or (skip is not None and _within(el, skip)):
+        if not isinstance(el.tag, str) or (skip is not None and is_within(el, skip)):
             continue
         if is_slipped_in(el):
             skip = el
@@ -82,7 +83,3 @@ def _named_bodies(box: etree._Element, names: frozenset[str], stats: TextStats) 
             found.append(el)
             skip = el
     return found
-
-
-def _within(el: etree._Element, outer: etree._Element) -> bool:
-    return any(ancestor is outer for ancestor in el.iterancestors())
