@@ -28,6 +28,7 @@ from lxml import etree
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
+from scrapy_boiler.extractors.blend.labelled_boxes import labelled_boxes
 from scrapy_boiler.extractors.blend.pointers import pointers_and_labels
 from scrapy_boiler.extractors.blend.recipe import declared_recipe, squashed
 from scrapy_boiler.extractors.blend.standfirst import standfirst
@@ -164,6 +165,7 @@ class BlendExtractor:
             # between a paragraph and the next section's heading), and a heading over it (Ynet's), are read again.
             _lists_in_the_body(blocks, self.name)
             section_headings(blocks, parts, self.name)
+        labelled_boxes(blocks, self.name)
         pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
         drop_inset_boxes(blocks, self.name)

@@ -8,6 +8,8 @@ first sibling with text up the wrappers, past those.
 from __future__ import annotations
 
 import re
+from collections import deque
+from collections.abc import Container
 
 from lxml import etree
 
@@ -31,7 +33,7 @@ def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Ele
     found: list[etree._Element | None] = []
     table = element.tag == "table"
     while element is not None:
-        sibling = _sibling(element, before=before)
+        sibling = frame_sibling(element, before=before)
         found.append(sibling)
         parent = element.getparent()
         if parent is None or (parent.text or "").strip() or (element.tail or "").strip() or (
@@ -44,7 +46,7 @@ def siblings_around(element: etree._Element, *, before: bool) -> list[etree._Ele
     return found
 
 
-def _sibling(element: etree._Element, *, before: bool) -> etree._Element | None:
+def frame_sibling(element: etree._Element, *, before: bool) -> etree._Element | None:
     """The sibling right before (or after) ``element``, past those :func:`_passed_over`."""
     sibling = element.getprevious() if before else element.getnext()
     while sibling is not None and _passed_over(sibling, before=before):
@@ -63,7 +65,7 @@ def box_before(element: etree._Element) -> etree._Element | None:
     a block follows the block before, past a "Read more" box between them). None past those levels or a parent with
     text of its own."""
     for _ in range(OPENING_LEVELS):
-        sibling = _sibling(element, before=True)
+        sibling = frame_sibling(element, before=True)
         parent = element.getparent()
         if sibling is not None:
             return sibling
@@ -169,3 +171,22 @@ def _picture(element: etree._Element) -> bool:
 def _has_text(element: etree._Element) -> bool:
     """Whether an element (not a comment) holds any text."""
     return isinstance(element.tag, str) and any(text.strip() for text in element.itertext())
+
+
+def edge_is_content(element: etree._Element | None, labelled: dict[etree._Element, bool], *, last: bool) -> bool:
+    """Whether the block of ``element`` nearest the framed element, its last (or first) one, is content: a paragraph,
+    or the last item of a list of notes above a table."""
+    edge = edge_element(element, labelled, last=last)
+    return edge is not None and labelled[edge]
+
+
+def edge_element(element: etree._Element | None, blocks_at: Container[etree._Element], *,
+                 last: bool) -> etree._Element | None:
+    """The last (or first) element of a block in ``element``'s subtree: ``blocks_at`` holds the blocks' elements."""
+    if element is None:
+        return None
+    found = (el for el in element.iter() if el in blocks_at)
+    if not last:
+        return next(found, None)
+    final = deque(found, maxlen=1)
+    return final[0] if final else None

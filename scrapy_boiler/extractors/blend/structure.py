@@ -9,14 +9,20 @@ paragraphs, is kept whole, and so is a heading between the body's parts (a recip
 from __future__ import annotations
 
 import re
-from collections import deque
-from collections.abc import Container, Iterable
+from collections.abc import Iterable
 from itertools import pairwise
 
 from lxml import etree
 
 from scrapy_boiler.extractors.blend.pointers import is_pointer_line
-from scrapy_boiler.extractors.blend.siblings import FRAMED, box_before, siblings_around, unwrapped
+from scrapy_boiler.extractors.blend.siblings import (
+    FRAMED,
+    box_before,
+    edge_element,
+    edge_is_content,
+    siblings_around,
+    unwrapped,
+)
 from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
@@ -137,13 +143,13 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
         headed = framed.tag == "table" and _header_row(framed) and 2 * sum(
             _DAY.fullmatch(block.text.strip()) is not None for block in members) < len(members)
         edges = list(zip(siblings_around(framed, before=True), siblings_around(framed, before=False), strict=True))
-        if not any(_edge_is_content(before, labelled, last=True) and (
-                headed or _introduces(before, by_element) or _edge_is_content(after, labelled, last=False))
+        if not any(edge_is_content(before, labelled, last=True) and (
+                headed or _introduces(before, by_element) or edge_is_content(after, labelled, last=False))
                    for before, after in edges):
             # a line introducing it ("Die Wasserstände an ausgewählten Pegeln:") or a heading over it scores low on its
             # few words
             lead = next((found for before, after in edges if (found := _lead_in(before, by_element, labelled))
-                         and (headed or _edge_is_content(after, labelled, last=False))), None)
+                         and (headed or edge_is_content(after, labelled, last=False))), None)
             if lead is None:
                 continue
             lead.is_content = True
@@ -172,7 +178,7 @@ def _header_row(table: etree._Element) -> bool:
 def _introduces(element: etree._Element | None, by_element: dict[etree._Element, TextBlock]) -> bool:
     """Whether the last block of ``element`` ends with a colon, introducing what follows ("... formuliert es so:"):
     a quotation or list after it is the body's whatever comes after it (an advert)."""
-    edge = _edge_element(element, by_element, last=True)
+    edge = edge_element(element, by_element, last=True)
     return edge is not None and _is_lead_in(by_element[edge].text)
 
 
@@ -192,7 +198,7 @@ def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, Te
     frames = siblings_around(block.element, before=True)
     if not heading and all(frame is None for frame in frames):
         frames = [box_before(block.element)]  # a line opening its container: its predecessor is before (not a form's)
-    return block if any(_edge_is_content(before, labelled, last=True) for before in frames) else None
+    return block if any(edge_is_content(before, labelled, last=True) for before in frames) else None
 
 
 def _word_pairs(texts: Iterable[str]) -> set[tuple[str, str]]:
@@ -202,25 +208,6 @@ def _word_pairs(texts: Iterable[str]) -> set[tuple[str, str]]:
         words = comparable(text).split()
         pairs.update(pairwise(words))
     return pairs
-
-
-def _edge_is_content(element: etree._Element | None, labelled: dict[etree._Element, bool], *, last: bool) -> bool:
-    """Whether the block of ``element`` nearest the framed element, its last (or first) one, is content: a paragraph,
-    or the last item of a list of notes above a table."""
-    edge = _edge_element(element, labelled, last=last)
-    return edge is not None and labelled[edge]
-
-
-def _edge_element(element: etree._Element | None, blocks_at: Container[etree._Element], *,
-                  last: bool) -> etree._Element | None:
-    """The last (or first) element of a block in ``element``'s subtree: ``blocks_at`` holds the blocks' elements."""
-    if element is None:
-        return None
-    found = (el for el in element.iter() if el in blocks_at)
-    if not last:
-        return next(found, None)
-    final = deque(found, maxlen=1)
-    return final[0] if final else None
 
 
 #: Section headings: their tags and the most words one has.

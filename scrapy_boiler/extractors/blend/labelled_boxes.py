@@ -1,0 +1,121 @@
+"""Labelled lists side by side in the body ("Do" and "Don't", "Pros" and "Cons"): the writer's, kept with the body.
+
+Health, finance and review pages set a contrast in the body as two boxes, each a short label over a list: the NHS's
+"Do" and "Don't", Investopedia's "Pros" and "Cons" columns. To the trees each box reads as a sidebar's (a short label,
+short items, a container of its own), yet the pair sits between the body's paragraphs. Two such boxes or more side
+by side are kept when the body's content comes right before and right after them and nothing in them links
+elsewhere; the framing, as for a list (:func:`~scrapy_boiler.extractors.blend.structure.framed_lists`), is what tells
+them from a sidebar's. One labelled list alone is left as the trees scored it: between the first paragraphs it is a
+summary ("STORY HIGHLIGHTS", "Key Takeaways"), which the corpora's articles leave out of the body.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from lxml import etree
+
+from scrapy_boiler.extractors.blend.pointers import is_advert_label, is_pointer_line
+from scrapy_boiler.extractors.blend.siblings import edge_is_content, frame_sibling, unwrapped
+from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.semantics import box_kind
+
+#: The most words of a box's label ("Don't", "Advantages", "Was hilft").
+LABEL_WORDS = 4
+#: Levels above a block where its box is looked for (an item, its list, the list's wrapper, the box), and above a pair
+#: of boxes ending its container where what follows it is looked for.
+BOX_LEVELS = 3
+FRAME_LEVELS = 2
+#: Elements a box of the body's never holds: a form's (a newsletter's sign-up under its label) or an embed's.
+_NOT_IN_A_BOX = ("form", "input", "button", "select", "textarea", "iframe")
+
+
+def labelled_boxes(blocks: list[TextBlock], name: str) -> None:
+    """Label content (in place) the blocks of every run of two boxes or more side by side, each a short label over an
+    unlinked list (:func:`is_labelled_list`), that content frames: the last block before the run and the first after
+    it, past what a frame passes over (an advert, a picture), are content."""
+    by_element = {block.element: block for block in blocks}
+    labelled = {block.element: block.is_content for block in blocks}
+    shapes: dict[etree._Element, bool] = {}
+
+    def shaped(el: etree._Element) -> bool:
+        if el not in shapes:
+            shapes[el] = is_labelled_list(el)
+        return shapes[el]
+
+    runs_seen: set[etree._Element] = set()
+    for block in blocks:
+        if block.is_content:
+            continue
+        box = next((el for el in list(block.element.iterancestors())[:BOX_LEVELS] if shaped(el)), None)
+        if box is None:
+            continue
+        run = _run(box, shaped)
+        if run is None or run[0] in runs_seen:
+            continue
+        runs_seen.add(run[0])
+        if not (edge_is_content(_frame(run[0], before=True), labelled, last=True)
+                and edge_is_content(_frame(run[-1], before=False), labelled, last=False)):
+            continue
+        for inside in run:
+            for el in inside.iter():
+                found = by_element.get(el)
+                if found is not None and not found.is_content:
+                    found.is_content = labelled[el] = True
+                    found.reasons.append(f"{name}:labelled lists side by side between content blocks")
+
+
+def is_labelled_list(box: etree._Element) -> bool:
+    """Whether ``box`` holds, and holds nothing else with text but, a label of at most :data:`LABEL_WORDS` words (not
+    a "read also" or an advert's label) and under it a list of two items or more, each perhaps in wrappers of its
+    own; with no link to another page, no form, no embed, and no advert's or promotion's name."""
+    if box.tag in ("ul", "ol", "li", "p", "table", "body", "html") or (box.text or "").strip():
+        return False
+    holding = [child for child in box if isinstance(child.tag, str) and _text(child)]
+    if len(holding) != 2 or any((child.tail or "").strip() for child in box):
+        return False
+    label, under = holding
+    label_text = _text(label)
+    if not 1 <= count_words(label_text) <= LABEL_WORDS or is_pointer_line(label_text) \
+            or is_advert_label(label_text) or any(True for _ in label.iter("ul", "ol", "table", "p")):
+        return False
+    inner = unwrapped(under)[-1]
+    if inner.tag not in ("ul", "ol") or sum(1 for item in inner if item.tag == "li") < 2:
+        return False
+    if any(True for _ in box.iter(*_NOT_IN_A_BOX)) or box_kind(box) == "inset":
+        return False
+    return not any((link.get("href") or "#")[:1] != "#" for link in box.iter("a"))
+
+
+def _text(element: etree._Element) -> str:
+    """An element's text, its white space collapsed."""
+    return " ".join("".join(element.itertext()).split())
+
+
+def _run(box: etree._Element, shaped: Callable[[etree._Element], bool]) -> list[etree._Element] | None:
+    """The box and the labelled lists right beside it (the NHS's "Do" and "Don't"), or, where such boxes alone fill
+    their container (Investopedia's "Pros" and "Cons" columns), that container; None for a box alone."""
+    parent = box.getparent()
+    if parent is not None and not (parent.text or "").strip():
+        holding = [child for child in parent if isinstance(child.tag, str) and _text(child)]
+        if len(holding) > 1 and all(shaped(child) for child in holding):
+            return [parent]
+    run = [box]
+    while (before := frame_sibling(run[0], before=True)) is not None and shaped(before):
+        run.insert(0, before)
+    while (after := frame_sibling(run[-1], before=False)) is not None and shaped(after):
+        run.append(after)
+    return run if len(run) > 1 else None
+
+
+def _frame(element: etree._Element, *, before: bool) -> etree._Element | None:
+    """The sibling before (or after) a run of boxes, past what a frame passes over, or, where the run opens (or ends)
+    its container, the container's, :data:`FRAME_LEVELS` levels up at most."""
+    for _ in range(FRAME_LEVELS + 1):
+        sibling = frame_sibling(element, before=before)
+        parent = element.getparent()
+        if sibling is not None or parent is None or (parent.text or "").strip():
+            return sibling
+        element = parent
+    return None
