@@ -9,6 +9,11 @@ Markdown read the reply alone.
 public-inbox and MARC also show the message's header lines (From, To, Cc, Subject, Date, Message-ID) at the top of the
 ``<pre>``: who sent it and when are the byline's, not the message's text, and go too, where the ``<pre>`` is most of the
 page's text (a tutorial's code block showing an e-mail is no archived message).
+
+MHonArc (the Debian and GNU lists' archives) writes a reply's quotations as boxes instead: each quoted stretch a
+``<blockquote>`` holding a ``<pre>``, after the ``<pre>`` that ends with the attribution, and the header lines as a
+list (``<li><em>From</em>: ...``). The boxes and the attribution go, and so does the list, its every item a header
+line, where the messages' ``<pre>`` s are most of the page's text.
 """
 
 from __future__ import annotations
@@ -67,11 +72,46 @@ def drop_mail_quotes(root: etree._Element) -> None:
                 dropped |= headers
         if dropped:
             _remove_lines(pieces, lines, dropped)
+    _drop_boxed_quotes(root)
+    for listed in list(root.iter("ul")):
+        items = [" ".join("".join(item.itertext()).split()) for item in listed if item.tag == "li"]
+        if items and all(_FIELD.match(item) for item in items) and header_lines(items):
+            if page_chars is None:
+                page_chars = sum(len(piece.strip()) for piece in root.itertext())
+            if 2 * sum(len(piece.strip()) for pre in root.iter("pre") for piece in pre.itertext()) >= page_chars:
+                drop_element(listed)
+
+
+def _drop_boxed_quotes(root: etree._Element) -> None:
+    """Remove the quotation boxes of a reply archived by MHonArc (:func:`_is_boxed_quote`) where the first of them
+    among its siblings follows a ``<pre>`` whose last line is an attribution, with that line: the boxes after it in
+    the reply quote the same message, with no attribution of their own."""
+    for parent in {box.getparent() for box in root.iter("blockquote") if box.getparent() is not None}:
+        boxes = [child for child in parent if child.tag == "blockquote" and _is_boxed_quote(child)]
+        if not boxes or (pre := boxes[0].getprevious()) is None or pre.tag != "pre":
+            continue
+        pieces = _pieces(pre)
+        lines = "".join(piece.text for piece in pieces).split("\n")
+        last = max((at for at, line in enumerate(lines) if line.strip()), default=None)
+        if last is None or not _is_attribution(lines[last].rstrip()):
+            continue
+        _remove_lines(pieces, lines, {last})
+        for box in boxes:
+            drop_element(box)
+
+
+def _is_boxed_quote(box: etree._Element) -> bool:
+    """Whether a ``<blockquote>`` holds ``<pre>`` s (or boxes of them, a quotation's quotation) and nothing else."""
+    return not (box.text or "").strip() and len(box) > 0 and all(
+        (child.tag == "pre" or (child.tag == "blockquote" and _is_boxed_quote(child)))
+        and not (child.tail or "").strip() for child in box)
 
 
 #: An e-mail's header line, by the names an archive shows ("Subject:    Re: ...", MARC's "List:").
 _HEADER_LINE = re.compile(r"(from|to|cc|subject|date|message-id|in-reply-to|references|reply-to|sender|list"
                           r"|organization|newsgroups):(?:\s|$)", re.IGNORECASE)
+#: A line of a header list, "Name: value" (MHonArc's list has Mail-followup-to too).
+_FIELD = re.compile(r"[A-Za-z][\w-]*:(?:\s|$)")
 _HEADER_START = re.compile(r"(?:^|\n)From:", re.IGNORECASE)
 #: Header lines a message's header block has at least, among them From and a Date or Subject.
 HEADER_MIN_LINES = 3

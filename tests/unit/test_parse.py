@@ -192,6 +192,33 @@ def test_an_archived_emails_header_lines_and_split_attribution_are_removed():
     assert "".join(page.root.find(".//pre").itertext()) == example
 
 
+def test_an_mhonarc_replys_quotation_boxes_and_header_list_are_removed():
+    """MHonArc (the Debian and GNU lists) writes each quoted stretch of a reply as a ``<blockquote>`` holding a
+    ``<pre>``, after the ``<pre>`` ending with the attribution, and the header lines as a list: the boxes, the
+    attribution and the list go, the reply's own ``<pre>`` s stay. A quotation box after no attribution (a blog's
+    quoted terminal output) is kept, and so is a list of header lines among a page's paragraphs."""
+    header = ("<ul><li><em>To</em>: debian-devel@lists.debian.org</li><li><em>Subject</em>: Re: zram by default</li>"
+              "<li><em>From</em>: Henrik &lt;henrik@example.dk&gt;</li><li><em>Date</em>: Wed, 18 Sep 2024 23:41:07"
+              "</li><li><em>Mail-followup-to</em>: debian-devel@lists.debian.org</li></ul>")
+    box = '<blockquote style="border-left: #5555EE solid 0.2em"><pre>{}</pre></blockquote>'
+    reply = ("<pre>Hi Paul,\n\nOn Tue, Sep 17, 2024 at 10:05:33PM +0200, Paul Müller wrote:\n</pre>"
+             + box.format("Fedora has shipped zram swap by default since Fedora 33.")
+             + "<pre>\nI think this is a good idea for desktops, and I have run it on three machines for years.\n</pre>"
+             + box.format("The installer creates a swap partition of roughly the size of memory.")
+             + "<pre>\nThis is where I disagree: hibernation needs a disk-backed swap area, and users who rely on "
+             "hibernate on laptops would lose it.\n</pre>")
+    page = parse_html(f"<html><body><h1>Re: zram by default</h1>\n{header}{reply}</body></html>")
+    assert page.root.find(".//blockquote") is None and page.root.find(".//ul") is None
+    assert " ".join("".join(page.root.find(".//body").itertext()).split()) == (
+        "Re: zram by default Hi Paul, I think this is a good idea for desktops, and I have run it on three machines "
+        "for years. This is where I disagree: hibernation needs a disk-backed swap area, and users who rely on "
+        "hibernate on laptops would lose it.")
+    output = "<pre>$ uname -r\n6.8.0</pre>" + box.format("6.8.0-1-amd64")
+    prose = "<p>" + "An e-mail is a block of header lines, a blank line and the message's text. " * 8 + "</p>"
+    page = parse_html(f"<html><body>{prose}{header}{output}{prose}</body></html>")
+    assert page.root.find(".//blockquote") is not None and page.root.find(".//ul") is not None
+
+
 def test_a_preformatted_text_with_quoted_lines_but_no_attribution_keeps_them():
     """A shell session's ``>`` prompts, or a Markdown source's quotation, are no e-mail's quotation."""
     session = "$ node\n> [1, 2].map(x => x * 2)\n[ 2, 4 ]\n> .exit\n"
