@@ -97,13 +97,17 @@ _NOT_A_WRAPPER = frozenset({"li", "td", "th", "dd", "body", "article", "main", "
 
 
 def drop_code_toolbars(root: etree._Element) -> None:
-    """Remove a code block's toolbar: the other children of a ``<pre>`` that holds its code in one ``<code>``, or the
-    other children of the wrapper that holds the ``<pre>`` alone, when their text is a few short labels or buttons
-    (:data:`TOOLBAR_MAX_ELEMENTS`, :data:`TOOLBAR_MAX_CHARS`) and the container has no text of its own."""
+    """Remove a code block's toolbar: the other children of a ``<pre>`` that holds its code in one ``<code>`` (or of
+    each box between them: ChatGPT draws its toolbar in a box inside the ``<pre>``, beside the box of the code), or
+    the other children of the wrapper that holds the ``<pre>`` alone, when their text is a few short labels or
+    buttons (:data:`TOOLBAR_MAX_ELEMENTS`, :data:`TOOLBAR_MAX_CHARS`) and the container has no text of its own."""
     for pre in list(root.iter("pre")):
-        codes = [child for child in pre if child.tag == "code"]
+        codes = list(pre.iter("code"))
         if len(codes) == 1:
-            _drop_toolbar(pre, codes[0])
+            inner = codes[0]
+            while inner is not pre and (outer := inner.getparent()) is not None:
+                _drop_toolbar(outer, inner)
+                inner = outer
         wrapper = pre.getparent()
         if wrapper is not None and wrapper.tag not in _NOT_A_WRAPPER and len(wrapper.findall("pre")) == 1:
             _drop_toolbar(wrapper, pre)

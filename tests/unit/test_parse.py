@@ -229,17 +229,19 @@ def test_a_preformatted_text_with_quoted_lines_but_no_attribution_keeps_them():
 
 def test_a_code_blocks_toolbar_is_removed():
     """VitePress writes a code block's language and copy button beside its ``<pre>``, Juejin its toolbar inside the
-    ``<pre>`` before the ``<code>``: they go. A line introducing the code, a caption of a sentence, and a list item's
-    text beside a ``<pre>`` stay."""
+    ``<pre>`` before the ``<code>``, ChatGPT in a box inside the ``<pre>`` beside the box of the ``<code>``: they go.
+    A line introducing the code, a caption of a sentence, and a list item's text beside a ``<pre>`` stay."""
     page = parse_html(
         '<div class="language-ts"><button title="Copy Code" class="copy"></button><span class="lang">ts</span>'
         "<pre><code>await next()</code></pre></div>"
         '<pre><div class="code-block-extension-header"><div class="headerRight"><span>javascript</span>'
         "<div>体验AI代码助手</div><div>代码解读</div><div>复制代码</div></div></div><code>self.close();</code></pre>"
+        '<pre><div class="rounded-2xl"><div class="select-none">bash</div><div class="sticky"><button>Copy</button>'
+        '</div><div class="overflow-y-auto"><code>sudo apt install fdupes</code></div></div></pre>'
         "<div><span>Then run:</span><pre>make test</pre></div>"
         "<figure><figcaption>The worker hashes the file in slices of two megabytes</figcaption><pre>spark.end()</pre>"
         "</figure><ul><li><span>Build</span><pre>make</pre></li></ul>")
-    assert texts(page) == ("await next() self.close(); Then run: make test The worker hashes the file in slices of "
+    assert texts(page) == ("await next() self.close(); sudo apt install fdupes Then run: make test The worker hashes the file in slices of "
                            "two megabytes spark.end() Build make")
 
 
