@@ -31,6 +31,7 @@ from scrapy_boiler.extractors.blend.forest import Forest
 from scrapy_boiler.extractors.blend.labelled_boxes import labelled_boxes
 from scrapy_boiler.extractors.blend.pointers import pointers_and_labels
 from scrapy_boiler.extractors.blend.recipe import declared_recipe, squashed
+from scrapy_boiler.extractors.blend.region_cards import region_cards
 from scrapy_boiler.extractors.blend.standfirst import standfirst
 from scrapy_boiler.extractors.blend.structure import (
     body_parts,
@@ -159,6 +160,7 @@ class BlendExtractor:
         same_template(blocks, self.name)
         _whole_entries(blocks, self.name)
         _entry_headings(blocks, self.name)
+        region_cards(blocks, context.region.element, self.name)
         if sum(block.is_content for block in blocks) > labelled:
             # The rules above put back headings, code, paragraphs the trees left out (ZDF's hashed paragraphs, each
             # in its own box; a live blog's entries); a list or table such a block introduces or frames (ERR's table
