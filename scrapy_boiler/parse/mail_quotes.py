@@ -73,13 +73,19 @@ def drop_mail_quotes(root: etree._Element) -> None:
         if dropped:
             _remove_lines(pieces, lines, dropped)
     _drop_boxed_quotes(root)
+    pre_chars: int | None = None
     for listed in list(root.iter("ul")):
+        first = next((item for item in listed if item.tag == "li"), None)
+        if first is None or not _FIELD.match("".join(first.itertext()).lstrip()):
+            continue  # most lists: their first item is no header line
         items = [" ".join("".join(item.itertext()).split()) for item in listed if item.tag == "li"]
-        if items and all(_FIELD.match(item) for item in items) and header_lines(items):
-            if page_chars is None:
-                page_chars = sum(len(piece.strip()) for piece in root.itertext())
-            if 2 * sum(len(piece.strip()) for pre in root.iter("pre") for piece in pre.itertext()) >= page_chars:
-                drop_element(listed)
+        if not (all(_FIELD.match(item) for item in items) and header_lines(items)):
+            continue
+        if pre_chars is None:
+            pre_chars = sum(len(piece.strip()) for pre in root.iter("pre") for piece in pre.itertext())
+            page_chars = page_chars or sum(len(piece.strip()) for piece in root.itertext())
+        if 2 * pre_chars >= page_chars:
+            drop_element(listed)
 
 
 def _drop_boxed_quotes(root: etree._Element) -> None:

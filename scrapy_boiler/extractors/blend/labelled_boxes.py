@@ -21,10 +21,12 @@ from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.semantics import box_kind
 
-#: The most words of a box's label ("Don't", "Advantages", "Was hilft").
+#: The most words of a box's label ("Don't", "Advantages", "Was hilft"), and the most elements a box holds (its label,
+#: its list, an icon or a spacer).
 LABEL_WORDS = 4
-#: Levels above a block where its box is looked for (an item, its list, the list's wrapper, the box), and above a pair
-#: of boxes ending its container where what follows it is looked for.
+BOX_ELEMENTS = 4
+#: Levels above a list item where its box is looked for (its list, the list's wrapper, the box), and above a pair of
+#: boxes ending its container where what follows it is looked for.
 BOX_LEVELS = 3
 FRAME_LEVELS = 2
 #: Elements a box of the body's never holds: a form's (a newsletter's sign-up under its label) or an embed's.
@@ -35,8 +37,6 @@ def labelled_boxes(blocks: list[TextBlock], name: str) -> None:
     """Label content (in place) the blocks of every run of two boxes or more side by side, each a short label over an
     unlinked list (:func:`is_labelled_list`), that content frames: the last block before the run and the first after
     it, past what a frame passes over (an advert, a picture), are content."""
-    by_element = {block.element: block for block in blocks}
-    labelled = {block.element: block.is_content for block in blocks}
     shapes: dict[etree._Element, bool] = {}
 
     def shaped(el: etree._Element) -> bool:
@@ -44,13 +44,19 @@ def labelled_boxes(blocks: list[TextBlock], name: str) -> None:
             shapes[el] = is_labelled_list(el)
         return shapes[el]
 
+    by_element: dict[etree._Element, TextBlock] = {}
+    labelled: dict[etree._Element, bool] = {}
     runs_seen: set[etree._Element] = set()
     for block in blocks:
-        if block.is_content:
-            continue
-        box = next((el for el in list(block.element.iterancestors())[:BOX_LEVELS] if shaped(el)), None)
+        item = block.element if block.element.tag == "li" else block.element.getparent()
+        if block.is_content or item is None or item.tag != "li":
+            continue  # a box's blocks the trees left out include its list's items
+        box = next((el for el in list(item.iterancestors())[:BOX_LEVELS] if shaped(el)), None)
         if box is None:
             continue
+        if not by_element:
+            by_element = {block.element: block for block in blocks}
+            labelled = {block.element: block.is_content for block in blocks}
         run = _run(box, shaped)
         if run is None or run[0] in runs_seen:
             continue
@@ -70,7 +76,8 @@ def is_labelled_list(box: etree._Element) -> bool:
     """Whether ``box`` holds, and holds nothing else with text but, a label of at most :data:`LABEL_WORDS` words (not
     a "read also" or an advert's label) and under it a list of two items or more, each perhaps in wrappers of its
     own; with no link to another page, no form, no embed, and no advert's or promotion's name."""
-    if box.tag in ("ul", "ol", "li", "p", "table", "body", "html") or (box.text or "").strip():
+    if box.tag in ("ul", "ol", "li", "p", "table", "body", "html") or (box.text or "").strip() \
+            or not 2 <= sum(isinstance(child.tag, str) for child in box) <= BOX_ELEMENTS:
         return False
     holding = [child for child in box if isinstance(child.tag, str) and _text(child)]
     if len(holding) != 2 or any((child.tail or "").strip() for child in box):
