@@ -38,10 +38,10 @@ def region_cards(blocks: list[TextBlock], region: etree._Element | None, name: s
     cards = [child for child in region if child.get("class") and kinds[(child.tag, child.get("class"))] >= MIN_CARDS]
     if not cards:
         return
+    owner = {el: card for card in cards for el in card.iter()}
     inside: dict[etree._Element, list[TextBlock]] = {card: [] for card in cards}
     for block in blocks:
-        card = next((el for el in (block.element, *block.element.iterancestors()) if el in inside), None)
-        if card is not None:
+        if (card := owner.get(block.element)) is not None:
             inside[card].append(block)
     for kind in {(card.tag, card.get("class")) for card in cards}:
         alike = [card for card in cards if (card.tag, card.get("class")) == kind]
