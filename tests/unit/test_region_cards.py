@@ -36,8 +36,8 @@ def test_the_last_card_after_an_advert_joins_the_kept_cards():
 def test_other_cards_linked_lines_low_scores_and_cards_side_by_side_stay_out():
     """A card of another class after the body (the author's box), a "read also" line or a linked line in a card, a
     card whose lines the trees found no text (a consent placeholder's), the cards of a class most of which hold no
-    content, and cards no advert splits (a list of comments, here split by pictures) are left as the trees scored
-    them."""
+    content, cards no advert splits (a list of comments, here split by pictures) and paragraphs of one class (no
+    cards) are left as the trees scored them."""
     bio = '<div class="author-card"><p>Ravi Kumar reports on water and farming from Hosapete for the paper.</p></div>'
     linked = ('<div class="story-card"><p><a href="/other">Also read: the reservoir reached its full level in '
               "August</a></p></div>")
@@ -48,3 +48,5 @@ def test_other_cards_linked_lines_low_scores_and_cards_side_by_side_stay_out():
     assert _kept("".join(_CARD.format(text) for text in _TEXTS), {1, 2, 3}) == _TEXTS[:3]
     pictured = '<figure><img src="/a.jpg"></figure>'.join(_CARD.format(text) for text in _TEXTS)
     assert _kept(pictured, {1, 2, 3}) == _TEXTS[:3]
+    paragraphs = _AD.join(f'<p class="story-text">{text}</p>' for text in _TEXTS)  # a "Write to ..." line after them
+    assert _kept(paragraphs, {1, 2, 3}) == _TEXTS[:3]

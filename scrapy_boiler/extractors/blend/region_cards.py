@@ -25,17 +25,21 @@ from scrapy_boiler.segment.semantics import box_kind, in_figure
 MIN_CARDS = 3
 CARD_MIN_WORDS = 3
 CARD_MIN_SCORE = 0.15
+#: Tags of a card: a container (a paragraph after the body's last kept one, "Write to ...", is no card).
+_CARD_TAGS = frozenset({"div", "section", "article"})
 
 
 def region_cards(blocks: list[TextBlock], region: etree._Element | None, name: str) -> None:
     """Label content (in place) the prose blocks (few words linked, not a "read also" line, no caption, scored
-    :data:`CARD_MIN_SCORE` at least) of each of ``region``'s children that holds no content, when it is of a tag and
-    class that :data:`MIN_CARDS` children or more share, most of which hold content, that an advert splits (a list of
-    comments is no body split up), and comes after one of them that does."""
+    :data:`CARD_MIN_SCORE` at least) of each of ``region``'s children that holds no content, when it is a container
+    (:data:`_CARD_TAGS`) of a tag and class that :data:`MIN_CARDS` children or more share, most of which hold
+    content, that an advert splits (a list of comments is no body split up), and comes after one of them that
+    does."""
     if region is None:
         return
     kinds = Counter((child.tag, child.get("class")) for child in region if isinstance(child.tag, str))
-    cards = [child for child in region if child.get("class") and kinds[(child.tag, child.get("class"))] >= MIN_CARDS]
+    cards = [child for child in region if child.tag in _CARD_TAGS and child.get("class")
+             and kinds[(child.tag, child.get("class"))] >= MIN_CARDS]
     if not cards:
         return
     owner = {el: card for card in cards for el in card.iter()}
