@@ -296,7 +296,7 @@ class _Candidate:
         if not nested and not self.heads:
             posts, bodies = with_posts_beside(parent, posts, bodies, stats)
         keyword = bool(_POST_WORD.search(self.signature) or _POST_WORD.search(body_path))
-        heads = {post: self.heads[post] for post in posts if post in self.heads}
+        heads = {post: self.heads[post] for post in posts if post in self.heads} or _heads_before(posts, stats)
         return PostGroup(parent, self.signature, posts, bodies, self.words, self.similarity, keyword,
                          question_found=question_found, heads=heads,
                          comments_heading=_headed_comments(posts[1:] if question_found else posts, heads))
@@ -333,6 +333,27 @@ def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree.
     if sum(stats.text_words(head) for _, head in pairs) >= sum(stats.text_words(body) for body, _ in pairs):
         return {}
     return dict(pairs)
+
+
+#: The most words of a post's header written as the sibling before it (From, To, Subject, Date: Debian's bug tracker).
+SIBLING_HEAD_WORDS = 60
+
+
+def _heads_before(posts: list[etree._Element], stats: TextStats) -> dict[etree._Element, etree._Element]:
+    """Each post mapped to the sibling right before it, where every post has one, all of one signature other than
+    the posts', each of :data:`SIBLING_HEAD_WORDS` words at most and all shorter than the posts: a header row of its
+    own (Debian's bug tracker writes each message as ``div.headers`` then ``pre.message``); else empty. Not a
+    ``<dd>``'s ``<dt>``: blogs list their comments so (:meth:`PostGroup.bylines` reads it), no thread's evidence."""
+    before = [post.getprevious() for post in posts]
+    if posts[0].tag == "dd" or any(head is None or not isinstance(head.tag, str) for head in before):
+        return {}
+    kinds = {signature(head) for head in before if head is not None}
+    if len(kinds) != 1 or signature(posts[0]) in kinds:
+        return {}
+    words = [stats.text_words(head) for head in before if head is not None]
+    if max(words) > SIBLING_HEAD_WORDS or sum(words) >= sum(stats.text_words(post) for post in posts):
+        return {}
+    return {post: head for post, head in zip(posts, before, strict=True) if head is not None}
 
 
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:
