@@ -258,6 +258,26 @@ def test_a_list_of_short_items_introduced_by_the_line_above_is_body(page_bytes, 
     assert "Sign up for more like this" not in doc.text and "Fünf Messsteckdosen" not in doc.text
 
 
+def test_a_lead_in_of_four_words_introduces_its_list_but_a_label_of_three_does_not():
+    """A language that joins its words introduces a list in four (Kannada's "the main decisions taken at the
+    meeting:", Prajavani); a label of three words over a list ("More from Ask:") introduces nothing."""
+    from scrapy_boiler.extractors.blend.structure import introduced_lists
+
+    def kept(lead: str) -> list[str]:
+        page = parse_html(f"<html><body><article><p>ಜಲಾಶಯದಲ್ಲಿ ಸದ್ಯ 78.4 ಟಿಎಂಸಿ ಅಡಿ ನೀರು ಸಂಗ್ರಹವಿದೆ ಎಂದು ಅಧಿಕಾರಿಗಳು ತಿಳಿಸಿದರು."
+                          f"</p><p>{lead}</p><ul><li>ಎಡದಂಡೆ ಕಾಲುವೆಗೆ ನೀರು</li><li>ವಾರಬಂದಿ ಪದ್ಧತಿ ಜಾರಿ</li></ul>"
+                          "</article></body></html>")
+        blocks = segment(page.root).blocks
+        annotate(blocks)
+        for block in blocks:
+            block.is_content = block.element.tag == "p"
+        introduced_lists(blocks, "blend")
+        return [block.text for block in blocks if block.is_content and block.element.tag == "li"]
+
+    assert kept("ಸಭೆಯಲ್ಲಿ ಕೈಗೊಂಡ ಪ್ರಮುಖ ನಿರ್ಧಾರಗಳು:") == ["ಎಡದಂಡೆ ಕಾಲುವೆಗೆ ನೀರು", "ವಾರಬಂದಿ ಪದ್ಧತಿ ಜಾರಿ"]
+    assert kept("More from Ask:") == []
+
+
 def test_a_table_and_a_list_framed_by_body_paragraphs_are_body(page_bytes):
     """A table (Hugo) or a list of short items (note.com) whose neighbours are both content paragraphs is the
     body's, though its cells score low on their own."""
