@@ -241,8 +241,8 @@ def test_a_code_blocks_toolbar_is_removed():
         "<div><span>Then run:</span><pre>make test</pre></div>"
         "<figure><figcaption>The worker hashes the file in slices of two megabytes</figcaption><pre>spark.end()</pre>"
         "</figure><ul><li><span>Build</span><pre>make</pre></li></ul>")
-    assert texts(page) == ("await next() self.close(); sudo apt install fdupes Then run: make test The worker hashes the file in slices of "
-                           "two megabytes spark.end() Build make")
+    assert texts(page) == ("await next() self.close(); sudo apt install fdupes Then run: make test The worker hashes "
+                           "the file in slices of two megabytes spark.end() Build make")
 
 
 def test_the_line_numbers_beside_a_code_block_are_removed():
