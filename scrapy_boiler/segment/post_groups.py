@@ -12,13 +12,13 @@ Inside each member, the *body* is found by :func:`~scrapy_boiler.segment.post_bo
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lxml import etree
 
 from scrapy_boiler.segment.comment_headings import introduced_as_comments
+from scrapy_boiler.segment.header_rows import header_rows, heads_before
 from scrapy_boiler.segment.nested_replies import nested_replies, with_nested_replies
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
@@ -52,8 +52,6 @@ MIN_SIMILARITY = 0.3
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
 #: Members a group needs before a member may be compared with the one two places back (alternating wrappers).
 ALTERNATION_MEMBERS = 4
-#: Share of rows in header-and-body pairs at which a group's rows are posts of two rows each (see :func:`_header_rows`).
-HEADER_PAIRS = 0.8
 #: Overlap of two members' tag paths (class names left out) at which they are built of the same tags.
 SAME_TAGS = 0.5
 
@@ -84,7 +82,7 @@ class PostGroup:
     declared: tuple[DeclaredPost, ...] | None = None  #: per member, what the page's markup says (declared groups)
     question_found: bool = False  #: the first member is a question found above the repeated posts
     #: A member's header row, where the layout gives every post two sibling rows: a header (title, author, date),
-    #: then the body row that is the member (see :func:`_header_rows`).
+    #: then the body row that is the member (see :func:`~scrapy_boiler.segment.header_rows.header_rows`).
     heads: dict[etree._Element, etree._Element] = field(default_factory=dict)
     #: A comment section's heading ("29 Responses to ...", "Comments (15)") is just above the first member (after the
     #: question found above, if any): whatever their names, the members are comments
@@ -247,7 +245,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
         else:
             candidates = _sibling_groups(parent)
         for sig, members in candidates.items():
-            heads = _header_rows(members, count)
+            heads = header_rows(members, count)
             if heads:
                 members = list(heads)
             posts = [m for m in members if count.text_words(m) >= MIN_POST_WORDS and not is_slipped_in(m)]
@@ -296,7 +294,7 @@ class _Candidate:
         if not nested and not self.heads:
             posts, bodies = with_posts_beside(parent, posts, bodies, stats)
         keyword = bool(_POST_WORD.search(self.signature) or _POST_WORD.search(body_path))
-        heads = {post: self.heads[post] for post in posts if post in self.heads} or _heads_before(posts, stats)
+        heads = {post: self.heads[post] for post in posts if post in self.heads} or heads_before(posts, stats)
         return PostGroup(parent, self.signature, posts, bodies, self.words, self.similarity, keyword,
                          question_found=question_found, heads=heads,
                          comments_heading=_headed_comments(posts[1:] if question_found else posts, heads))
@@ -310,50 +308,6 @@ def _headed_comments(replies: list[etree._Element], heads: dict[etree._Element, 
     rows = [(member, heads[member]) if member in heads else (member,) for member in replies]
     shown = sum(any(has_date(row) or has_user_link(row) or names_poster(row) for row in both) for both in rows)
     return 2 * shown >= len(replies)
-
-
-def _header_rows(members: list[etree._Element], stats: TextStats) -> dict[etree._Element, etree._Element]:
-    """Body rows mapped to the header row (title, author, date) before each, where the members are mostly pairs of
-    two templates (first child ``td.bold``, then ``td.body``), the header shorter; else empty."""
-    if len(members) < ALTERNATION_MEMBERS:
-        return {}
-    kinds = [signature(member[0]) if len(member) and isinstance(member[0].tag, str) else "" for member in members]
-    counted = Counter(kinds).most_common(2)
-    if len(counted) < 2 or "" in dict(counted) or counted[1][1] < HEADER_PAIRS * counted[0][1]:
-        return {}
-    two = {kind for kind, _ in counted}
-    after_kind: dict[str, list[tuple[etree._Element, etree._Element]]] = {kind: [] for kind, _ in counted}
-    for before, after, kind_before, kind_after in zip(members, members[1:], kinds, kinds[1:], strict=False):
-        if {kind_before, kind_after} == two:  # a row of one template, then one of the other
-            after_kind[kind_before].append((after, before))
-    # (body, header) pairs, the header first: the more pairs, and of rows in turn (as many each way), the shorter heads
-    pairs = max(after_kind.values(), key=lambda found: (len(found), -sum(stats.text_words(h) for _, h in found)))
-    if len(pairs) < max(MIN_MEMBERS, HEADER_PAIRS * counted[0][1]):
-        return {}
-    if sum(stats.text_words(head) for _, head in pairs) >= sum(stats.text_words(body) for body, _ in pairs):
-        return {}
-    return dict(pairs)
-
-
-#: The most words of a post's header written as the sibling before it (From, To, Subject, Date: Debian's bug tracker).
-SIBLING_HEAD_WORDS = 60
-
-
-def _heads_before(posts: list[etree._Element], stats: TextStats) -> dict[etree._Element, etree._Element]:
-    """Each post mapped to the sibling right before it, where every post has one, all of one signature other than
-    the posts', each of :data:`SIBLING_HEAD_WORDS` words at most and all shorter than the posts: a header row of its
-    own (Debian's bug tracker writes each message as ``div.headers`` then ``pre.message``); else empty. Not a
-    ``<dd>``'s ``<dt>``: blogs list their comments so (:meth:`PostGroup.bylines` reads it), no thread's evidence."""
-    before = [post.getprevious() for post in posts]
-    if posts[0].tag == "dd" or any(head is None or not isinstance(head.tag, str) for head in before):
-        return {}
-    kinds = {signature(head) for head in before if head is not None}
-    if len(kinds) != 1 or signature(posts[0]) in kinds:
-        return {}
-    words = [stats.text_words(head) for head in before if head is not None]
-    if max(words) > SIBLING_HEAD_WORDS or sum(words) >= sum(stats.text_words(post) for post in posts):
-        return {}
-    return {post: head for post, head in zip(posts, before, strict=True) if head is not None}
 
 
 def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[etree._Element]]:

@@ -55,3 +55,22 @@ def test_siblings_before_that_are_long_or_unlike_are_no_header_rows():
                        for n, text in enumerate(_REPLIES, start=1))
     group = find_post_group(parse_html(f"<html><body><dl>{comments}</dl></body></html>").root)
     assert group is not None and not group.heads
+
+
+def test_a_conversations_short_turns_between_the_answers_are_posts_not_header_rows():
+    """A shared ChatGPT conversation alternates a user's short question and a long answer, each an ``<article>`` of
+    one class around a box of another class each (``pt-3``, ``pb-10``): the questions say neither who wrote nor when,
+    so they are posts, not the answers' header rows; a forum's header rows (a poster and a date over each post,
+    GameFAQs') still are."""
+    questions = ["how do I rename my photos by the date they were taken?", "what about files without EXIF data?",
+                 "can I sort them into folders by month too?"]
+    turn = '<article class="turn"><div class="text-base {0}"><div class="message"><p>{1}</p></div></div></article>'
+    turns = "".join(turn.format("pt-3", question) + turn.format("pb-10", answer)
+                    for question, answer in zip(questions, _REPLIES, strict=False))
+    group = find_post_group(parse_html(f"<html><body><main>{turns}</main></body></html>").root)
+    assert group is not None and not group.heads and len(group.members) == 6
+    rows = "".join(
+        f'<tr><td class="author"><a href="/users/u{n}">user{n}</a> Posted 4/{n}/2025 10:1{n}:00 AM</td></tr>'
+        f'<tr><td class="msg"><div class="body">{text}</div></td></tr>' for n, text in enumerate(_REPLIES, start=1))
+    group = find_post_group(parse_html(f"<html><body><table>{rows}</table></body></html>").root)
+    assert group is not None and len(group.heads) == 4
