@@ -88,3 +88,34 @@ def test_a_box_is_a_label_and_one_list_alone():
     assert not box("<div><h3>Read also</h3><ul><li>a</li><li>b</li></ul></div>")
     assert not box("<div><h3>Steps</h3><ul><li>a</li><li>b</li></ul><p>And a closing line.</p></div>")
     assert not box("<div><h3>Note</h3><div><p>Keep the receipt.</p></div></div>")  # a note, no list
+
+
+def test_a_note_named_so_between_body_blocks_is_body():
+    """Sphinx's admonition, Docusaurus' and Ghost's callout between the body's paragraphs are the writer's notes; a
+    box so named at the page's top (a site-wide alert, nothing before it), one holding a form, and an advert named a
+    callout stay out."""
+    from scrapy_boiler.extractors.blend.labelled_boxes import named_notes
+
+    note = ('<div class="admonition warning"><p class="admonition-title">Warning</p><p>Do not retry operations that '
+            "are not idempotent: a payment may be taken twice.</p></div>")
+    callout = ('<div class="theme-admonition theme-admonition-tip"><div class="admonitionHeading_Gvgb">tip</div>'
+               '<div class="admonitionContent_BuS1"><p>Set a maximum delay so that backoff stays bounded.</p></div>'
+               "</div>")
+    alert = '<div class="alert alert-info"><p>Version 3.0 is out: see what changed in the release notes.</p></div>'
+    signup = ('<div class="callout"><p>Get the release notes by e-mail every month.</p><form><input type="email">'
+              "</form></div>")
+    advert = '<div class="ad-callout"><p>Try Quarrel Cloud free for thirty days, no card needed.</p></div>'
+    body = ("<p>A retry policy describes how a failed job is retried, and how long the worker waits in between.</p>"
+            f"{note}<p>Each attempt counts as a new delivery of the job to the worker.</p>{callout}"
+            f"<p>The default policy retries three times with an exponential backoff.</p>{signup}"
+            f"<p>A policy may give up early on errors that no retry can mend.</p>{advert}"
+            "<p>Policies are immutable and can be shared between tasks.</p>")
+    root = parse_html(f"<html><body>{alert}<article>{body}</article></body></html>").root
+    blocks = segment(root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.getparent().tag == "article"
+    named_notes(blocks, "blend")
+    kept = [block.text for block in blocks if block.is_content]
+    assert "Warning" in kept and "Set a maximum delay so that backoff stays bounded." in kept
+    assert not any(line.startswith(("Version 3.0", "Get the release", "Try Quarrel")) for line in kept)

@@ -28,7 +28,7 @@ from lxml import etree
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
-from scrapy_boiler.extractors.blend.labelled_boxes import labelled_boxes
+from scrapy_boiler.extractors.blend.labelled_boxes import labelled_boxes, named_notes
 from scrapy_boiler.extractors.blend.pointers import pointers_and_labels
 from scrapy_boiler.extractors.blend.recipe import declared_recipe, squashed
 from scrapy_boiler.extractors.blend.region_cards import region_cards
@@ -168,6 +168,7 @@ class BlendExtractor:
             _lists_in_the_body(blocks, self.name)
             section_headings(blocks, parts, self.name)
         labelled_boxes(blocks, self.name)
+        named_notes(blocks, self.name)
         pointers_and_labels(blocks, self.name)
         standfirst(blocks, " ".join(context.title_words), self.name)
         drop_inset_boxes(blocks, self.name)

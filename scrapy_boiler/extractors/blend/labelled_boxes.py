@@ -7,11 +7,18 @@ by side are kept when the body's content comes right before and right after them
 elsewhere; the framing, as for a list (:func:`~scrapy_boiler.extractors.blend.structure.framed_lists`), is what tells
 them from a sidebar's. One labelled list alone is left as the trees scored it: between the first paragraphs it is a
 summary ("STORY HIGHLIGHTS", "Key Takeaways"), which the corpora's articles leave out of the body.
+
+A note the writer sets into the body, a "Note" or "Warning" over a paragraph or two, is named so by the tools that
+draw it (Sphinx's and MkDocs' ``div.admonition``, Docusaurus' ``theme-admonition``, Quarto's and Ghost's
+``callout``, GitHub's ``markdown-alert``): such a box, framed by content as above, is kept too
+(:func:`named_notes`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from itertools import islice
 
 from lxml import etree
 
@@ -51,7 +58,7 @@ def labelled_boxes(blocks: list[TextBlock], name: str) -> None:
         item = block.element if block.element.tag == "li" else block.element.getparent()
         if block.is_content or item is None or item.tag != "li":
             continue  # a box's blocks the trees left out include its list's items
-        box = next((el for el in list(item.iterancestors())[:BOX_LEVELS] if shaped(el)), None)
+        box = next((el for el in islice(item.iterancestors(), BOX_LEVELS) if shaped(el)), None)
         if box is None:
             continue
         if not by_element:
@@ -126,3 +133,45 @@ def _frame(element: etree._Element, *, before: bool) -> etree._Element | None:
             return sibling
         element = parent
     return None
+
+
+#: A note's box by its class names: a name, or a name's part between hyphens or underscores, "admonition",
+#: "callout", "alert" or "notecard" (not "alertbutton", an advert's "ad-callout": :func:`box_kind` names it).
+_NOTE_NAME = re.compile(r"(?:^|[\s_-])(?:admonition|callout|alert|notecard)(?:$|[\s_-])", re.IGNORECASE)
+#: The most words of a note, and the most of them linked.
+NOTE_WORDS = 200
+NOTE_LINKS = 0.5
+
+
+def named_notes(blocks: list[TextBlock], name: str) -> None:
+    """Label content (in place) the blocks of every box named as a note (:data:`_NOTE_NAME`, the outermost so named
+    :data:`BOX_LEVELS` levels above a block at most) of at most :data:`NOTE_WORDS` words, few of them linked, with no
+    form or embed and named no advert, that content frames (as :func:`labelled_boxes` frames its runs)."""
+    labelled: dict[etree._Element, bool] = {}
+    seen: set[etree._Element] = set()
+    for block in blocks:
+        if block.is_content:
+            continue
+        named = [el for el in islice(block.element.iterancestors(), BOX_LEVELS)
+                 if _NOTE_NAME.search(el.get("class") or "")]
+        if not named or (box := named[-1]) in seen:
+            continue
+        seen.add(box)
+        if not labelled:
+            labelled = {found.element: found.is_content for found in blocks}
+        if not _a_note(box) or not (edge_is_content(_frame(box, before=True), labelled, last=True)
+                                    and edge_is_content(_frame(box, before=False), labelled, last=False)):
+            continue
+        for inside in blocks:
+            if not inside.is_content and (inside.element is box or box in inside.element.iterancestors()):
+                inside.is_content = labelled[inside.element] = True
+                inside.reasons.append(f"{name}:a note set into the body between content blocks")
+
+
+def _a_note(box: etree._Element) -> bool:
+    """Whether a box so named is a note: :data:`NOTE_WORDS` words at most, :data:`NOTE_LINKS` of them linked at most,
+    no form, no embed, no advert's or promotion's name."""
+    words = count_words(_text(box))
+    linked = sum(count_words(_text(link)) for link in box.iter("a"))
+    return 0 < words <= NOTE_WORDS and linked <= NOTE_LINKS * words and box_kind(box) != "inset" \
+        and not any(True for _ in box.iter(*_NOT_IN_A_BOX))
