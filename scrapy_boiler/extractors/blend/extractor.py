@@ -26,6 +26,7 @@ import numpy as np
 from lxml import etree
 
 from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.blend.api_entries import api_entries
 from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, context_table, features, sibling_groups, table
 from scrapy_boiler.extractors.blend.forest import Forest
 from scrapy_boiler.extractors.blend.labelled_boxes import labelled_boxes, named_notes
@@ -161,6 +162,7 @@ class BlendExtractor:
         _whole_entries(blocks, self.name)
         _entry_headings(blocks, self.name)
         region_cards(blocks, context.region.element, self.name)
+        api_entries(blocks, parts, self.name)
         if sum(block.is_content for block in blocks) > labelled:
             # The rules above put back headings, code, paragraphs the trees left out (ZDF's hashed paragraphs, each
             # in its own box; a live blog's entries); a list or table such a block introduces or frames (ERR's table
