@@ -92,8 +92,9 @@ def test_a_box_is_a_label_and_one_list_alone():
 
 def test_a_note_named_so_between_body_blocks_is_body():
     """Sphinx's admonition, Docusaurus' and Ghost's callout between the body's paragraphs are the writer's notes; a
-    box so named at the page's top (a site-wide alert, nothing before it), one holding a form, and an advert named a
-    callout stay out."""
+    box so named at the page's top (a site-wide alert, nothing before it), one holding a form, an advert named a
+    callout, one whose lines the trees scored as no text (a firm's call to action) and one headed by a question to
+    the reader ("Have You Been Sued by a Hospital? Help Us Report.") stay out."""
     from scrapy_boiler.extractors.blend.labelled_boxes import named_notes
 
     note = ('<div class="admonition warning"><p class="admonition-title">Warning</p><p>Do not retry operations that '
@@ -105,17 +106,24 @@ def test_a_note_named_so_between_body_blocks_is_body():
     signup = ('<div class="callout"><p>Get the release notes by e-mail every month.</p><form><input type="email">'
               "</form></div>")
     advert = '<div class="ad-callout"><p>Try Quarrel Cloud free for thirty days, no card needed.</p></div>'
+    pitch = '<div class="callout"><p>Questions about your contract? We check it within a day.</p></div>'
+    asking = ('<div class="callout"><h3>Have You Been Sued by a Hospital? Help Us Report.</h3><p>We are looking into '
+              "how hospitals collect from patients.</p></div>")
     body = ("<p>A retry policy describes how a failed job is retried, and how long the worker waits in between.</p>"
             f"{note}<p>Each attempt counts as a new delivery of the job to the worker.</p>{callout}"
             f"<p>The default policy retries three times with an exponential backoff.</p>{signup}"
             f"<p>A policy may give up early on errors that no retry can mend.</p>{advert}"
-            "<p>Policies are immutable and can be shared between tasks.</p>")
+            f"<p>Policies are immutable and can be shared between tasks.</p>{pitch}"
+            f"<p>A job that gives up is moved to the dead letters.</p>{asking}"
+            "<p>The dead letters can be replayed once the cause is mended.</p>")
     root = parse_html(f"<html><body>{alert}<article>{body}</article></body></html>").root
     blocks = segment(root).blocks
     annotate(blocks)
     for block in blocks:
         block.is_content = block.element.getparent().tag == "article"
+        block.score = 0.9 if block.is_content else 0.05 if block.text.startswith("Questions about") else 0.3
     named_notes(blocks, "blend")
     kept = [block.text for block in blocks if block.is_content]
     assert "Warning" in kept and "Set a maximum delay so that backoff stays bounded." in kept
-    assert not any(line.startswith(("Version 3.0", "Get the release", "Try Quarrel")) for line in kept)
+    assert not any(line.startswith(("Version 3.0", "Get the release", "Try Quarrel", "Questions about", "Have You",
+                                    "We are looking")) for line in kept)

@@ -146,7 +146,8 @@ NOTE_LINKS = 0.5
 def named_notes(blocks: list[TextBlock], name: str) -> None:
     """Label content (in place) the blocks of every box named as a note (:data:`_NOTE_NAME`, the outermost so named
     :data:`BOX_LEVELS` levels above a block at most) of at most :data:`NOTE_WORDS` words, few of them linked, with no
-    form or embed and named no advert, that content frames (as :func:`labelled_boxes` frames its runs)."""
+    form or embed and named no advert, that content frames (as :func:`labelled_boxes` frames its runs) and that
+    reads as the writer's (:func:`_the_writers`)."""
     labelled: dict[etree._Element, bool] = {}
     seen: set[etree._Element] = set()
     for block in blocks:
@@ -162,10 +163,30 @@ def named_notes(blocks: list[TextBlock], name: str) -> None:
         if not _a_note(box) or not (edge_is_content(_frame(box, before=True), labelled, last=True)
                                     and edge_is_content(_frame(box, before=False), labelled, last=False)):
             continue
-        for inside in blocks:
-            if not inside.is_content and (inside.element is box or box in inside.element.iterancestors()):
+        held = [inside for inside in blocks if inside.element is box or box in inside.element.iterancestors()]
+        if not _the_writers(held):
+            continue
+        for inside in held:
+            if not inside.is_content:
                 inside.is_content = labelled[inside.element] = True
                 inside.reasons.append(f"{name}:a note set into the body between content blocks")
+
+
+#: The trees' score one block of a note reaches at least (a promotion's call to action, a "Keep reading" pointer
+#: score lower), and the most words of a heading that titles a note ("Note", "Warning", "When to Seek Emergency Care";
+#: a callout headed "Have You Been Sued by a Hospital? Help Us Report." asks the reader).
+NOTE_MIN_SCORE = 0.15
+NOTE_TITLE_WORDS = 6
+_TITLE_TAGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+
+
+def _the_writers(held: list[TextBlock]) -> bool:
+    """Whether a note's blocks read as the writer's: one scored :data:`NOTE_MIN_SCORE` at least, and a title in a
+    heading, if the note opens with one, of :data:`NOTE_TITLE_WORDS` words at most."""
+    if not held or max(block.score for block in held) < NOTE_MIN_SCORE:
+        return False
+    first = held[0]
+    return first.element.tag not in _TITLE_TAGS or count_words(first.text) <= NOTE_TITLE_WORDS
 
 
 def _a_note(box: etree._Element) -> bool:
