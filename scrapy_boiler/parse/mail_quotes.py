@@ -107,10 +107,19 @@ def _drop_boxed_quotes(root: etree._Element) -> None:
 
 
 def _is_boxed_quote(box: etree._Element) -> bool:
-    """Whether a ``<blockquote>`` holds ``<pre>`` s (or boxes of them, a quotation's quotation) and nothing else."""
-    return not (box.text or "").strip() and len(box) > 0 and all(
-        (child.tag == "pre" or (child.tag == "blockquote" and _is_boxed_quote(child)))
-        and not (child.tail or "").strip() for child in box)
+    """Whether a ``<blockquote>`` holds ``<pre>`` s (or boxes of them, a quotation's quotation) and nothing else (a
+    walk, not a recursion: boxes may nest deep)."""
+    boxes = [box]
+    while boxes:
+        current = boxes.pop()
+        if (current.text or "").strip() or not len(current):
+            return False
+        for child in current:
+            if (child.tail or "").strip() or child.tag not in ("pre", "blockquote"):
+                return False
+            if child.tag == "blockquote":
+                boxes.append(child)
+    return True
 
 
 #: An e-mail's header line, by the names an archive shows ("Subject:    Re: ...", MARC's "List:").
