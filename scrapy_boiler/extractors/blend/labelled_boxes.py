@@ -10,8 +10,8 @@ summary ("STORY HIGHLIGHTS", "Key Takeaways"), which the corpora's articles leav
 
 A note the writer sets into the body, a "Note" or "Warning" over a paragraph or two, is named so by the tools that
 draw it (Sphinx's and MkDocs' ``div.admonition``, Docusaurus' ``theme-admonition``, Quarto's and Ghost's
-``callout``, GitHub's ``markdown-alert``): such a box, framed by content as above, is kept too
-(:func:`named_notes`).
+``callout``, GitHub's ``markdown-alert``): such a box, framed by content as above, is kept too when it reads as the
+writer's, the trees having found some of it text and its heading asking nothing of the reader (:func:`named_notes`).
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ def whole_lists(blocks: list[TextBlock], name: str) -> None:
 
 #: A sentence introducing the list under it ends so ("Diese Dinge haben am meisten gebracht:"); it has at least
 #: this many words (a "Related:" or "Share:" label over a list of links has one or two; a language that joins its
-#: words says in four what English says in eight: Kannada's "ಸಭೆಯಲ್ಲಿ ಕೈಗೊಂಡ ಪ್ರಮುಖ ನಿರ್ಧಾರಗಳು:", "the main
+#: words says in four what English says in seven: Kannada's "ಸಭೆಯಲ್ಲಿ ಕೈಗೊಂಡ ಪ್ರಮುಖ ನಿರ್ಧಾರಗಳು:", "the main
 #: decisions taken at the meeting:").
 LEAD_IN_WORDS = 4
 _LEAD_IN_END = (":", "：")
