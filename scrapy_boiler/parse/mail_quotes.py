@@ -72,6 +72,8 @@ def drop_mail_quotes(root: etree._Element) -> None:
                 dropped |= headers
         if dropped:
             _remove_lines(pieces, lines, dropped)
+    if next(root.iter("pre"), None) is None:
+        return  # no message here: MHonArc's boxes and header list go with the <pre>s they stand beside
     _drop_boxed_quotes(root)
     pre_chars: int | None = None
     for listed in list(root.iter("ul")):

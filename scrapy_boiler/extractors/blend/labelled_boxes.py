@@ -56,8 +56,8 @@ def labelled_boxes(blocks: list[TextBlock], name: str) -> None:
     runs_seen: set[etree._Element] = set()
     for block in blocks:
         item = block.element if block.element.tag == "li" else block.element.getparent()
-        if block.is_content or item is None or item.tag != "li":
-            continue  # a box's blocks the trees left out include its list's items
+        if block.is_content or item is None or item.tag != "li" or (block.features and block.features.link_density):
+            continue  # a box's blocks the trees left out include its list's items, none of them linked
         box = next((el for el in islice(item.iterancestors(), BOX_LEVELS) if shaped(el)), None)
         if box is None:
             continue
@@ -150,12 +150,16 @@ def named_notes(blocks: list[TextBlock], name: str) -> None:
     reads as the writer's (:func:`_the_writers`)."""
     labelled: dict[etree._Element, bool] = {}
     seen: set[etree._Element] = set()
+    box_above: dict[etree._Element | None, etree._Element | None] = {}  # by a block's parent: many blocks share one
     for block in blocks:
         if block.is_content:
             continue
-        named = [el for el in islice(block.element.iterancestors(), BOX_LEVELS)
-                 if _NOTE_NAME.search(el.get("class") or "")]
-        if not named or (box := named[-1]) in seen:
+        parent = block.element.getparent()
+        if parent not in box_above:
+            named = [el for el in islice(block.element.iterancestors(), BOX_LEVELS)
+                     if _NOTE_NAME.search(el.get("class") or "")]
+            box_above[parent] = named[-1] if named else None
+        if (box := box_above[parent]) is None or box in seen:
             continue
         seen.add(box)
         if not labelled:
