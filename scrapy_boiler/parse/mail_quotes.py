@@ -53,7 +53,8 @@ class _Piece:
 
 def drop_mail_quotes(root: etree._Element) -> None:
     """Remove the quoted lines of every ``<pre>`` that is an e-mail's reply (:func:`quoted_lines`), with their
-    attribution lines, and the header lines of one that is most of the page's text (:func:`header_lines`)."""
+    attribution lines, and the header lines of one that is most of the page's text (:func:`header_lines`); and
+    MHonArc's quotation boxes (:func:`_drop_boxed_quotes`) and header list, where the page holds a ``<pre>``."""
     page_chars: int | None = None
     for pre in root.iter("pre"):
         text = "".join(pre.itertext())

@@ -64,7 +64,6 @@ def region_cards(blocks: list[TextBlock], region: etree._Element | None, name: s
                 block.reasons.append(f"{name}:in a card of the body's, after its kept cards")
 
 
-
 def _split(cards: list[etree._Element]) -> bool:
     """Whether an advert sits between two of the ``cards`` (siblings in the page's order): a box named as one
     (:func:`~scrapy_boiler.segment.semantics.box_kind`) or showing an advert's label alone."""
