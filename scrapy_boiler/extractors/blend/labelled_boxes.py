@@ -23,19 +23,21 @@ from itertools import islice
 from lxml import etree
 
 from scrapy_boiler.extractors.blend.pointers import is_advert_label, is_pointer_line
-from scrapy_boiler.extractors.blend.siblings import edge_is_content, frame_sibling, unwrapped
+from scrapy_boiler.extractors.blend.siblings import box_beside, edge_is_content, frame_sibling, unwrapped
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.regions import is_within
 from scrapy_boiler.segment.semantics import box_kind
 
 #: The most words of a box's label ("Don't", "Advantages", "Was hilft"), and the most elements a box holds (its label,
 #: its list, an icon or a spacer).
 LABEL_WORDS = 4
 BOX_ELEMENTS = 4
-#: Levels above a list item where its box is looked for (its list, the list's wrapper, the box), and above a pair of
-#: boxes ending its container where what follows it is looked for.
+#: Levels above a list item where its box is looked for (its list, the list's wrapper, the box), and the levels, the
+#: run's own first, at which what comes before and after a run of boxes is looked for (a run ending its container is
+#: followed by what follows the container).
 BOX_LEVELS = 3
-FRAME_LEVELS = 2
+FRAME_LEVELS = 3
 #: Elements a box of the body's never holds: a form's (a newsletter's sign-up under its label) or an embed's.
 _NOT_IN_A_BOX = ("form", "input", "button", "select", "textarea", "iframe")
 
@@ -68,8 +70,7 @@ def labelled_boxes(blocks: list[TextBlock], name: str) -> None:
         if run is None or run[0] in runs_seen:
             continue
         runs_seen.add(run[0])
-        if not (edge_is_content(_frame(run[0], before=True), labelled, last=True)
-                and edge_is_content(_frame(run[-1], before=False), labelled, last=False)):
+        if not _framed(run[0], run[-1], labelled):
             continue
         for inside in run:
             for el in inside.iter():
@@ -123,16 +124,12 @@ def _run(box: etree._Element, shaped: Callable[[etree._Element], bool]) -> list[
     return run if len(run) > 1 else None
 
 
-def _frame(element: etree._Element, *, before: bool) -> etree._Element | None:
-    """The sibling before (or after) a run of boxes, past what a frame passes over, or, where the run opens (or ends)
-    its container, the container's, :data:`FRAME_LEVELS` levels up at most."""
-    for _ in range(FRAME_LEVELS + 1):
-        sibling = frame_sibling(element, before=before)
-        parent = element.getparent()
-        if sibling is not None or parent is None or (parent.text or "").strip():
-            return sibling
-        element = parent
-    return None
+def _framed(first: etree._Element, last: etree._Element, labelled: dict[etree._Element, bool]) -> bool:
+    """Whether content comes right before ``first`` and right after ``last`` (a run of boxes, or one box): the
+    siblings past what a frame passes over or, where the run opens (or ends) its container, the container's,
+    :data:`FRAME_LEVELS` levels at most (:func:`~scrapy_boiler.extractors.blend.siblings.box_beside`)."""
+    return edge_is_content(box_beside(first, before=True, levels=FRAME_LEVELS), labelled, last=True) \
+        and edge_is_content(box_beside(last, before=False, levels=FRAME_LEVELS), labelled, last=False)
 
 
 #: A note's box by its class names: a name, or a name's part between hyphens or underscores, "admonition",
@@ -164,10 +161,9 @@ def named_notes(blocks: list[TextBlock], name: str) -> None:
         seen.add(box)
         if not labelled:
             labelled = {found.element: found.is_content for found in blocks}
-        if not _a_note(box) or not (edge_is_content(_frame(box, before=True), labelled, last=True)
-                                    and edge_is_content(_frame(box, before=False), labelled, last=False)):
+        if not _a_note(box) or not _framed(box, box, labelled):
             continue
-        held = [inside for inside in blocks if inside.element is box or box in inside.element.iterancestors()]
+        held = [inside for inside in blocks if is_within(inside.element, box)]
         if not _the_writers(held):
             continue
         for inside in held:

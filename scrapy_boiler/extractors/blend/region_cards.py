@@ -13,11 +13,11 @@ from collections import Counter
 
 from lxml import etree
 
-from scrapy_boiler.extractors.blend.pointers import is_advert_label, is_pointer_line
-from scrapy_boiler.extractors.blend.siblings import ADVERT_LABEL_CHARS
+from scrapy_boiler.extractors.blend.pointers import is_pointer_line
+from scrapy_boiler.extractors.blend.siblings import is_advert
 from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.semantics import box_kind, in_figure
+from scrapy_boiler.segment.semantics import in_figure
 
 #: Cards of one class a region holds at least; the fewest words of a card's block that joins (a time stamp, a
 #: button's label stay out), and the trees' score it needs (what they found no part of any text stays out: a
@@ -65,17 +65,12 @@ def region_cards(blocks: list[TextBlock], region: etree._Element | None, name: s
 
 
 def _split(cards: list[etree._Element]) -> bool:
-    """Whether an advert sits between two of the ``cards`` (siblings in the page's order): a box named as one
-    (:func:`~scrapy_boiler.segment.semantics.box_kind`) or showing an advert's label alone."""
+    """Whether an advert (:func:`~scrapy_boiler.extractors.blend.siblings.is_advert`) sits between two of the
+    ``cards`` (siblings in the page's order)."""
     last = cards[-1]
     for sibling in cards[0].itersiblings():
         if sibling is last:
             return False
-        if not isinstance(sibling.tag, str):
-            continue
-        if box_kind(sibling) == "inset":
-            return True
-        text = " ".join("".join(sibling.itertext()).split())
-        if text and len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text):
+        if isinstance(sibling.tag, str) and is_advert(sibling, " ".join("".join(sibling.itertext()).split())):
             return True
     return False

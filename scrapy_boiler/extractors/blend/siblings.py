@@ -54,23 +54,21 @@ def frame_sibling(element: etree._Element, *, before: bool) -> etree._Element | 
     return sibling
 
 
-#: Levels above an element that opens its container searched for the container's predecessor.
+#: Levels above an element that opens (or ends) its container searched for the container's sibling.
 OPENING_LEVELS = 5
 
 
-def box_before(element: etree._Element) -> etree._Element | None:
-    """The first sibling before ``element`` or, while it is its parent's first element (past siblings
-    :func:`siblings_around` passes over), before its parent, at most :data:`OPENING_LEVELS` levels up: what precedes
-    the container it opens (UNICEF's CMS writes the body as text blocks, each in wrappers of its own: the line opening
-    a block follows the block before, past a "Read more" box between them). None past those levels or a parent with
-    text of its own."""
-    for _ in range(OPENING_LEVELS):
-        sibling = frame_sibling(element, before=True)
+def box_beside(element: etree._Element, *, before: bool, levels: int = OPENING_LEVELS) -> etree._Element | None:
+    """The first sibling before (or after) ``element`` or, while it is its parent's first (or last) element (past
+    siblings :func:`siblings_around` passes over), before (or after) its parent, ``levels`` levels up at most: what
+    precedes the container it opens (UNICEF's CMS writes the body as text blocks, each in wrappers of its own: the
+    line opening a block follows the block before, past a "Read more" box between them), or follows the one it ends.
+    None past those levels or a parent with text of its own."""
+    for _ in range(levels):
+        sibling = frame_sibling(element, before=before)
         parent = element.getparent()
-        if sibling is not None:
+        if sibling is not None or parent is None or (parent.text or "").strip():
             return sibling
-        if parent is None or (parent.text or "").strip():
-            return None
         element = parent
     return None
 
@@ -106,11 +104,11 @@ def _passed_over(sibling: etree._Element, *, before: bool) -> bool:
     box named as an advert or a promotion (:func:`~scrapy_boiler.segment.semantics.box_kind`), no text, an advert's
     label alone (:data:`ADVERT_LABEL_CHARS`) or, before the element, a "read also" line of at most
     twice :data:`SOURCE_LINE_WORDS` words or a box of related links (:func:`_related_links`). Its text is read once."""
-    if not isinstance(sibling.tag, str) or sibling.tag == "figure" or box_kind(sibling) == "inset":
-        return True  # a picture; an advert or a promotion of the site's own set into the body (AD.nl's offer)
+    if not isinstance(sibling.tag, str) or sibling.tag == "figure":
+        return True  # a comment; a picture
     text = " ".join("".join(sibling.itertext()).split())
-    if not text or (len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text)):
-        return True
+    if not text or is_advert(sibling, text):
+        return True  # an advert or a promotion of the site's own set into the body (AD.nl's offer)
     if not before:
         return False
     count = count_words(text)
@@ -136,6 +134,13 @@ def _related_links(box: etree._Element, count: int) -> bool:
 
 #: The most characters an advert's label alone has ("Story continues below advertisement").
 ADVERT_LABEL_CHARS = 60
+
+
+def is_advert(element: etree._Element, text: str) -> bool:
+    """Whether an element, whose text (white space collapsed) is ``text``, is an advert or a promotion set into the
+    body: a box named as one (:func:`~scrapy_boiler.segment.semantics.box_kind`), or one showing an advert's label
+    alone (:data:`ADVERT_LABEL_CHARS`)."""
+    return box_kind(element) == "inset" or (bool(text) and len(text) <= ADVERT_LABEL_CHARS and is_advert_label(text))
 
 
 def unwrapped(element: etree._Element | None) -> list[etree._Element]:

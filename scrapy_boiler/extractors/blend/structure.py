@@ -17,7 +17,7 @@ from lxml import etree
 from scrapy_boiler.extractors.blend.pointers import is_pointer_line
 from scrapy_boiler.extractors.blend.siblings import (
     FRAMED,
-    box_before,
+    box_beside,
     edge_element,
     edge_is_content,
     siblings_around,
@@ -189,7 +189,7 @@ def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, Te
     """The block of ``element`` (or of the paragraph it wraps) when it is a line introducing what follows
     (:data:`LEAD_IN_WORDS` words or more, ending with a colon, unlinked) or a section heading over it (vc.ru's
     "Итоги" over a list of figures), and a content paragraph comes right before it, or, for a line, before the
-    container it opens (:func:`~scrapy_boiler.extractors.blend.siblings.box_before`; a heading opening a box is the
+    container it opens (:func:`~scrapy_boiler.extractors.blend.siblings.box_beside`; a heading opening a box is the
     box's title: "Leave a comment" over a form's fields)."""
     block = next((by_element[el] for el in unwrapped(element) if el in by_element), None)
     if block is None or block.features is None or block.features.link_density > 0:
@@ -199,7 +199,8 @@ def _lead_in(element: etree._Element | None, by_element: dict[etree._Element, Te
         return None
     frames = siblings_around(block.element, before=True)
     if not heading and all(frame is None for frame in frames):
-        frames = [box_before(block.element)]  # a line opening its container: its predecessor is before (not a form's)
+        # a line opening its container: its predecessor is before (not a form's)
+        frames = [box_beside(block.element, before=True)]
     return block if any(edge_is_content(before, labelled, last=True) for before in frames) else None
 
 
