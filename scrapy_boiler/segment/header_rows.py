@@ -65,14 +65,14 @@ def heads_before(posts: list[etree._Element], stats: TextStats) -> dict[etree._E
     wrote or when (:func:`_bylines`): a header row of its own (Debian's bug tracker writes each message as
     ``div.headers`` then ``pre.message``); else empty. Not a ``<dd>``'s ``<dt>``: blogs list their comments so
     (:meth:`~scrapy_boiler.segment.post_groups.PostGroup.bylines` reads it), no thread's evidence."""
-    before = [post.getprevious() for post in posts]
-    if posts[0].tag == "dd" or any(head is None or not isinstance(head.tag, str) for head in before):
+    heads = [head for post in posts if (head := post.getprevious()) is not None and isinstance(head.tag, str)]
+    if posts[0].tag == "dd" or len(heads) != len(posts):
         return {}
-    kinds = {signature(head) for head in before if head is not None}
+    kinds = {signature(head) for head in heads}
     if len(kinds) != 1 or signature(posts[0]) in kinds:
         return {}
-    words = [stats.text_words(head) for head in before if head is not None]
+    words = [stats.text_words(head) for head in heads]
     if max(words) > SIBLING_HEAD_WORDS or sum(words) >= sum(stats.text_words(post) for post in posts) \
-            or not _bylines([head for head in before if head is not None]):
+            or not _bylines(heads):
         return {}
-    return {post: head for post, head in zip(posts, before, strict=True) if head is not None}
+    return dict(zip(posts, heads, strict=True))
