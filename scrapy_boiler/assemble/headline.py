@@ -62,6 +62,11 @@ def find_headline(blocks: Sequence[TextBlock], title: str, shared: str = "") -> 
         # gifs" shared as "Happiness • /r/gifs", under an <h1> "gifs"): the title without it is the headline
         few_words = count_words(heading.lead) < MIN_HEADLINE_WORDS
         short = few_words and comparable(heading.lead) in whole
+        # but one the title starts with, whose longer pieces are only the last, the site's name ("Storage backends
+        # — tidewater 3.2.1 documentation": Sphinx, MkDocs), is the page's own
+        if (short and len(pieces) > 1 and comparable(heading.lead) == comparable(pieces[0])
+                and all(comparable(part) == comparable(pieces[-1]) for part in parts)):
+            return heading.lead
         if (short and not parts and len(pieces) > 1 and comparable(heading.lead) == comparable(pieces[-1])
                 and f"{comparable(shared)} ".startswith(f"{comparable(pieces[0])} ")):
             return _without_last_piece(title)

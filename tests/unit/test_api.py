@@ -247,6 +247,19 @@ def test_a_sidebar_boxs_one_word_h1_the_title_lacks_is_not_the_headline():
     assert extract(alone.encode()).headline == "Nachtzug"
 
 
+def test_a_two_word_h1_the_title_starts_with_is_the_headline_before_the_sites_longer_name():
+    """A documentation page's title is "Page — Project 3.2 documentation" (Sphinx, MkDocs): its ``<h1>`` of two
+    words, the title's first piece, is the headline, not the site's name after it for being longer. A word or two
+    the title ends with stays the site's or section's name."""
+    body = (f'<html><head><title>Storage backends \u2014 tidewater 3.2.1 documentation</title></head><body>'
+            f'<div class="wy-nav-side"><a href="/">tidewater</a></div><div role="main"><h1>Storage backends'
+            f'<a class="headerlink" href="#storage-backends">\u00b6</a></h1>{_PARAGRAPHS}</div></body></html>')
+    assert extract(body.encode()).headline == "Storage backends"
+    section = (f'<html><head><title>Night trains return to the Alps | Travel</title></head><body><h1>Travel</h1>'
+               f'<article><p class="title">Night trains return to the Alps</p>{_PARAGRAPHS}</article></body></html>')
+    assert extract(section.encode()).headline == "Night trains return to the Alps"
+
+
 def test_a_headline_drops_its_soft_hyphens_and_still_matches_the_title():
     body = (f'<html><head><title>Verfassungsbeschwerde eingelegt | LTO</title></head><body><article>'
             f'<h1>Ver\xadfas\xadsungs\xadbe\xadschwerde eingelegt</h1>{_PARAGRAPHS}</article></body></html>')
