@@ -19,7 +19,7 @@ from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name, read_dom
 from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.language import pick_language
-from scrapy_boiler.parse.normalize import collapse_spaces, comparable
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts
 from scrapy_boiler.parse.structured import ARTICLE_TYPES, json_ld_objects, type_names
 from scrapy_boiler.parse.urls import host_of, join_url
 
@@ -108,14 +108,35 @@ def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] 
         return collapse_spaces(shown)
     if text and not text.endswith(("...", "…")):
         text = _without_site(text, site, guess=False, hosts=hosts)
+        if _describes(text, shared, shown):
+            return collapse_spaces(shown)
         return shared if _only_adds_a_kicker(text, shared, shown) else text
+    if shared and shown and comparable(shared) != comparable(shown) and _opens(shown, shared):
+        return collapse_spaces(shown)
     return shared or text or None
+
+
+def _opens(shown: str, shared: str) -> bool:
+    """Whether the heading shown is the first piece of ``og:title``, the rest a site's name or motto too long to
+    tell from a headline ("Concurrency | Laravel 12.x - The clean stack for Artisans and agents")."""
+    pieces = title_parts(shared)
+    return len(pieces) > 1 and comparable(pieces[0]) == comparable(shown)
 
 
 def _only_adds_a_kicker(declared: str, shared: str, shown: str) -> bool:
     """Whether ``declared`` is ``shared`` with words put before it, and the page shows ``shared`` as its heading."""
     declared, shared = comparable(declared), comparable(shared)
     return bool(shared) and comparable(shown) == shared and declared.endswith(" " + shared)
+
+
+def _describes(declared: str, shared: str, shown: str) -> bool:
+    """Whether ``declared`` shares no word with the heading the page shows, which ``shared`` (``og:title``) starts
+    with: a description declared as the headline (Wikipedia's JSON-LD carries the article's short description
+    there, its ``og:title`` is "Hedge laying - Wikipedia")."""
+    heading, title = comparable(shown), comparable(shared)
+    words = set(heading.split())
+    return (bool(words) and f"{title} ".startswith(f"{heading} ")
+            and not words & set(comparable(declared).split()))
 
 
 def _completes(shown: str, cut: str) -> bool:

@@ -254,6 +254,31 @@ def test_a_kicker_only_the_json_ld_headline_carries_is_left_out():
     assert extract(page(declared + other), "https://news.example/bridge").metadata.headline.startswith("«Eighteen")
 
 
+def test_a_json_ld_headline_sharing_no_word_with_the_title_both_shown_and_shared_gives_way_to_it():
+    """Wikipedia declares its article's short description as the JSON-LD ``headline`` ("traditional method of
+    ..."), while the ``<h1>`` and ``og:title`` both name the article: the title they agree on is the headline."""
+    shown = "Harbour bridge reopens after repairs"  # the <h1> of page()
+    described = json_ld({"@type": "Article", "name": shown, "headline": "steel suspension crossing of the estuary"})
+    og = f'<meta property="og:title" content="{shown} - Wikipedia">'
+    assert extract(page(described + og), "https://en.wikipedia.org/wiki/Bridge").metadata.headline == shown
+    # a declared headline sharing a word with them stays, and so does one where og:title names another heading
+    reworded = json_ld({"@type": "NewsArticle", "headline": "Bridge open again after eighteen months"})
+    assert extract(page(reworded + og), "https://news.example/b").metadata.headline.startswith("Bridge open")
+    other = '<meta property="og:title" content="Ferry strike enters its third day">'
+    assert extract(page(described + other), "https://news.example/b").metadata.headline.startswith("steel")
+
+
+def test_an_og_title_that_opens_with_the_heading_shown_gives_the_heading_without_a_long_site_motto():
+    """Laravel's ``og:title`` is "Concurrency | Laravel 12.x - The clean stack for Artisans and agents": a site's
+    name and motto too long to tell from a headline follow the heading shown, which is the headline."""
+    shown = "Harbour bridge reopens after repairs"  # the <h1> of page()
+    og = f'<meta property="og:title" content="{shown} | City News - the paper of the whole coast since 1887">'
+    assert extract(page(og), "https://news.example/bridge").metadata.headline == shown
+    # an og:title that opens with something else stays as it is
+    other = '<meta property="og:title" content="Bridge open again | City News - the paper of the whole coast">'
+    assert extract(page(other), "https://news.example/b").metadata.headline.startswith("Bridge open again | City")
+
+
 def test_a_json_ld_headline_cut_short_gives_way_to_the_heading_it_was_cut_from():
     shown = "Harbour bridge reopens after repairs"  # the <h1> of page()
     og = '<meta property="og:title" content="Bridge open again">'
