@@ -46,6 +46,11 @@ MIN_MEMBERS = 2
 STUB_WORDS = 3
 #: ... and only where this many longer members remain (two boxes and a caption are no thread).
 STUB_FREE_POSTS = 3
+#: A member with at most this many non-link words, shaped like none of the longer members, is an event line of an
+#: issue's timeline (GitLab's system notes between the comments), not a post.
+EVENT_WORDS = 8
+#: The boxes a timeline's entries are drawn in.
+_TIMELINE_TAGS = frozenset({"li", "div", "article", "section"})
 #: Mean Jaccard overlap of the members' inner structure (relative signature paths) a group needs.
 MIN_SIMILARITY = 0.3
 
@@ -137,17 +142,30 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     """Mean Jaccard overlap between consecutive members' inner structures (1.0 for bare text members), and the
     members that are posts. A stub (a "3 more replies" link between two posts: at most :data:`STUB_WORDS`
     words) is left out of both unless it is shaped like the post before it, when :data:`STUB_FREE_POSTS` posts
-    remain without."""
-    full = [m for m in members if stats.text_words(m) > STUB_WORDS]
+    remain without; so is an event line of an issue's timeline ("Ann added the bug label 3 weeks ago": a box of at
+    most :data:`EVENT_WORDS` words showing when, without a paragraph, shaped like none of the longer members, which
+    hold elements of their own)."""
     alias = SignatureAliases()
-    if len(full) < STUB_FREE_POSTS or len(full) == len(members):
-        return _similarity([inner_structure(m, alias) for m in members]), members
     shapes = {m: inner_structure(m, alias) for m in members}
+    # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
+    longer = [shapes[m] for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m]]
+    timeline = len(longer) >= STUB_FREE_POSTS and members[0].tag in _TIMELINE_TAGS
+    full = [m for m in members if stats.text_words(m) > STUB_WORDS
+            and (not timeline or stats.text_words(m) > EVENT_WORDS or not has_date(m) or _has_paragraph(m)
+                 or any(_jaccard(shapes[m], shape) >= MIN_SIMILARITY for shape in longer))]
+    if len(full) < STUB_FREE_POSTS or len(full) == len(members):
+        return _similarity([shapes[m] for m in members]), members
     kept: list[etree._Element] = []
     for member in members:
         if member in full or (kept and _jaccard(shapes[member], shapes[kept[-1]]) >= MIN_SIMILARITY):
             kept.append(member)
     return _similarity([shapes[m] for m in full]), kept
+
+
+def _has_paragraph(member: etree._Element) -> bool:
+    """Whether the member holds a paragraph, a quotation, code or a list: a short comment does ("Awesome!"), an event
+    line of a timeline does not."""
+    return next(member.iter("p", "blockquote", "pre", "ul", "ol"), None) is not None
 
 
 def _named_post_element(tag: str) -> bool:
@@ -186,7 +204,9 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
     """Children of ``parent`` grouped by tag and near-equal class names.
 
     The first post is often marked (``post first-post``, ``post--odd``), so children join a group
-    when their class names overlap the group's first member's by at least :data:`MIN_CLASS_OVERLAP`, or when they
+    when their class names overlap the group's first member's by at least :data:`MIN_CLASS_OVERLAP`, or one holds
+    all of the other's and more and those name a post (Clien's replies by the poster, "comment_row re by-author"
+    among "comment_row" rows; not Bootstrap's "row-fluid" of a title row above "post row-fluid" rows), or when they
     share its generated id (``post#`` of ``post24027``: classes that mark the poster, ``spType-Admin spEven``, may
     outnumber the template's own), or when both or neither have a generated id and their class names overlap so
     without zebra stripes (WordPress's "comment even thread-even parent" and "comment odd alt thread-odd": the
@@ -206,6 +226,7 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
         for tag, first_tokens, first_generated, key in keys:
             if tag == child.tag and (class_overlap(tokens, first_tokens) >= MIN_CLASS_OVERLAP
                                      or (generated and generated == first_generated)
+                                     or _modified(tokens, first_tokens)
                                      or (bool(generated) == bool(first_generated) and class_overlap(
                                          tokens, first_tokens, stripes=False) >= MIN_CLASS_OVERLAP)):
                 groups[key].append(child)
@@ -214,6 +235,14 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
             groups[sig] = [child]
             keys.append((child.tag, tokens, generated, sig))
     return groups
+
+
+def _modified(tokens: frozenset[str], first_tokens: frozenset[str]) -> bool:
+    """Whether one class list holds all of the other's and more, and the names they share name a post: a template's
+    row with modifiers added ("comment_row re by-author")."""
+    if not (tokens < first_tokens or first_tokens < tokens):
+        return False
+    return any(_POST_WORD.search(token) for token in tokens & first_tokens)
 
 
 def find_post_group(root: etree._Element, stats: TextStats | None = None,

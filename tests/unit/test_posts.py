@@ -100,6 +100,64 @@ def test_comment_thread_under_an_article_is_kept_apart():
     assert doc.qa_pairs == []
 
 
+def test_an_issues_event_lines_between_its_comments_leave_the_comments_whole():
+    """GitLab draws an issue's timeline as one list: short event lines ("Ann added the bug label · 3 weeks ago",
+    shaped like no comment) between the comments. They are no posts, and do not make the comments look unlike."""
+    def event(i: int, what: str) -> str:
+        return (f'<li class="note system-note timeline-entry note-wrapper" id="note_{i}"><div class="timeline-icon">'
+                f'<svg></svg></div><span class="system-note-message"><a class="author-link" href="/u{i}">Ann Ray</a> '
+                f'{what} <a href="#note_{i}"><time datetime="2025-09-1{i}">3 weeks ago</time></a></span></li>')
+
+    def comment(i: int, words: str) -> str:
+        return (f'<li class="note note-wrapper timeline-entry note-comment" id="note_{i}"><div class="note-header">'
+                f'<a class="js-user-link" href="/u{i}">Bo Lind</a> <a href="#note_{i}"><time datetime="2025-09-1{i}">'
+                f'3 weeks ago</time></a></div><div class="note-body"><div class="note-text md"><p>{words}</p></div>'
+                f'</div></li>')
+
+    sentences = ["The compactor stalls as soon as a segment passes two gigabytes on our staging nodes.",
+                 "Same here on ext4, so the filesystem does not matter for this one at all.",
+                 "The offset is read as a signed int32 in the segment reader, which explains the negative value.",
+                 "Deployed the patch release yesterday and the pending bytes have stayed flat since then."]
+    timeline = (event(1, "added the <a href='/l'>bug</a> label and removed <a href='/t'>triage</a>")
+                + comment(2, sentences[0]) + event(3, "changed the milestone to <a href='/m'>%1.2</a>")
+                + comment(4, sentences[1]) + comment(5, sentences[2])
+                + event(6, "closed this issue with <a href='/mr'>!194</a>") + comment(7, sentences[3]))
+    description = "<p>" + " ".join(["After the upgrade, background compaction stops on two of five nodes."] * 8)
+    html = (f"<html><head><title>Compaction stalls (#2418) · Issues</title></head><body><main><h1>Compaction "
+            f"stalls</h1><div class='description'>{description}</p></div><ul class='notes main-notes-list'>"
+            f"{timeline}</ul></main></body></html>")
+    doc = extract(html, "https://gitlab.example/db/db/-/issues/2418")
+    assert "background compaction" in doc.text
+    assert [post.text for post in doc.posts] == sentences
+
+
+def test_reply_rows_holding_the_comment_rows_class_and_more_are_comments_too():
+    """Clien draws the poster's replies as siblings of the comments, "comment_row re by-author" among "comment_row"
+    rows: a class list holding all of the group's first member's and more joins its group."""
+    said = ["Eleven kilometres each way is easy with pedal assist, even with the hill near the office.",
+            "Thanks, the hill was the reason I bought one; without the motor I arrived soaked every day.",
+            "How heavy is the battery when you carry it up to the office every morning and evening?",
+            "About three kilos, a bit heavy in a backpack but you get used to it after a week or two.",
+            "Rain is the real problem here too, the brakes are much weaker on a wet road downhill.",
+            "I gave up on rainy days and take the subway, it is not worth the risk on the wet tracks.",
+            "Winter will tell, the battery loses range below zero according to everything I have read."]
+    replies = {1, 3}
+
+    def row(i: int) -> str:
+        name = "comment_row re by-author" if i in replies else "comment_row "
+        return (f'<div class="{name}" data-comment-sn="10182{i}"><div class="comment_info"><span class="nickname">'
+                f'user{i}</span><span class="timestamp">2025-10-13 09:0{i}:48</span></div><div class="comment_content">'
+                f'<div class="comment_view">{said[i]}</div></div><div class="comment_content_buttons"><button>Reply'
+                f'</button></div></div>')
+
+    post = "<p>" + " ".join(["I have been commuting eleven kilometres by electric bike since April."] * 9) + "</p>"
+    html = (f"<html><head><title>Six months of e-bike commuting : Clien</title></head><body><div class='post_view'>"
+            f"<h3 class='post_subject'>Six months of e-bike commuting</h3><div class='post_article'>{post}</div></div>"
+            f"<div class='comment'>{''.join(row(i) for i in range(7))}</div></body></html>")
+    doc = extract(html, "https://www.clien.example/service/board/park/19000001")
+    assert [p.text for p in doc.posts][-7:] == said
+
+
 def test_signature_ignores_digits_and_keeps_generated_ids():
     el = etree.fromstring('<div class="post post-123 bg2" id="p1001"/>')
     assert signature(el) == "div.bg post post-#p"
