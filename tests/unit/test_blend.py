@@ -677,6 +677,65 @@ def test_a_section_heading_between_body_parts_is_body():
     assert _headings_kept(html, ".//div") == ["1. The Old Bakehouse", "2. Hillside Barn"]
 
 
+def test_a_quotation_kept_frames_the_headed_list_after_it_in_the_same_pass():
+    """Wix: a quotation the paragraphs frame, then a heading over a list, then the next section: the quotation,
+    kept, frames the heading and its list in the same pass."""
+    from scrapy_boiler.extractors.blend.structure import framed_lists
+
+    items = ["Jerking the lead frightens the dog.", "Retractable leads pull all the time."]
+    page = parse_html("<html><body><article><p>One of our course members summed it up like this:</p><blockquote>"
+                      "Walking on a lead is a habit, not an exercise.</blockquote><h2>What to avoid</h2><ul>"
+                      + "".join(f"<li><p>{item}</p></li>" for item in items)
+                      + "</ul><h2>How long does it take?</h2><p>It depends on the dog and on how long pulling has "
+                      "worked for it.</p></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = (block.element.tag == "p" and block.element.getparent().tag != "li") or (
+            block.text == "How long does it take?")
+    framed_lists(blocks, "blend")
+    kept = {block.text for block in blocks if block.is_content}
+    assert {"Walking on a lead is a habit, not an exercise.", "What to avoid", *items} <= kept
+
+
+def _widget(kind: str, inner: str) -> str:
+    return (f'<div class="elementor-element elementor-widget elementor-widget-{kind}"><div '
+            f'class="elementor-widget-container">{inner}</div></div>')
+
+
+def test_a_heading_in_a_widget_of_its_own_framed_by_the_bodys_widgets_is_body():
+    """Elementor sets each heading in a widget of its own between the paragraphs' widgets: outside the region (one
+    paragraphs' widget), a heading whose box the body's boxes frame is the body's; one before a form is not."""
+    para = "<p>Water expands by roughly nine percent when it turns to ice inside a closed pipe.</p>"
+    html = ('<html><body><div class="e-con">' + _widget("text-editor", para * 2)
+            + _widget("heading", "<h2>Our winter checklist</h2>") + _widget("text-editor", para)
+            + _widget("heading", "<h2>Get in touch</h2>") + _widget("form", "<form><input name='q'></form>")
+            + "</div></body></html>")
+    assert _headings_kept(html, ".//div[@class='elementor-widget-container']") == ["Our winter checklist"]
+
+
+def test_a_list_opening_the_container_after_the_box_its_lead_in_ends_is_introduced():
+    """Elementor's lead-in ("... through unheated spaces:") ends a paragraphs' widget; its list is an icon-list
+    widget opening the next container, an element of the same builder: the line introduces it, and its items are the
+    body's."""
+    from scrapy_boiler.extractors.blend.structure import introduced_lists
+
+    items = ["Outdoor hose bibs", "Pipes in crawl spaces", "Lines along exterior walls"]
+    listed = "<ul>" + "".join(f"<li><span>{item}</span></li>" for item in items) + "</ul>"
+    text = ("<p>Water expands by roughly nine percent when it turns to ice inside a closed pipe.</p><p>The pipes "
+            "most at risk are the ones that run through unheated spaces:</p>")
+    page = parse_html('<html><body><div class="e-con">' + _widget("text-editor", text)
+                      + '<div class="elementor-element e-con e-child">' + _widget("icon-list", listed)
+                      + _widget("text-editor", "<p>Insulate what you can before the first frost.</p>")
+                      + "</div></div></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p"
+    introduced_lists(blocks, "blend")
+    assert set(items) <= {block.text for block in blocks if block.is_content}
+
+
 def test_a_table_between_a_paragraph_and_a_heading_the_rules_put_back_is_body():
     """ERR sets a table between a paragraph and the next section's heading: the trees drop the table and the heading
     on their few words, the heading rule puts the heading back, and the table, framed by the paragraph and that

@@ -61,7 +61,9 @@ def _is_lead_in(text: str) -> bool:
 def introduced_lists(blocks: list[TextBlock], name: str) -> None:
     """Label a list of short items as content when the content paragraph right above it (past a picture or a "read
     also" line), its sibling, introduces it with a colon: short list items score low on their own, and a writer's
-    lead-in line says they are the body's."""
+    lead-in line says they are the body's. The line may end the box before the list's, or before the container the
+    list opens (Elementor sets each paragraph run, list and heading in a widget of its own)."""
+    at_block = {block.element for block in blocks}
     for position, block in enumerate(blocks[1:], start=1):
         item = _list_item(block.element)
         if block.is_content or item is None or (listed := item.getparent()) is None or item is not listed[0]:
@@ -71,8 +73,15 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
                 is_pointer_line(blocks[before].text) or _in_inset_box(blocks[before].element, listed)))):
             before -= 1  # a picture (ORF), a "read also" box (Live Hindustan) or a promotion (AD.nl) set between
         lead = blocks[before]
-        if not (lead.is_content and _is_lead_in(lead.text) and any(
-                lead.element in unwrapped(previous) for previous in siblings_around(listed, before=True))):
+        if not (lead.is_content and _is_lead_in(lead.text)):
+            continue
+        frames = siblings_around(listed, before=True)
+        if not any(lead.element in unwrapped(previous) for previous in frames) and not (
+                # the line ending the box before (or before the container the list opens), a box of the same page
+                # builder's, introduces a list of unlinked items ("Share it on:" ends a body above category links)
+                all(b.features is not None and not b.features.link_density for b in _items(blocks, position, listed))
+                and any(edge_element(previous, at_block, last=True) is lead.element and _same_builder(previous, listed)
+                        for previous in (*frames, box_beside(listed, before=True)))):
             continue
         for following in blocks[position:]:
             if (following_item := _list_item(following.element)) is None or following_item.getparent() is not listed:
@@ -82,6 +91,25 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
             if not following.is_content:
                 following.is_content = True
                 following.reasons.append(f"{name}:a list introduced by the content line above it")
+
+
+def _same_builder(box: etree._Element | None, listed: etree._Element) -> bool:
+    """Whether ``box`` shares a class name with the wrapper of ``listed`` that is its sibling: two widgets of a page
+    builder (Elementor's ``elementor-element``), not a paragraph before a row of columns."""
+    if box is None:
+        return False
+    wrapper = next((el for el in (listed, *listed.iterancestors()) if el.getparent() is box.getparent()), None)
+    return bool(_classes(box) & _classes(wrapper))
+
+
+def _items(blocks: list[TextBlock], position: int, listed: etree._Element) -> list[TextBlock]:
+    """The blocks of ``listed``'s items from ``position`` on."""
+    found = []
+    for block in blocks[position:]:
+        if (item := _list_item(block.element)) is None or item.getparent() is not listed:
+            break
+        found.append(block)
+    return found
 
 
 def _in_inset_box(element: etree._Element, listed: etree._Element) -> bool:
@@ -154,11 +182,12 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
                          and (headed or edge_is_content(after, labelled, last=False))), None)
             if lead is None:
                 continue
-            lead.is_content = True
+            lead.is_content = labelled[lead.element] = True
             lead.reasons.append(f"{name}:the line or heading introducing a list or table between content paragraphs")
         for block in members:
             if not block.is_content:
-                block.is_content = True
+                # (labelled at once: a quotation kept frames the list after it, under a heading: Wix)
+                block.is_content = labelled[block.element] = True
                 block.reasons.append(f"{name}:a list or quotation between two content paragraphs")
 
 
@@ -224,8 +253,11 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
     :func:`body_parts`) as content when content came before it and the next block (past a figure or an ``<aside>``,
     Politiken's "Læs også" box between a heading and its paragraph) is content: a short unlinked heading scores low
     on its words, though it titles the body's next part; linked to its own anchor, it is still unlinked. A paragraph
-    all in bold is a heading too, where an editor has no other (krone.at's ``<p><strong>``)."""
+    all in bold is a heading too, where an editor has no other (krone.at's ``<p><strong>``). Outside the parts, a
+    heading whose box the body's boxes frame is the body's too (Elementor sets each heading in a widget of its own,
+    between the widgets of the paragraphs)."""
     seen_content = False
+    labelled: dict[etree._Element, bool] | None = None
     for position, block in enumerate(blocks):
         if block.is_content:
             seen_content = True
@@ -233,9 +265,12 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
         f = block.features
         if not seen_content or f is None or (f.link_density > 0 and not _links_to_itself(block.element)) \
                 or f.num_words > SECTION_HEADING_WORDS \
-                or not _is_heading(block.element, block.text) \
-                or not any(is_within(block.element, part) for part in parts):
+                or not _is_heading(block.element, block.text):
             continue
+        if not any(is_within(block.element, part) for part in parts):
+            labelled = labelled if labelled is not None else {b.element: b.is_content for b in blocks}
+            if not _framed(block.element, labelled):
+                continue
         asides = set(block.element.iterancestors("aside"))
         following = next((b for b in blocks[position + 1:] if not in_figure(b.element) and not any(
             aside not in asides for aside in b.element.iterancestors("aside"))), None)
@@ -246,6 +281,21 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
             # this rule kept: a video's title, an h3, over one)
             block.is_content = True
             block.reasons.append(f"{name}:{_HEADING_REASON}")
+
+
+def _framed(element: etree._Element, labelled: dict[etree._Element, bool]) -> bool:
+    """Whether the boxes right before and after an element (or one of its wrappers) end and begin with content, and
+    the three share a class name: widgets of one page builder (``elementor-widget``), not a byline's heading between
+    the headline and the first paragraph."""
+    wrappers = [element, *element.iterancestors()]
+    return any(edge_is_content(before, labelled, last=True) and edge_is_content(after, labelled, last=False)
+               and bool(_classes(wrapper) & _classes(before) & _classes(after))
+               for wrapper, before, after in zip(wrappers, siblings_around(element, before=True),
+                                                 siblings_around(element, before=False), strict=False))
+
+
+def _classes(element: etree._Element | None) -> set[str]:
+    return set((element.get("class") or "").split()) if element is not None else set()
 
 
 def _level(element: etree._Element) -> int:
