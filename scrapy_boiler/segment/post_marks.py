@@ -30,6 +30,9 @@ def is_user_href(href: str) -> bool:
 _DATE = re.compile(
     r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)"
+    # how long ago in other languages, with its number: "vor 3 Tagen", "il y a 2 heures", "hace 5 días", "há 2 dias",
+    # "3 giorni fa", "2 uur geleden", "5 minut temu", "3 дня назад", "2 дні тому", "3 gün önce"
+    r"|\b(?:vor|il y a|hace|há)\s+\d+\s+\w|\b\d+\s+\w+\s+(?:fa|geleden|temu|назад|тому|önce)\b"
     # Chinese, Japanese and Korean: "2024年04月24日", "1 月前" (a month ago), "3 小時前", "5分前", "2일 전", "刚刚"
     r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月|\d+\s*(?:秒|分钟|分鐘|分|小时|小時|時間|天|日|周|週|个月|個月|ヶ月|か月|月|年)\s*前"
     r"|\d+\s*(?:초|분|시간|일|주|개월|달|년)\s*전|刚刚|剛剛|昨天|今天|昨日|今日|어제|오늘",

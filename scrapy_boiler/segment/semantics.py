@@ -177,9 +177,10 @@ def is_main_landmark(el: etree._Element) -> bool:
 
 #: Attributes in which sites name their components besides class and id: test hooks (Testing Library's
 #: ``data-testid``, Cypress's ``data-cy``, ``data-test``, ``data-qa``) and component names (``data-component``,
-#: ``data-module``). CSS-in-JS sites (emotion's ``css-1dbjc4n``, CSS modules' ``body__17Yit``) hash their class
-#: names, and these are then the only names left: Reuters' ``data-testid="Body"``, Bild's ``data-qa="Article"``.
-COMPONENT_ATTRIBUTES = ("data-testid", "data-test", "data-qa", "data-cy", "data-component", "data-module")
+#: ``data-module``, Wix's ``data-hook``). CSS-in-JS sites (emotion's ``css-1dbjc4n``, CSS modules' ``body__17Yit``)
+#: hash their class names, and these are then the only names left: Reuters' ``data-testid="Body"``, Bild's
+#: ``data-qa="Article"``, Wix's ``data-hook="comment-list-item"``.
+COMPONENT_ATTRIBUTES = ("data-testid", "data-test", "data-qa", "data-cy", "data-component", "data-module", "data-hook")
 #: Elements whose names describe the whole page, not a part of it (WordPress's ``has-sidebar``, ``single-post`` on
 #: ``<body>``): they mark no region and no chrome.
 PAGE_TAGS = frozenset({"html", "body"})

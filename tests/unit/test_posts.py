@@ -1401,6 +1401,37 @@ def test_chinese_japanese_and_korean_dates_are_dates(text, is_date):
 
 
 @pytest.mark.parametrize(("text", "is_date"), [
+    ("vor 3 Tagen", True), ("il y a 2 heures", True), ("hace 5 días", True), ("há 2 dias", True),
+    ("3 giorni fa", True), ("2 uur geleden", True), ("5 minut temu", True), ("3 дня назад", True),
+    ("2 дні тому", True), ("3 gün önce", True), ("vor allem", False), ("hace frío", False), ("Tutto fa bene", False),
+])
+def test_how_long_ago_in_other_languages_is_a_date(text, is_date):
+    # Wix shows "vor 3 Tagen" under a German comment; the number tells the phrase from the same words' other uses
+    assert has_date_text(text) is is_date
+
+
+def test_comments_named_by_a_component_attribute_under_hashed_classes_are_the_articles():
+    """Wix hashes its class names and names its parts in ``data-hook`` ("comment-list-item"): the comments, dated
+    "vor 3 Tagen", go to ``posts`` and the article stays."""
+    said = ["Danke für den Beitrag! Das Stehenbleiben probieren wir seit einer Woche mit unserer Hündin.",
+            "Was halten Sie von einem Geschirr statt Halsband? Unser Tierarzt meinte, das sei schonender.",
+            "Wir üben seit zwei Wochen und merken schon einen deutlichen Unterschied beim Spaziergang."]
+    comments = "".join(
+        f'<li class="Yt4fcR" data-hook="comment-list-item"><div class="nnQkEz" data-hook="comment"><div '
+        f'class="QUzoyk" data-hook="comment-header"><span class="yyCW1P" data-hook="author-name">Leser {n}</span>'
+        f'<span class="sVdEBH" data-hook="comment-time">vor {n + 2} Tagen</span></div><div class="tK0Zzs" '
+        f'data-hook="comment-content"><p>{text}</p></div></div></li>' for n, text in enumerate(said))
+    body = "".join(f"<p>Absatz {n}: Leinenführigkeit lässt sich lernen, in jedem Alter, mit etwas Geduld und "
+                   f"vielen kleinen Übungen im Alltag.</p>" for n in range(6))
+    html = (f"<html><head><title>Leinenführigkeit | Hundeschule</title></head><body><article class='X1a2b'><h1>"
+            f"Leinenführigkeit</h1>{body}</article><div class='hLt2Zs' id='comments'><h2>Kommentare</h2><ul "
+            f"class='mGyKka' data-hook='comment-list'>{comments}</ul></div></body></html>")
+    doc = extract(html, "https://www.hundeschule.example/post/leinenfuehrigkeit")
+    assert doc.page_type == "article" and "Absatz 5" in doc.text
+    assert [post.text for post in doc.posts] == said
+
+
+@pytest.mark.parametrize(("text", "is_date"), [
     ("Mar 4", True), ("March 4th", True), ("Apr. 3", True), ("4. März", True), ("4 mars", True),
     ("4 de marzo", True), ("12 décembre", True), ("May the best win", False), ("Mayor 2", False),
     ("marketing 4", False), ("Like (12)", False), ("5 listopada", False),

@@ -34,6 +34,7 @@ from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.poster_slots import poster_slot_members
+from scrapy_boiler.segment.semantics import element_names
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.stamped_comments import stamped_under_body
 from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
@@ -186,8 +187,10 @@ def is_comment_thread(group: PostGroup) -> bool:
 
 
 def _dated_comments(members: list[etree._Element]) -> bool:
-    """Whether the members are named comments and most of them show a date: an article's comment thread."""
-    return bool(_COMMENT.search(signature(members[0]))) and _mostly_dated(members)
+    """Whether the members are named comments (by class, id or component name: Wix's hashed classes beside
+    ``data-hook="comment-list-item"``) and most of them show a date: an article's comment thread."""
+    return bool(_COMMENT.search(signature(members[0])) or _COMMENT.search(element_names(members[0]))) \
+        and _mostly_dated(members)
 
 
 def _show_posters(members: list[etree._Element]) -> bool:
