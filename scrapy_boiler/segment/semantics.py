@@ -83,11 +83,11 @@ AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?(?![a-z0-9])|advert|sponsor|\bd
 PROMO_NAME = re.compile(r"newsletter|sign-?up|subscribe(?!r)|\bpromo(?:tion)?\b|[-_]promo\b|\bpromo[-_]|whatsapp"
                         r"|telegram")
 #: Names of a box asking the reader to pay for the journalism: a donation or contribution appeal (the Guardian's
-#: ``contributions-epic`` and ``remote-epic-liveblog``, its word for the appeal; ``donate-box``, ``support-us``). Such
-#: a box is longer than an advert (a heading, two or three paragraphs, a button), and what it holds is never the
-#: article.
-APPEAL_NAME = re.compile(r"donat(?:e|ion)|contributions?[-_]+(?:ask|appeal|banner|box)|(?<![a-z])epic(?![a-z])"
-                         r"|support[-_]?us\b")
+#: ``contributions-epic`` and ``remote-epic-liveblog``, its word for the appeal; ``donate-box``, ``support-us``, The
+#: Independent's ``support-banner``). Such a box is longer than an advert (a heading, two or three paragraphs, a
+#: button), and what it holds is never the article.
+APPEAL_NAME = re.compile(r"donat(?:e|ion)|(?:contributions?|support)[-_]+(?:ask|appeal|banner|box)"
+                         r"|(?<![a-z])epic(?![a-z])|support[-_]?us\b")
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
 LEAD_NAME = _any_name(r"\blead", "intro", "standfirst", "summary", "teaser", "subtitle", "subline", "description",
                       "excerpt", "abstract", r"\bdek\b")
