@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from scrapy_boiler import ModelFileError, extract
-from scrapy_boiler.extractors.blend.extractor import BlendModel, _whole_entries
+from scrapy_boiler.extractors.blend.extractor import BlendModel, _entry_headings, _whole_entries
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
 from scrapy_boiler.extractors.blend.recipe import declared_recipe, squashed
 from scrapy_boiler.extractors.blend.standfirst import standfirst
@@ -1032,6 +1032,33 @@ def test_a_run_of_entries_is_whole_when_more_than_half_hold_content(holding, all
     _whole_entries(blocks, "blend")
     assert all(block.is_content for block in blocks) == all_kept
     assert sum(block.is_content for block in blocks) == (8 if all_kept else holding)
+
+
+def test_a_run_of_list_items_holding_articles_is_whole_when_most_hold_content():
+    """The BBC's live page draws each entry as ``li > article > div > p`` under a heading: the entry is the ``li``
+    two levels above the paragraphs, and its heading joins the content with its prose. Entries without headings
+    are read so only where they are the paragraphs' parents."""
+    entries = "".join(f'<li class="StreamItem"><article class="Post"><header><h3>Update {i}</h3></header><div '
+                      f'class="RichText"><p>Update {i}: the aurora was seen over coast town number {i} this hour.</p>'
+                      f'</div></article></li>' for i in range(6))
+    page = parse_html(f'<html><body><ol class="Stream">{entries}</ol></body></html>')
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == "p" and int(block.text.split()[1].rstrip(":")) < 4
+    _whole_entries(blocks, "blend")
+    _entry_headings(blocks, "blend")
+    assert all(block.is_content for block in blocks)
+    # boxes of one paragraph each, without headings (ZDF writes its body so, an embed's placeholder in a box too):
+    # only a block whose parent is the entry joins
+    boxes = "".join(f'<div class="c10o8fzf"><div class="inner"><p>Box {i}: the trade figures of month number {i} '
+                    f'were published today.</p></div></div>' for i in range(6))
+    blocks = segment(parse_html(f"<html><body><div class='body'>{boxes}</div></body></html>").root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = int(block.text.split()[1].rstrip(":")) < 4
+    _whole_entries(blocks, "blend")
+    assert sum(block.is_content for block in blocks) == 4
 
 
 #: A newsletter sign-up box, its element named by ``{names}``.

@@ -205,8 +205,10 @@ def _lists_in_the_body(blocks: list[TextBlock], name: str) -> None:
 FALLBACK_MIN_WORDS = 2 * MIN_WORDS
 
 
-#: Tags of a run's entries (a live blog's, a page of boxed paragraphs'): classed containers of these.
-_ENTRY_TAGS = frozenset({"div", "section", "article"})
+#: Tags of a run's entries (a live blog's, a page of boxed paragraphs'): classed containers of these; a block's parent
+#: is its entry when it is one of the first three (a list's items are no entries of their own).
+_PARENT_ENTRY_TAGS = frozenset({"div", "section", "article"})
+_ENTRY_TAGS = _PARENT_ENTRY_TAGS | {"li"}
 #: Repeated entries (a live blog's) that make a run of the body: how many, the share of them that those holding
 #: content must exceed (most of them: a cliff at two thirds flipped a written live blog when a cookie banner came or
 #: went), and the words their other blocks need to join.
@@ -218,23 +220,30 @@ ENTRY_MIN_WORDS = 3  # an entry's time stamp ("14:32 Uhr") stays out
 def _whole_entries(blocks: list[TextBlock], name: str) -> None:
     """Label the prose of every entry of a run of sibling containers rendered alike (a live blog's entries) as
     content when most of those entries hold content already: the trees drop an entry that is short or sits after
-    an inline teaser, but the run is one text."""
+    an inline teaser, but the run is one text. A block's entry is its nearest container in such a run: its parent,
+    a classed ``div``, ``section`` or ``article``, or, where most entries of the run hold a heading of their own, one
+    up to :data:`ENTRY_HEADING_LEVELS` levels above it (the BBC's entries are ``li > article > div > p`` under an
+    ``<h3>``; ZDF writes its body as one box per paragraph, a teaser's box with a heading among them)."""
+    entry_of = _EntryFinder()
     by_entry: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
-        parent = block.element.getparent()
-        if parent is not None and parent.get("class") and parent.tag in _ENTRY_TAGS:
-            by_entry.setdefault(parent, []).append(block)
+        if (entry := entry_of(block.element)) is not None:
+            by_entry.setdefault(entry, []).append(block)
     runs: dict[tuple[etree._Element | None, str, str], list[etree._Element]] = {}
     for entry in by_entry:
         runs.setdefault((entry.getparent(), entry.tag, entry.get("class") or ""), []).append(entry)
     for entries in runs.values():
+        headed = 2 * sum(next(entry.iter(*_ENTRY_HEADINGS), None) is not None for entry in entries) > len(entries)
+        members = {entry: [block for block in by_entry[entry] if headed or (
+            block.element.getparent() is entry and entry.tag in _PARENT_ENTRY_TAGS)] for entry in entries}
+        entries = [entry for entry in entries if members[entry]]
         if len(entries) < ENTRY_MIN:
             continue
-        holding = sum(any(block.is_content for block in by_entry[entry]) for entry in entries)
+        holding = sum(any(block.is_content for block in members[entry]) for entry in entries)
         if holding <= ENTRY_CONTENT_SHARE * len(entries) or holding == len(entries):
             continue
         for entry in entries:
-            for block in by_entry[entry]:
+            for block in members[entry]:
                 f = block.features
                 if not block.is_content and f is not None and f.link_density <= TEMPLATE_MAX_LINKS \
                         and f.num_words >= ENTRY_MIN_WORDS:
@@ -251,22 +260,8 @@ _ENTRY_HEADINGS = frozenset({"h2", "h3", "h4"})
 def _entry_headings(blocks: list[TextBlock], name: str) -> None:
     """Label content the heading of an entry that holds content, in a run of sibling containers rendered alike (a
     live blog's entries, each under its own ``<h3>``): the trees score such a heading low on its own, as a teaser's
-    title, and the entries' rule above only reads blocks that are the entry's children."""
-    alike: dict[etree._Element, Counter[tuple[str, str]]] = {}  # per parent: its children by tag and class
-    is_entry: dict[etree._Element, bool] = {}
-
-    def entry_of(el: etree._Element) -> etree._Element | None:
-        for _ in range(ENTRY_HEADING_LEVELS):
-            parent = el.getparent()
-            if parent is None:
-                return None
-            if parent not in is_entry:
-                is_entry[parent] = _in_a_run(parent, alike)
-            if is_entry[parent]:
-                return parent
-            el = parent
-        return None
-
+    title."""
+    entry_of = _EntryFinder()
     holding = {entry for block in blocks if block.is_content and (entry := entry_of(block.element)) is not None}
     for block in blocks:
         f = block.features
@@ -278,8 +273,29 @@ def _entry_headings(blocks: list[TextBlock], name: str) -> None:
             block.reasons.append(f"{name}:the heading of an entry holding content")
 
 
+class _EntryFinder:
+    """The entry an element is in: its nearest ancestor, :data:`ENTRY_HEADING_LEVELS` levels up at most, in a run of
+    sibling containers rendered alike (:func:`_in_a_run`); counts memoised per parent."""
+
+    def __init__(self) -> None:
+        self.alike: dict[etree._Element, Counter[tuple[str, str]]] = {}  # per parent: its children by tag and class
+        self.is_entry: dict[etree._Element, bool] = {}
+
+    def __call__(self, el: etree._Element) -> etree._Element | None:
+        for _ in range(ENTRY_HEADING_LEVELS):
+            parent = el.getparent()
+            if parent is None:
+                return None
+            if parent not in self.is_entry:
+                self.is_entry[parent] = _in_a_run(parent, self.alike)
+            if self.is_entry[parent]:
+                return parent
+            el = parent
+        return None
+
+
 def _in_a_run(el: etree._Element, alike: dict[etree._Element, Counter[tuple[str, str]]]) -> bool:
-    """Whether ``el`` is a classed ``div``/``section``/``article`` with at least :data:`ENTRY_MIN` siblings (itself
+    """Whether ``el`` is a classed container (:data:`_ENTRY_TAGS`) with at least :data:`ENTRY_MIN` siblings (itself
     included) of its tag and class; ``alike`` memoises each parent's count of children by tag and class, so a
     parent of many entries is counted once."""
     classes = el.get("class")
