@@ -32,7 +32,7 @@ from scrapy_boiler.assemble.post_byline import (
 )
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.mail_quotes import WROTE
-from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import body_owner, signature_elements
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
@@ -96,8 +96,9 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     posts = []
     earlier: list[Counter[str]] = []
     member_of = group.member_of()  # an element of a reply nested in a post maps to the reply
+    later = [_own_text(lines, quotes) for lines, quotes in zip(texts[1:], line_quotes[1:], strict=True)]
     for index, member in enumerate(group.members):
-        lines, quoted = _split_quotes(texts[index], line_quotes[index], earlier)
+        lines, quoted = _split_quotes(texts[index], line_quotes[index], earlier, () if index else later)
         if not lines and quoted:  # nothing of its own besides the quotation: the quotation is what it says
             lines, quoted = "\n".join(quoted).split("\n"), []
         lines = trim_chrome(lines)
@@ -204,10 +205,13 @@ def _text_length(element: etree._Element) -> int:
 
 
 def _split_quotes(
-    texts: list[list[str]], quotes: list[etree._Element | None], earlier: Sequence[Counter[str]]
+    texts: list[list[str]], quotes: list[etree._Element | None], earlier: Sequence[Counter[str]],
+    later: Sequence[str] = (),
 ) -> tuple[list[str], list[str]]:
     """A post's own lines, and the quotations of earlier posts taken out of them (a quotation from elsewhere, a
-    manual or a law, stays in place: it is part of what the post says)."""
+    manual or a law, stays in place: it is part of what the post says); in the opening post, a quotation of the
+    start of a ``later`` post's text too: the answer it was solved by (Discourse's "Solved by ... in post #4" box
+    under the question)."""
     lines: list[str] = []
     quoted: list[str] = []
     run: list[str] = []
@@ -220,9 +224,11 @@ def _split_quotes(
         if line:
             run.append(line)
         if position + 1 == len(quotes) or quotes[position + 1] is not quote:  # the quotation ends here
+            own = run[1:] if len(run) > 1 and count_words(run[0]) <= QUOTE_HEADER_WORDS else None
             if run and (_quotes_earlier_post("\n".join(run), earlier) or (  # with or without its attribution line
-                    len(run) > 1 and count_words(run[0]) <= QUOTE_HEADER_WORDS
-                    and _quotes_earlier_post("\n".join(run[1:]), earlier))):
+                    own is not None and _quotes_earlier_post("\n".join(own), earlier))
+                        or any(_opens(quote_lines, text) for quote_lines in (run, own) if quote_lines
+                               for text in later)):
                 quoted.append("\n".join(run))
                 if lines and WROTE.search(lines[-1]) and count_words(lines[-1]) <= QUOTE_HEADER_WORDS:
                     quoted.insert(-1, lines.pop())  # its attribution, a line of the post's own text (HyperKitty)
@@ -230,6 +236,21 @@ def _split_quotes(
                 lines.extend(run)
             run = []
     return lines, quoted
+
+
+def _own_text(lines: list[list[str]], quotes: list[etree._Element | None]) -> str:
+    """A post's text outside its quotations."""
+    return " ".join(" ".join(parts) for parts, quote in zip(lines, quotes, strict=True) if quote is None)
+
+
+#: Words a quotation and a later post must start with alike for the quotation to repeat that post.
+OPENING_WORDS = 8
+
+
+def _opens(quote_lines: list[str], text: str) -> bool:
+    """Whether a later post's text starts with the quotation's first :data:`OPENING_WORDS` words (or all of them)."""
+    head = comparable(" ".join(quote_lines)).split()[:OPENING_WORDS]
+    return len(head) >= 3 and comparable(text).split()[:len(head)] == head
 
 
 def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:

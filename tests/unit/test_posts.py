@@ -1038,6 +1038,38 @@ def test_an_unnamed_attribution_line_before_a_quotation_goes_with_it():
     assert doc.posts[2].quoted[0].startswith("@ann said in Zigbee devices")
 
 
+def test_the_answer_an_opening_post_was_solved_by_quoted_under_it_is_no_part_of_it():
+    """Discourse's solved plugin quotes the start of the accepted answer under the question ("Solved by bo in post
+    #3"): a quotation in the opening post that a later post starts with is taken out; one whose words a later post
+    only repeats further on (an error message quoted again) stays."""
+    def post(index: int, user: str, body: str) -> str:
+        return (f'<div class="topic-post" data-post-number="{index}"><article class="boxed onscreen-post" '
+                f'id="post_{index}"><div class="topic-meta-data"><a href="/u/{user}">{user}</a> <span '
+                f'class="relative-date">Mar {index}</span></div><div class="cooked">{body}</div></article></div>')
+    error = ("Dataview: Error: Unrecognized query operation at line 2 near the folder name, expected a source such "
+             "as a tag, a folder in quotes or a link to a note")
+    answer = ("Classic. The file explorer trims the display, but the path does not lie. Rename the folder on the "
+              "desktop (remove the space at its end) and the exclusion will start working. If you have links "
+              "pointing into that folder, let Obsidian update them when it asks.")
+    solved = (f'<aside class="quote accepted-answer"><div class="title">Solved by <a href="/u/bo">bo</a> in <a '
+              f'href="/t/97412/3">post #3</a></div><blockquote><p>{answer}</p></blockquote></aside>')
+    question = ("<p>My reading list table still lists the notes of my templates folder although I exclude it in the "
+                "FROM line, and the same query works fine on my laptop with the very same vault synced.</p><p>I tried "
+                "a trailing slash, moving the exclusion into the WHERE line and rebuilding the index, and nothing "
+                f"changed at all. Sometimes I even get this error instead:</p><blockquote><p>{error}</p></blockquote>"
+                "<p>Dataview 0.5.67 and Obsidian 1.8.9 on Windows 11, no other plugins touching the folder.</p>")
+    bodies = [question + solved, f"<p>The message says {error}, so the query fails before it reads the folder.</p>",
+              f"<p>{answer}</p>", "<p>That was it, the folder name ended with a space. Thanks a lot for the help!</p>"]
+    html = ("<html><head><title>Dataview table lists my templates - Obsidian Forum</title></head><body><h1>Dataview"
+            " table lists my templates</h1><div class='post-stream'>"
+            + "".join(post(i, user, body) for i, (user, body) in enumerate(zip(["ann", "cy", "bo", "ann"], bodies,
+                                                                                strict=True), start=1))
+            + "</div></body></html>")
+    doc = extract(html, "https://forum.example/t/dataview-table-lists-my-templates/97412")
+    assert "Solved by" not in doc.posts[0].text and "Classic." not in doc.posts[0].text
+    assert error in doc.posts[0].text and doc.posts[2].text == answer
+
+
 def test_a_quotation_labelled_quote_and_an_attribution_saying_who_wrote_go_with_the_quotation():
     """vBulletin 3 marks a quotation by its label alone: a ``div.smallfont`` "Cita:" ("Quote:") over a table holding
     "Originalmente Escrito por ann" and the quoted text; jeuxvideo.com writes "Le 14 mars 2025 à 21:12:04 bo a
