@@ -88,6 +88,10 @@ PROMO_NAME = re.compile(r"newsletter|sign-?up|subscribe(?!r)|\bpromo(?:tion)?\b|
 #: button), and what it holds is never the article.
 APPEAL_NAME = re.compile(r"donat(?:e|ion)|(?:contributions?|support)[-_]+(?:ask|appeal|banner|box)"
                          r"|(?<![a-z])epic(?![a-z])|support[-_]?us\b")
+#: Class names of a live blog's entries (``live-events__entry``, ``live-event-entry``, ``liveblog-post``,
+#: ``live-update``): dated, signed by the site's reporters and most of the page's text, as a thread's posts are, but
+#: one article, which a page declaring it (schema.org ``LiveBlogPosting``) would make an article. Not ``clive``.
+LIVE_BLOG_NAME = re.compile(r"(?<![a-z])live[-_]?(?:blog|events?|updates?|entr|posts?|ticker|coverage)", re.I)
 #: Names of an article's lead or summary, part of the body although often named like a teaser.
 LEAD_NAME = _any_name(r"\blead", "intro", "standfirst", "summary", "teaser", "subtitle", "subline", "description",
                       "excerpt", "abstract", r"\bdek\b")

@@ -558,16 +558,24 @@ def test_a_table_in_a_captioned_figure_between_two_paragraphs_is_body(page_bytes
     assert "| Week starting | Money in | Money out | Closing balance |" in doc.markdown
 
 
+def _labelled_after(body: str, kept: Callable[[TextBlock], bool],
+                    *rules: Callable[[list[TextBlock], str], None]) -> list[TextBlock]:
+    """The blocks of a page with ``body``, those ``kept`` the trees' content, after the ``rules`` ran in turn."""
+    blocks = segment(parse_html(f"<html><body>{body}</body></html>").root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = kept(block)
+    for rule in rules:
+        rule(blocks, "blend")
+    return blocks
+
+
 def _framed_kept(body: str, kept: Callable[[TextBlock], bool]) -> list[str]:
     """The blocks content after :func:`framed_lists`, in an article whose blocks ``kept`` the trees kept."""
     from scrapy_boiler.extractors.blend.structure import framed_lists
 
-    blocks = segment(parse_html(f"<html><body><article>{body}</article></body></html>").root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = kept(block)
-    framed_lists(blocks, "blend")
-    return [block.text for block in blocks if block.is_content]
+    return [block.text for block in _labelled_after(f"<article>{body}</article>", kept, framed_lists)
+            if block.is_content]
 
 
 def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
@@ -680,22 +688,14 @@ def test_a_section_heading_between_body_parts_is_body():
 def test_a_quotation_kept_frames_the_headed_list_after_it_in_the_same_pass():
     """Wix: a quotation the paragraphs frame, then a heading over a list, then the next section: the quotation,
     kept, frames the heading and its list in the same pass."""
-    from scrapy_boiler.extractors.blend.structure import framed_lists
-
     items = ["Jerking the lead frightens the dog.", "Retractable leads pull all the time."]
-    page = parse_html("<html><body><article><p>One of our course members summed it up like this:</p><blockquote>"
-                      "Walking on a lead is a habit, not an exercise.</blockquote><h2>What to avoid</h2><ul>"
-                      + "".join(f"<li><p>{item}</p></li>" for item in items)
-                      + "</ul><h2>How long does it take?</h2><p>It depends on the dog and on how long pulling has "
-                      "worked for it.</p></article></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = (block.element.tag == "p" and block.element.getparent().tag != "li") or (
-            block.text == "How long does it take?")
-    framed_lists(blocks, "blend")
-    kept = {block.text for block in blocks if block.is_content}
-    assert {"Walking on a lead is a habit, not an exercise.", "What to avoid", *items} <= kept
+    body = ("<p>One of our course members summed it up like this:</p><blockquote>Walking on a lead is a habit, not an "
+            "exercise.</blockquote><h2>What to avoid</h2><ul>" + "".join(f"<li><p>{item}</p></li>" for item in items)
+            + "</ul><h2>How long does it take?</h2><p>It depends on the dog and on how long pulling has worked for "
+            "it.</p>")
+    kept = _framed_kept(body, lambda block: (block.element.tag == "p" and block.element.getparent().tag != "li")
+                        or block.text == "How long does it take?")
+    assert {"Walking on a lead is a habit, not an exercise.", "What to avoid", *items} <= set(kept)
 
 
 def _widget(kind: str, inner: str) -> str:
@@ -1034,6 +1034,26 @@ def test_a_run_of_entries_is_whole_when_more_than_half_hold_content(holding, all
     assert sum(block.is_content for block in blocks) == (8 if all_kept else holding)
 
 
+def _after_entries(body: str, kept: Callable[[TextBlock], bool]) -> list[TextBlock]:
+    """The blocks of ``body`` after :func:`_whole_entries` and :func:`_entry_headings`, those ``kept`` the trees'."""
+    return _labelled_after(body, kept, _whole_entries, _entry_headings)
+
+
+def _number(block: TextBlock) -> int:
+    """The entry's number in "Update 3: ..."."""
+    return int(block.text.split()[1].rstrip(":"))
+
+
+def test_a_live_blogs_named_entries_are_whole_however_few_the_trees_kept():
+    """tagesschau's live blog: the trees kept two of six entries; entries named as a live blog's are one text, all
+    of them kept; a run named for nothing stays at the majority rule."""
+    for name, kept in (("liveblog--anchor", 6), ("entry", 2)):
+        entries = "".join(f'<div class="{name}"><p>Update {i}: the Danube at Passau rose again this hour, by ten '
+                          f"centimetres.</p></div>" for i in range(6))
+        blocks = _after_entries(f'<div class="entries">{entries}</div>', lambda block: _number(block) < 2)
+        assert sum(block.is_content for block in blocks) == kept, name
+
+
 def test_a_run_of_list_items_holding_articles_is_whole_when_most_hold_content():
     """The BBC's live page draws each entry as ``li > article > div > p`` under a heading: the entry is the ``li``
     two levels above the paragraphs, and its heading joins the content with its prose. Entries without headings
@@ -1041,23 +1061,14 @@ def test_a_run_of_list_items_holding_articles_is_whole_when_most_hold_content():
     entries = "".join(f'<li class="StreamItem"><article class="Post"><header><h3>Update {i}</h3></header><div '
                       f'class="RichText"><p>Update {i}: the aurora was seen over coast town number {i} this hour.</p>'
                       f'</div></article></li>' for i in range(6))
-    page = parse_html(f'<html><body><ol class="Stream">{entries}</ol></body></html>')
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = block.element.tag == "p" and int(block.text.split()[1].rstrip(":")) < 4
-    _whole_entries(blocks, "blend")
-    _entry_headings(blocks, "blend")
+    blocks = _after_entries(f'<ol class="Stream">{entries}</ol>',
+                            lambda block: block.element.tag == "p" and _number(block) < 4)
     assert all(block.is_content for block in blocks)
     # boxes of one paragraph each, without headings (ZDF writes its body so, an embed's placeholder in a box too):
     # only a block whose parent is the entry joins
     boxes = "".join(f'<div class="c10o8fzf"><div class="inner"><p>Box {i}: the trade figures of month number {i} '
                     f'were published today.</p></div></div>' for i in range(6))
-    blocks = segment(parse_html(f"<html><body><div class='body'>{boxes}</div></body></html>").root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = int(block.text.split()[1].rstrip(":")) < 4
-    _whole_entries(blocks, "blend")
+    blocks = _after_entries(f"<div class='body'>{boxes}</div>", lambda block: _number(block) < 4)
     assert sum(block.is_content for block in blocks) == 4
 
 

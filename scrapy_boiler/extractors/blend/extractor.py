@@ -54,6 +54,7 @@ from scrapy_boiler.parse.normalize import title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
+from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME
 
 NAME = "blend"
 
@@ -240,7 +241,9 @@ def _whole_entries(blocks: list[TextBlock], name: str) -> None:
         if len(entries) < ENTRY_MIN:
             continue
         holding = sum(any(block.is_content for block in members[entry]) for entry in entries)
-        if holding <= ENTRY_CONTENT_SHARE * len(entries) or holding == len(entries):
+        # a live blog's entries named so are one text however few the trees kept (tagesschau's "liveblog" boxes)
+        named = LIVE_BLOG_NAME.search(entries[0].get("class") or "") is not None
+        if holding <= (0 if named else ENTRY_CONTENT_SHARE * len(entries)) or holding == len(entries):
             continue
         for entry in entries:
             for block in members[entry]:

@@ -34,7 +34,7 @@ from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.poster_slots import poster_slot_members
-from scrapy_boiler.segment.semantics import element_names
+from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME, element_names
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.stamped_comments import stamped_under_body
 from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
@@ -69,10 +69,6 @@ _DISCUSSION_URL = re.compile(
 _COMMENT = re.compile(r"comment(?!ar[yi]|ator)", re.I)
 _POST = re.compile(r"post|message|answer|reply", re.I)
 _QA_WORD = re.compile(r"question|answer|accepted|votes?\b|qa-", re.I)
-#: Class names of a live blog's entries (``live-events__entry``, ``live-event-entry``, ``liveblog-post``,
-#: ``live-update``): dated, signed by the site's reporters and most of the page's text, as a thread's posts are, but
-#: one article, which a page declaring it (schema.org ``LiveBlogPosting``) would make an article. Not ``clive``.
-_LIVE_BLOG = re.compile(r"(?<![a-z])live[-_]?(?:blog|events?|updates?|entr|posts?|ticker|coverage)", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,7 +369,7 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
     thread = _declared_thread(group, value, feats) if declared is not None else None
     if thread is not None:
         return thread
-    if value >= THRESHOLD and declared is None and _LIVE_BLOG.search(group.signature):
+    if value >= THRESHOLD and declared is None and LIVE_BLOG_NAME.search(group.signature):
         return PageTypeDecision(ARTICLE, 0.0, group, feats)  # scored as a declared article is: its names overrule
     if value < THRESHOLD:
         if declared is None and not (group.keyword and _COMMENT.search(group.signature)):
