@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from typing import Any
+
+from lxml import etree
 
 from scrapy_boiler.document import Breadcrumb, Metadata
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name, read_dom
@@ -78,7 +81,8 @@ def read_metadata(page: ParsedPage, text: str = "", shown_headline: str = "") ->
     canonical = page.links.get("canonical") or _url(_get(article, "url")) or meta.get("og:url")
     canonical_url = join_url(base, canonical) if canonical else None
     return Metadata(
-        headline=_headline(_get(article, "headline"), meta, (page.url, canonical_url), shown_headline),
+        headline=_headline(_get(article, "headline"), meta, (page.url, canonical_url), shown_headline,
+                           shows=lambda: _shows(page, shown_headline)),
         canonical_url=canonical_url,
         date_published=published,
         date_published_raw=published_raw,
@@ -93,12 +97,15 @@ def read_metadata(page: ParsedPage, text: str = "", shown_headline: str = "") ->
     )
 
 
-def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] = (), shown: str = "") -> str | None:
+def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] = (), shown: str = "", *,
+              shows: Callable[[], bool] = lambda: False) -> str | None:
     """JSON-LD ``headline`` (entities decoded: some CMSs escape it twice) unless cut short with an ellipsis, else
     ``og:title``; without a trailing site name (``og:site_name``, or the host of the page's URL or canonical URL,
     e.g. "- Golem.de"). A JSON-LD headline that only puts a kicker before the headline both shown and shared
     ("«Kicker»: Headline" where the ``<h1>`` and ``og:title`` say "Headline") gives way to that headline. One cut
-    short whose words the shown heading starts with gives way to that heading: the headline it was cut from."""
+    short whose words the shown heading starts with gives way to that heading: the headline it was cut from. Without
+    a JSON-LD headline, an ``og:title`` that opens with the heading shown (``shows``: an element of the page reads
+    it, not only the title) gives that heading, the rest being the site's or board's name."""
     site = collapse_spaces(meta.get("og:site_name") or "")
     hosts = frozenset().union(*(_host_names(url) for url in urls))
     text = html.unescape(collapse_spaces(declared)) if isinstance(declared, str) else ""
@@ -111,16 +118,38 @@ def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] 
         if _describes(text, shared, shown):
             return collapse_spaces(shown)
         return shared if _only_adds_a_kicker(text, shared, shown) else text
-    if shared and shown and comparable(shared) != comparable(shown) and _opens(shown, shared):
+    if shared and shown and comparable(shared) != comparable(shown) and _opens(shown, shared) and shows():
         return collapse_spaces(shown)
     return shared or text or None
 
 
 def _opens(shown: str, shared: str) -> bool:
-    """Whether the heading shown is the first piece of ``og:title``, the rest a site's name or motto too long to
-    tell from a headline ("Concurrency | Laravel 12.x - The clean stack for Artisans and agents")."""
+    """Whether the heading shown is the first piece of ``og:title`` ("Concurrency | Laravel 12.x - The clean stack
+    for Artisans and agents", "Crash to desktop after patch 1.4 :: General Discussions")."""
     pieces = title_parts(shared)
     return len(pieces) > 1 and comparable(pieces[0]) == comparable(shown)
+
+
+#: Levels above a text holding a headline's first word searched for the element that reads the whole headline.
+_SHOWN_LEVELS = 3
+_TEXTS_WITH = etree.XPath("//body//text()[contains(., $word)]")
+
+
+def _shows(page: ParsedPage, shown: str) -> bool:
+    """Whether an element of the page's body reads ``shown`` whole (not only a piece of the title the assembly fell
+    back to: a forum's "C64 black screen after recap – where to start?" shows no heading of that first piece)."""
+    wanted = comparable(shown)
+    if not wanted:
+        return False
+    for text in _TEXTS_WITH(page.root, word=shown.split()[0]):
+        element = text.getparent()
+        for _ in range(_SHOWN_LEVELS):
+            if element is None:
+                break
+            if comparable(" ".join("".join(element.itertext()).split())) == wanted:
+                return True
+            element = element.getparent()
+    return False
 
 
 def _only_adds_a_kicker(declared: str, shared: str, shown: str) -> bool:

@@ -270,13 +270,18 @@ def test_a_json_ld_headline_sharing_no_word_with_the_title_both_shown_and_shared
 
 def test_an_og_title_that_opens_with_the_heading_shown_gives_the_heading_without_a_long_site_motto():
     """Laravel's ``og:title`` is "Concurrency | Laravel 12.x - The clean stack for Artisans and agents": a site's
-    name and motto too long to tell from a headline follow the heading shown, which is the headline."""
+    name and motto too long to tell from a headline follow the heading the page shows, which is the headline."""
     shown = "Harbour bridge reopens after repairs"  # the <h1> of page()
     og = f'<meta property="og:title" content="{shown} | City News - the paper of the whole coast since 1887">'
     assert extract(page(og), "https://news.example/bridge").metadata.headline == shown
-    # an og:title that opens with something else stays as it is
+    # an og:title that opens with something else stays as it is; so does one on a page that shows no heading, whose
+    # title's first piece is no headline (a forum's "C64 black screen after recap – where to start?")
     other = '<meta property="og:title" content="Bridge open again | City News - the paper of the whole coast">'
     assert extract(page(other), "https://news.example/b").metadata.headline.startswith("Bridge open again | City")
+    question = f"{shown} – what will change for the drivers?"
+    unheaded = (f'<html><head><title>{question}</title><meta property="og:title" content="{question}"></head><body>'
+                f"<div class='post'>{BODY}</div></body></html>")
+    assert extract(unheaded, "https://forum.example/t/1").metadata.headline == question
 
 
 def test_a_json_ld_headline_cut_short_gives_way_to_the_heading_it_was_cut_from():
