@@ -129,6 +129,12 @@ def test_an_issues_event_lines_between_its_comments_leave_the_comments_whole():
     doc = extract(html, "https://gitlab.example/db/db/-/issues/2418")
     assert "background compaction" in doc.text
     assert [post.text for post in doc.posts] == sentences
+    # a short dated comment written in a paragraph is a comment, shaped unlike the others or not
+    short = ('<li class="note note-wrapper timeline-entry note-comment" id="note_8"><div class="note-text"><p>Same '
+             'here, fixed by the patch.</p></div><a href="#note_8"><time datetime="2025-09-18">2 weeks ago</time></a>'
+             '</li>')
+    doc = extract(html.replace("</ul>", short + "</ul>"), "https://gitlab.example/db/db/-/issues/2418")
+    assert [post.text for post in doc.posts] == [*sentences, "Same here, fixed by the patch."]
 
 
 def test_reply_rows_holding_the_comment_rows_class_and_more_are_comments_too():
@@ -156,6 +162,13 @@ def test_reply_rows_holding_the_comment_rows_class_and_more_are_comments_too():
             f"<div class='comment'>{''.join(row(i) for i in range(7))}</div></body></html>")
     doc = extract(html, "https://www.clien.example/service/board/park/19000001")
     assert [p.text for p in doc.posts][-7:] == said
+    # rows whose classes hold a layout's ("row-fluid" of a phpBB theme's title row) and more stay apart from it
+    from scrapy_boiler.segment.post_groups import _sibling_groups
+    board = parse_html("<div class='container'><div class='row-fluid'>omxplayer playing from a pipe</div>"
+                       + "".join(f"<div class='post row-fluid {'odd' if i % 2 else 'even'}' id='p2488{i}'><p>Reply {i}."
+                                 "</p></div>" for i in range(4)) + "</div>")
+    container = board.root.find(".//div[@class='container']")
+    assert sorted(len(members) for members in _sibling_groups(container).values()) == [1, 4]
 
 
 def test_signature_ignores_digits_and_keeps_generated_ids():
