@@ -96,7 +96,9 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     posts = []
     earlier: list[Counter[str]] = []
     member_of = group.member_of()  # an element of a reply nested in a post maps to the reply
-    later = [_own_text(lines, quotes) for lines, quotes in zip(texts[1:], line_quotes[1:], strict=True)]
+    # the later posts' own text, read where the opening post quotes anything (see _split_quotes)
+    later = [_own_text(lines, quotes) for lines, quotes in zip(texts[1:], line_quotes[1:], strict=True)] \
+        if line_quotes and any(quote is not None for quote in line_quotes[0]) else []
     for index, member in enumerate(group.members):
         lines, quoted = _split_quotes(texts[index], line_quotes[index], earlier, () if index else later)
         if not lines and quoted:  # nothing of its own besides the quotation: the quotation is what it says

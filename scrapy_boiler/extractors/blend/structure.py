@@ -75,17 +75,16 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
         lead = blocks[before]
         if not (lead.is_content and _is_lead_in(lead.text)):
             continue
+        items = _items(blocks, position, listed)
         frames = siblings_around(listed, before=True)
         if not any(lead.element in unwrapped(previous) for previous in frames) and not (
                 # the line ending the box before (or before the container the list opens), a box of the same page
                 # builder's, introduces a list of unlinked items ("Share it on:" ends a body above category links)
-                all(b.features is not None and not b.features.link_density for b in _items(blocks, position, listed))
+                all(b.features is not None and not b.features.link_density for b in items)
                 and any(edge_element(previous, at_block, last=True) is lead.element and _same_builder(previous, listed)
                         for previous in (*frames, box_beside(listed, before=True)))):
             continue
-        for following in blocks[position:]:
-            if (following_item := _list_item(following.element)) is None or following_item.getparent() is not listed:
-                break
+        for following in items:
             if following.features is not None and following.features.link_density > 0.5:
                 break
             if not following.is_content:
