@@ -22,7 +22,7 @@ from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name, read_dom
 from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.language import pick_language
-from scrapy_boiler.parse.normalize import collapse_spaces, comparable, title_parts
+from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words, title_parts
 from scrapy_boiler.parse.structured import ARTICLE_TYPES, json_ld_objects, type_names
 from scrapy_boiler.parse.urls import host_of, join_url
 
@@ -105,7 +105,8 @@ def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] 
     ("«Kicker»: Headline" where the ``<h1>`` and ``og:title`` say "Headline") gives way to that headline. One cut
     short whose words the shown heading starts with gives way to that heading: the headline it was cut from. Without
     a JSON-LD headline, an ``og:title`` that opens with the heading shown (``shows``: an element of the page reads
-    it, not only the title) gives that heading, the rest being the site's or board's name."""
+    it, not only the title) gives that heading, the rest being the site's or board's name; so does one holding the
+    heading with less around it (an issue's number and project)."""
     site = collapse_spaces(meta.get("og:site_name") or "")
     hosts = frozenset().union(*(_host_names(url) for url in urls))
     text = html.unescape(collapse_spaces(declared)) if isinstance(declared, str) else ""
@@ -118,7 +119,8 @@ def _headline(declared: Any, meta: dict[str, str], urls: tuple[str | None, ...] 
         if _describes(text, shared, shown):
             return collapse_spaces(shown)
         return shared if _only_adds_a_kicker(text, shared, shown) else text
-    if shared and shown and comparable(shared) != comparable(shown) and _opens(shown, shared) and shows():
+    if shared and shown and comparable(shared) != comparable(shown) \
+            and (_opens(shown, shared) or _holds(shown, shared)) and shows():
         return collapse_spaces(shown)
     return shared or text or None
 
@@ -128,6 +130,32 @@ def _opens(shown: str, shared: str) -> bool:
     for Artisans and agents", "Crash to desktop after patch 1.4 :: General Discussions")."""
     pieces = title_parts(shared)
     return len(pieces) > 1 and comparable(pieces[0]) == comparable(shown)
+
+
+#: Words a heading shown needs before an ``og:title`` holding it is read as that heading with additions.
+_HELD_WORDS = 3
+
+
+def _holds(shown: str, shared: str) -> bool:
+    """Whether ``og:title`` holds the heading shown whole, with fewer characters around it than in it: an issue
+    tracker adds the issue's number and the project's names ("... (#2418) · Issues · group / project", "1941287 -
+    ...", "Bug #2098413 “...” : Bugs : package")."""
+    heading, title = comparable(shown), comparable(shared)
+    if count_words(shown) < _HELD_WORDS or f" {heading} " not in f" {title} " or 2 * len(heading) < len(title):
+        return False
+    found = re.search(r"\W*".join(map(re.escape, heading.split())), shared, re.IGNORECASE)
+    if found is None:
+        return False
+    after = shared[found.end():].lstrip(_CLOSING)
+    return not after or _SEPARATED.match(after) is not None
+
+
+#: Marks that close a heading quoted or asked in a title ("Bug #2098 “...” : Bugs", "...？ @board").
+_CLOSING = "\"'”’»)]】」』?？!！.。"
+#: What follows a heading inside a title before the site's or project's part: a spaced mark (" · Issues", " (#24)",
+#: " @board"). Not an unspaced colon: "Kingdom Of Style: Stud Love" names a blog (its banner, shown in an ``<h1>``)
+#: and then the post.
+_SEPARATED = re.compile(r"\s+[^\w\s]")
 
 
 #: Levels above a text holding a headline's first word searched for the element that reads the whole headline.

@@ -284,6 +284,22 @@ def test_an_og_title_that_opens_with_the_heading_shown_gives_the_heading_without
     assert extract(unheaded, "https://forum.example/t/1").metadata.headline == question
 
 
+def test_an_og_title_holding_the_heading_shown_with_an_issue_number_gives_the_heading():
+    """Issue trackers put the heading shown between an issue number and the project's names: GitLab's "X (#2418) ·
+    Issues · group / project", Bugzilla's "1941287 - X", Launchpad's "Bug #2098413 “X” : Bugs : package"."""
+    shown = "Harbour bridge reopens after repairs"  # the <h1> of page()
+    titles = (f"{shown} (#2418) · Issues · city / news", f"1941287 - {shown}", f"Bug #2098 “{shown}” : Bugs : city")
+    for title in titles:
+        og = f'<meta property="og:title" content="{title}">'
+        assert extract(page(og), "https://news.example/bridge").metadata.headline == shown, title
+    # a blog's banner the title goes on from with a colon is no headline ("Kingdom Of Style: Stud Love"), and a
+    # heading shown that is the smaller part of og:title is not what it names
+    banner = f'<meta property="og:title" content="{shown}: Stud love on the harbour walls">'
+    assert extract(page(banner), "https://news.example/b").metadata.headline.endswith("harbour walls")
+    longer = f'<meta property="og:title" content="Council report finds {shown} too late for the summer season">'
+    assert extract(page(longer), "https://news.example/b").metadata.headline.startswith("Council report")
+
+
 def test_a_json_ld_headline_cut_short_gives_way_to_the_heading_it_was_cut_from():
     shown = "Harbour bridge reopens after repairs"  # the <h1> of page()
     og = '<meta property="og:title" content="Bridge open again">'
