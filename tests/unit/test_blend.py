@@ -21,6 +21,7 @@ from scrapy_boiler.extractors.blend.structure import (
 from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.registry import model_file
 from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.parse.normalize import comparable
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
@@ -202,6 +203,34 @@ def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept
         block.is_content = "harbour bridge will reopen" in block.text
         block.score = 0.9 if block.is_content else score
     standfirst(blocks, "harbour bridge reopens after repairs herald", "blend")
+    assert next(block for block in blocks if _LEAD[:20] in block.text).is_content is kept
+    assert sum(block.is_content for block in blocks) == 4 + kept
+
+
+_SHARE_LINES = "".join(f"<div>{line}</div>" for line in ("Share", "Read in 4 minutes", "12 comments"))
+
+
+@pytest.mark.parametrize(("lead", "declared", "kept"), [
+    (f"<h2>{_LEAD}</h2>", True, True),  # a dek in an <h2> (Gulf News, Ynet)
+    (f'<div class="x7f2a">{_LEAD}</div>', True, True),  # scored as sure as a summary box
+    (f'<div class="article-perex">{_LEAD}</div>{_SHARE_LINES}', True, True),  # below share lines (Aktuality)
+    (f"<h2>{_LEAD}</h2>", False, False),  # ... but not undeclared
+    (f'<div class="x7f2a">{_LEAD}</div>', False, False),
+])
+def test_a_lead_the_page_declares_as_its_description_is_content(lead, declared, kept):
+    """A lead whose text the page declares as its description (``<meta name="description">``, ``og:description``)
+    is the standfirst however the trees score it and wherever under the headline it sits, in an ``<h2>`` too."""
+    page = parse_html("<html><body><article><header><h1>Harbour bridge reopens after repairs</h1>" + _SHARE_LINES
+                      + lead + '<div class="byline">By Ann Lee</div><div class="date">12.03.2024, 10:15</div></header>'
+                      '<div class="article-body">' + _article(4).split('class="article-body">')[1].split("</div>")[0]
+                      + "</div></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = "harbour bridge will reopen" in block.text
+        block.score = 0.9 if block.is_content else 0.05
+    descriptions = frozenset({comparable(_LEAD)}) if declared else frozenset()
+    standfirst(blocks, "harbour bridge reopens after repairs herald", "blend", descriptions)
     assert next(block for block in blocks if _LEAD[:20] in block.text).is_content is kept
     assert sum(block.is_content for block in blocks) == 4 + kept
 

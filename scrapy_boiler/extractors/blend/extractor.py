@@ -50,7 +50,7 @@ from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.short_result import MIN_BODY_CHARS, MIN_WORDS, fallback_blocks
 from scrapy_boiler.extractors.sidebars import article_boxes, drop_sidebar_text
 from scrapy_boiler.parse.html import ParsedPage
-from scrapy_boiler.parse.normalize import title_parts, words
+from scrapy_boiler.parse.normalize import comparable, title_parts, words
 from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
@@ -84,7 +84,12 @@ def page_context(page: ParsedPage, blocks: Sequence[TextBlock], weights: Sequenc
         ld_is_thread=declared.is_thread,
         title_words=title,
         recipe=frozenset(squashed(line) for line in recipe_lines(page.json_ld)) if page.json_ld else frozenset(),
+        descriptions=frozenset(comparable(page.meta[key]) for key in _DESCRIPTIONS if page.meta.get(key)),
     )
+
+
+#: ``<meta>`` names of a page's description: a lead shown under the headline often repeats one.
+_DESCRIPTIONS = ("description", "og:description", "twitter:description")
 
 
 @dataclass(frozen=True)
@@ -173,7 +178,7 @@ class BlendExtractor:
         labelled_boxes(blocks, self.name)
         named_notes(blocks, self.name)
         pointers_and_labels(blocks, self.name)
-        standfirst(blocks, " ".join(context.title_words), self.name)
+        standfirst(blocks, " ".join(context.title_words), self.name, context.descriptions)
         drop_inset_boxes(blocks, self.name)
         other_articles(blocks, " ".join(context.title_words), self.name)
         drop_sidebar_text(blocks, lambda: article_boxes(blocks, context.region.element), self.name)

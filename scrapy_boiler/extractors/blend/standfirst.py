@@ -23,9 +23,11 @@ LEAD_MAX_LINKS = 0.2
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
 
 
-def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
+def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: frozenset[str] = frozenset()) -> None:
     """Label as content the lead between the headline and the body: it sits in the article's header with the byline
-    and the date, outside the body's container, and scores below the body's paragraphs for it."""
+    and the date, outside the body's container, and scores below the body's paragraphs for it. A lead whose text the
+    page declares as its description (``descriptions``, :func:`~scrapy_boiler.parse.normalize.comparable` text) is
+    one however it is scored or set (an ``<h2>``: Gulf News, Ynet) and wherever under the headline it sits."""
     first = next((position for position, block in enumerate(blocks) if block.is_content), None)
     if first is None:
         return
@@ -36,6 +38,11 @@ def standfirst(blocks: list[TextBlock], title: str, name: str) -> None:
         if f is None or f.num_words < LEAD_WORDS or in_picture(block.element) \
                 or _BYLINE_NAME.search(element_names(block.element)):
             continue
+        if comparable(block.text) in descriptions \
+                and any(_is_headline(above, title_words) for above in blocks[max(position - LEAD_SCAN, 0):position]):
+            block.is_content = True
+            block.reasons.append(f"{name}:the lead under the headline, declared as the page's description")
+            return
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
         if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
                 and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position)):
