@@ -1476,6 +1476,33 @@ def test_comments_named_by_a_component_attribute_under_hashed_classes_are_the_ar
     assert [post.text for post in doc.posts] == said
 
 
+def test_comments_in_a_box_named_in_german_under_their_heading_are_the_articles():
+    """Krone names its comment section ``id="kommentare"`` and each comment a ``forum-post``: in a box named as
+    comments in the reader's language, under a comment section's heading, dated members showing their poster are
+    the article's comments; the same rows in a box named so without that heading are left alone."""
+    said = ["Endlich! Ich wohne in der Annenstraße und stolpere jeden Morgen über zwei, drei Roller vor der Haustür.",
+            "Und wer kontrolliert das Tempolimit bei den privaten Scootern? Die fahren genauso auf dem Gehsteig.",
+            "Wien hat das schon vor Jahren gemacht und es funktioniert halbwegs. Warum braucht Graz so lange?"]
+    comments = "".join(
+        f'<div class="forum-post" id="posting-8841230{n}"><div class="forum-post__header"><a class="forum-post__user" '
+        f'href="/community/user/leser{n}">Leser {n}</a><time datetime="2026-02-09T07:1{n}:00+01:00">09.02.2026 07:1{n}'
+        f'</time></div><div class="forum-post__body"><p>{text}</p></div><div class="forum-post__footer"><button>'
+        f'Antworten</button><button>Melden</button></div></div>' for n, text in enumerate(said))
+    body = "".join(f"<p>Absatz {n}: Die Stadt Graz halbiert die Zahl der Leihroller und richtet feste Abstellzonen "
+                   f"in der Innenstadt ein, wie der Gemeinderat beschlossen hat.</p>" for n in range(6))
+
+    def page(heading: str) -> str:
+        return (f"<html><head><title>Graz zieht bei E-Scootern die Notbremse | krone.at</title></head><body><article>"
+                f"<h1>Graz zieht bei E-Scootern die Notbremse</h1>{body}</article><section class='c_forum' "
+                f"id='kommentare'>{heading}<div class='c_forum__sort'><button>Neueste</button><button>Älteste"
+                f"</button></div><div class='c_forum__list'>{comments}</div></section></body></html>")
+
+    doc = extract(page("<h3>Kommentare</h3>"), "https://www.krone.at/3998214")
+    assert doc.page_type == "article" and "Absatz 5" in doc.text
+    assert [post.text for post in doc.posts] == said
+    assert extract(page(""), "https://www.krone.at/3998214").posts == []
+
+
 @pytest.mark.parametrize(("text", "is_date"), [
     ("Mar 4", True), ("March 4th", True), ("Apr. 3", True), ("4. März", True), ("4 mars", True),
     ("4 de marzo", True), ("12 décembre", True), ("May the best win", False), ("Mayor 2", False),

@@ -28,6 +28,7 @@ from scrapy_boiler.document import ARTICLE, FORUM, QA, PageType
 from scrapy_boiler.extractors.threads.thread_title import title_links_away
 from scrapy_boiler.parse.json_ld_posts import JsonLdPost
 from scrapy_boiler.parse.urls import split_url
+from scrapy_boiler.segment.comment_headings import introduced_as_comments
 from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
@@ -146,8 +147,10 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     )
 
 
-#: Elements named like comments (``div#comments``, ``ol.comment-list``), where an article's comment thread is.
-_COMMENT_BOXES = etree.XPath("//*[contains(@class, 'comment') or contains(@id, 'comment')]")
+#: Elements named like comments (``div#comments``, ``ol.comment-list``; German, Nordic and Slavic ``#kommentare``,
+#: ``.komentarze``), where an article's comment thread is.
+_COMMENT_BOXES = etree.XPath("//*[" + " or ".join(f"contains(@{attribute}, '{word}')" for word in (
+    "comment", "komment", "koment") for attribute in ("class", "id")) + "]")
 
 
 def _comment_thread(root: etree._Element, stats: TextStats | None) -> PostGroup | None:
@@ -163,7 +166,7 @@ def _comment_thread(root: etree._Element, stats: TextStats | None) -> PostGroup 
         if parent is not None and any(signature(other) == signature(box) for other in box.itersiblings()):
             box = parent  # the comments themselves, not a box around them: look at them with their siblings
         inside.update(box.iter())
-        found = find_post_group(box, stats or text_stats(box), accept=_dated_comments)
+        found = find_post_group(box, stats or text_stats(box), accept=_dated_comments_or_headed)
         if found is not None and (best is None or found.words > best.words):
             best = found
     return best
@@ -187,6 +190,14 @@ def _dated_comments(members: list[etree._Element]) -> bool:
     ``data-hook="comment-list-item"``) and most of them show a date: an article's comment thread."""
     return bool(_COMMENT.search(signature(members[0])) or _COMMENT.search(element_names(members[0]))) \
         and _mostly_dated(members)
+
+
+def _dated_comments_or_headed(members: list[etree._Element]) -> bool:
+    """Named comments, mostly dated (:func:`_dated_comments`), or, in a box named as comments, members named for
+    nothing of the kind that mostly show a date and their poster under a comment section's heading (Krone's
+    ``forum-post`` rows under "Kommentare")."""
+    return _dated_comments(members) or (_mostly_dated(members) and _show_posters(members)
+                                        and introduced_as_comments(members[0]))
 
 
 def _show_posters(members: list[etree._Element]) -> bool:
