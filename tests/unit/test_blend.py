@@ -307,6 +307,27 @@ def test_a_lead_in_of_four_words_introduces_its_list_but_a_label_of_three_does_n
     assert kept("More from Ask:") == []
 
 
+def test_a_lead_in_line_written_between_line_breaks_introduces_the_list_after_it():
+    """A body written as one container of text and line breaks (RTP: ``section.article-body``) holds its lead-in
+    line as text right before the list, not as a sibling element of it; a line further up introduces nothing."""
+    from scrapy_boiler.extractors.blend.structure import introduced_lists
+
+    def kept(between: str) -> list[str]:
+        page = parse_html("<html><body><section class='article-body'>The ministry signed the protocol on Monday, and "
+                          "three hundred schools will get solar panels by the end of next year.<br><br>The criteria "
+                          f"give priority to:<br><br>{between}<ul><li>schools with new roofs;</li><li>buildings heated "
+                          "by electricity;</li></ul>The councils asked for more time.</section></body></html>")
+        blocks = segment(page.root).blocks
+        annotate(blocks)
+        for block in blocks:
+            block.is_content = block.element.tag == "section"
+        introduced_lists(blocks, "blend")
+        return [block.text for block in blocks if block.is_content and block.element.tag == "li"]
+
+    assert kept("") == ["schools with new roofs;", "buildings heated by electricity;"]
+    assert kept("The list was drawn up by the regions.<br>") == []
+
+
 def test_a_table_and_a_list_framed_by_body_paragraphs_are_body(page_bytes):
     """A table (Hugo) or a list of short items (note.com) whose neighbours are both content paragraphs is the
     body's, though its cells score low on their own."""

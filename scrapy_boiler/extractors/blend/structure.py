@@ -62,7 +62,8 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
     """Label a list of short items as content when the content paragraph right above it (past a picture or a "read
     also" line), its sibling, introduces it with a colon: short list items score low on their own, and a writer's
     lead-in line says they are the body's. The line may end the box before the list's, or before the container the
-    list opens (Elementor sets each paragraph run, list and heading in a widget of its own)."""
+    list opens (Elementor sets each paragraph run, list and heading in a widget of its own), or be the list's parent's
+    text right before it (a body of text and line breaks: RTP)."""
     at_block = {block.element for block in blocks}
     for position, block in enumerate(blocks[1:], start=1):
         item = _list_item(block.element)
@@ -77,7 +78,7 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
             continue
         items = _items(blocks, position, listed)
         frames = siblings_around(listed, before=True)
-        if not any(lead.element in unwrapped(previous) for previous in frames) and not (
+        if lead.element is not listed.getparent() and not any(lead.element in unwrapped(b) for b in frames) and not (
                 # the line ending the box before (or before the container the list opens), a box of the same page
                 # builder's, introduces a list of unlinked items ("Share it on:" ends a body above category links)
                 all(b.features is not None and not b.features.link_density for b in items)
