@@ -306,11 +306,13 @@ _NAME_SEPARATOR = re.compile(r"[:：]\s+")
 
 
 #: A board's note that the post was edited, by whom and when, on a line of its own ("Last edited by ann; 12-10-2011 at
-#: 10:04.", "Last edited by a moderator: May 3, 2017", "Zuletzt bearbeitet: 5. Mai 2024", 4PDA's "Сообщение
-#: отредактировал ann - 17.03.25, 22:48", Discuz's "本帖最后由 ann 于 2023-4-16 21:15 编辑"): when it changed, not
-#: what it says. It shows a date, so a line of prose starting "Edited by" without one stays.
+#: 10:04.", "Last edited by a moderator: May 3, 2017", Invision's "Edited June 3, 2025 by ann", "Zuletzt bearbeitet: 5.
+#: Mai 2024", 4PDA's "Сообщение отредактировал ann - 17.03.25, 22:48", Discuz's "本帖最后由 ann 于 2023-4-16
+#: 21:15 编辑"): when it changed, not what it says. It shows a date, so a line of prose starting "Edited by" without
+#: one stays.
 _EDIT_NOTE = re.compile(
-    r"^(?=.*\d)(?:last edited(?: by)?|edited by|zuletzt bearbeitet(?: von)?|dernière (?:édition|modification) par"
+    r"^(?=.*\d)(?:last edited(?: by)?|edited by|edited\s.{1,40}?\sby|zuletzt bearbeitet(?: von)?"
+    r"|dernière (?:édition|modification) par"
     r"|última edición por|ultima modifica di|последн\w+ раз редактировал\w*|сообщение отредактировал\w*"
     r"|message (?:édité|modifié) par|bearbeitet von)\b.{0,80}$"
     r"|^本帖最[后後]由\s*\S.{0,40}[于於]\s*[\d/ :-]{8,20}\s*[编編][辑輯]$",

@@ -94,7 +94,7 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
     "Last edited by mickice; 12-10-2011 at 10:04.", "Last edited by a moderator: May 3, 2017",
     "Zuletzt bearbeitet: 5. Mai 2024", "本帖最后由 北窗小番茄 于 2023-4-16 21:15 编辑",
     "Сообщение отредактировал Sergey_Krd - 17.03.25, 22:48", "Message édité par Lilou_44 le 02-03-2025 à 08:02:11",
-    "Bearbeitet von Anna am 3. Mai 2024",
+    "Bearbeitet von Anna am 3. Mai 2024", "Edited June 3, 2025 by Harrowfell", "Edited 3 hours ago by ann",
 ])
 def test_a_boards_edit_note_at_either_end_of_a_post_is_trimmed(note):
     assert trim_chrome([note, "I tried the fix.", note]) == ["I tried the fix."]
