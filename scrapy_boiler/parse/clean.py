@@ -185,8 +185,19 @@ STATUS_MAX_WORDS = 150
 #: template as it weighed it before. Not when another class shows it at some screen width (``hidden md:block``,
 #: ``d-none d-lg-flex``), nor a spoiler's text.
 _HIDING_CLASSES = frozenset({"hidden", "d-none", "tw-hidden", "is-hidden", "u-hidden", "hide", "display-none"})
+#: Jira's one-line copy of a comment (``twixi-wrap concise``) beside the whole one (``twixi-wrap verbose``): its
+#: style shows one of the two, so the copy of text shown whole is hidden as a class hides it.
+_ONE_LINE_COPY = frozenset({"twixi-wrap", "concise"})
 _SHOWN_AT_SOME_WIDTH = re.compile(r"^(?:[\w-]+:(?:block|flex|inline|inline-block|inline-flex|grid|table|contents)"
                                   r"|d-\w+-(?:block|flex|inline|inline-block|inline-flex|grid|table)|visible-\w+)$")
+
+
+def _hidden_by_class(names: str) -> bool:
+    """Whether a class attribute hides its element (:data:`_HIDING_CLASSES`, unless shown at some width or a
+    spoiler's), or names Jira's one-line copy (:data:`_ONE_LINE_COPY`)."""
+    if ("hid" in names or "none" in names) and not _HIDING_CLASSES.isdisjoint(tokens := names.split()):
+        return not any(map(_SHOWN_AT_SOME_WIDTH.match, tokens)) and not _SPOILER.search(names)
+    return "concise" in names and set(names.split()) >= _ONE_LINE_COPY
 
 
 def _hiding_candidates(
@@ -194,10 +205,9 @@ def _hiding_candidates(
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
     "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, jammer text, Discourse's
-    link previews and picture details (:func:`_discourse_extra`), a
-    heading's anchor mark (:data:`_ANCHOR_MARKS`), status messages (:data:`_STATUS_ROLE`), and those a hiding class
-    hides, in document order: one walk (two XPath queries asking several ``contains()`` of every element cost three
-    times as much)."""
+    link previews and picture details (:func:`_discourse_extra`), a heading's anchor mark (:data:`_ANCHOR_MARKS`),
+    status messages (:data:`_STATUS_ROLE`), and those a class hides (:func:`_hidden_by_class`), in document order: one
+    walk (two XPath queries asking several ``contains()`` of every element cost three times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
     removed: list[etree._Element] = []  # consent boxes, edit links, citation marks, jammer, anchor marks, status
@@ -210,8 +220,7 @@ def _hiding_candidates(
             names = el.get("class")
             if _MAYBE_SCREEN_READER_ONLY.search(names) and _SCREEN_READER_ONLY.search(names):
                 screen_reader_only.append(el)
-            elif ("hid" in names or "none" in names) and not _HIDING_CLASSES.isdisjoint(tokens := names.split()) \
-                    and not any(map(_SHOWN_AT_SOME_WIDTH.match, tokens)) and not _SPOILER.search(names):
+            elif ("hid" in names or "none" in names or "concise" in names) and _hidden_by_class(names):
                 classed_hidden.append(el)
             # substring tests first: most class attributes hold none of these, and ``in`` costs less than a split
             if ("cmp" in names or "consent" in names or "cc-window" in names or "cky-" in names

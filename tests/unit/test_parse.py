@@ -107,6 +107,19 @@ def test_a_copy_of_shown_text_that_a_css_frameworks_class_hides_is_removed():
                            f"{said} {reply} {reply}")
 
 
+def test_the_collapsed_copy_of_an_expanded_jira_comment_is_removed():
+    """Jira draws each comment twice in its ``twixi-block``: whole (``twixi-wrap verbose``) and on one line
+    (``twixi-wrap concise``), and its style shows one of them; the one-line copy of text shown whole goes, a concise
+    line that says something of its own stays."""
+    said = ("Thank you for the test case. Reproducible on 11.4.5 and on the current 11.8 branch, not reproducible on "
+            "10.11.11, and the plan shows the window function reading through the index.")
+    page = parse_html(f'<div class="issue-data-block activity-comment twixi-block expanded"><div class="twixi-wrap '
+                      f'verbose actionContainer"><div class="action-body"><p>{said}</p></div></div><div class="twixi-'
+                      f'wrap concise actionContainer"><div class="action-details">Ann added a comment - {said}</div>'
+                      f'</div></div><div class="twixi-wrap concise">3 older comments</div>')
+    assert texts(page) == f"{said} 3 older comments"
+
+
 def test_a_wikis_section_edit_links_and_citation_marks_are_removed():
     """MediaWiki (Wikipedia, Fandom) puts "[edit | edit source]" in every section heading and "[1]" after a sentence
     citing a source; a class merely naming edit sections or references stays."""
