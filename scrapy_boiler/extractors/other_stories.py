@@ -15,6 +15,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import comparable
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME
 
 #: A heading is the page's headline when it is an ``<h1>`` or most of its words (this share) are the title's; a block
 #: most of whose words are the title's is the headline again (a kicker joined to it), not the lead.
@@ -30,13 +31,14 @@ def share_in_title(text: str, title_words: frozenset[str]) -> float:
 def other_articles(blocks: Sequence[TextBlock], title: str, name: str) -> None:
     """Unlabel what an ``<article>`` holds when it has an ``<h1>`` that is not the page's headline while the page's
     headline (an ``<h1>`` mostly of the title's words) sits in another ``<article>``, not around it: the next story,
-    loaded under this one for an endless scroll (Dagbladet), or a featured story's box, not this page's text. A
-    model that never saw the site keeps the next story's paragraphs: they read like the body's, in a container
-    named alike."""
+    loaded under this one for an endless scroll (Dagbladet), or a featured story's box, not this page's text; so
+    does one of the page's story's class that opens with an ``<h2>`` (:func:`_next_story`). A model that never saw
+    the site keeps the next story's paragraphs: they read like the body's, in a container named alike."""
     if not blocks:
         return
-    headings = list(blocks[0].element.getroottree().getroot().iter("h1"))
-    if len(headings) < 2:
+    root = blocks[0].element.getroottree().getroot()
+    headings = list(root.iter("h1"))
+    if not headings:
         return
     title_words = frozenset(comparable(title).split())
     own = [heading for heading in headings
@@ -44,14 +46,31 @@ def other_articles(blocks: Sequence[TextBlock], title: str, name: str) -> None:
     holding_own = {story for heading in own for story in heading.iterancestors("article")}
     if not holding_own:  # the page's headline is in no <article>: nothing tells which story is the page's
         return
+
+    def apart(story: etree._Element | None) -> bool:  # a part of our story, or around it, stays ours
+        return story is not None and story not in holding_own and holding_own.isdisjoint(story.iterancestors("article"))
+
     others = {story for heading in headings if heading not in own
-              for story in [next(heading.iterancestors("article"), None)]
-              if story is not None and story not in holding_own
-              and holding_own.isdisjoint(story.iterancestors("article"))}  # a part of our story stays ours
+              for story in [next(heading.iterancestors("article"), None)] if apart(story)}
+    own_classes = {name for story in holding_own for name in (story.get("class") or "").split()}
+    others.update(story for story in root.iter("article") if apart(story) and _next_story(story, own_classes,
+                                                                                          title_words))
     for block in blocks:
         if block.is_content and any(story in others for story in _self_and_ancestors(block.element, "article")):
             block.is_content = False
             block.reasons.append(f"{name}:in another story's <article> (an <h1> not the page's headline)")
+
+
+def _next_story(story: etree._Element, own_classes: set[str], title_words: frozenset[str]) -> bool:
+    """Whether an ``<article>`` sharing a class with the page's own story opens with an ``<h2>`` that is not the
+    page's headline: the next story an endless scroll loads (Forbes, the New York Post, The Sun), not a live blog's
+    entry (:data:`~scrapy_boiler.segment.semantics.LIVE_BLOG_NAME`)."""
+    names = story.get("class") or ""
+    if own_classes.isdisjoint(names.split()) or LIVE_BLOG_NAME.search(names):
+        return False
+    heading = next(story.iter("h1", "h2", "h3", "h4"), None)
+    return heading is not None and heading.tag == "h2" \
+        and share_in_title(" ".join(heading.itertext()), title_words) < HEADLINE_TITLE_SHARE
 
 
 def _self_and_ancestors(element: etree._Element, tag: str) -> Iterable[etree._Element]:

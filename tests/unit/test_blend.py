@@ -1333,6 +1333,16 @@ def test_the_next_story_loaded_under_the_article_is_not_its_text():
     assert kept == ["Harbour bridge stays closed to cars", _STORY[3:-4]]
 
 
+def test_the_next_story_headed_by_an_h2_in_an_article_of_the_same_class_is_not_the_articles_text():
+    """Forbes, the New York Post and The Sun head the story they load under the page's with an ``<h2>``, in an
+    ``<article>`` sharing a class with the page's own."""
+    _, kept = _after_other_articles(
+        f'<main><article class="single single--article"><h1>Harbour bridge stays closed to cars</h1>{_STORY}'
+        f'</article><article class="single single--article single--next"><h2>Theatre raises its prices</h2>'
+        f'{_NEXT_STORY}<h3>What the board said</h3>{_NEXT_STORY}</article></main>')
+    assert kept == ["Harbour bridge stays closed to cars", _STORY[3:-4]]
+
+
 @pytest.mark.parametrize("body", [
     # the page's headline in no <article>: nothing tells which story is the page's
     f'<header><h1>Harbour bridge stays closed to cars</h1></header><article><h1>Bridge news</h1>{_STORY}</article>',
@@ -1342,6 +1352,10 @@ def test_the_next_story_loaded_under_the_article_is_not_its_text():
     # live blog entries under the headline, each an <article> with a heading other than an <h1>
     f'<article><h1>Harbour bridge stays closed to cars</h1><article><h2>10:42</h2>{_STORY}</article>'
     f'<article><h2>11:05</h2>{_NEXT_STORY}</article></article>',
+    # ... or beside it, named as a live blog's entries; a box of another class headed by an <h2>
+    f'<article class="post"><h1>Harbour bridge stays closed to cars</h1>{_STORY}</article><article class="post '
+    f'live-update"><h2>11:05</h2>{_NEXT_STORY}</article><article class="interview"><h2>The mayor</h2>{_STORY}'
+    f'</article>',
 ])
 def test_other_articles_leaves_a_single_story_alone(body):
     every, kept = _after_other_articles(body)
