@@ -50,8 +50,9 @@ NOTICE_WORDS = 30
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     """Unlabel in place the headline, the short labels above it, a byline at either end of the body, pictures'
-    credited captions, lines of credits alone, a paywall's notice, a notice for browsers without JavaScript and the
-    trailing headings/lead-ins; the positions in ``blocks`` changed."""
+    credited captions, lines of credits alone, a paywall's notice, a note disclosing affiliate links at either end,
+    a notice for browsers without JavaScript and the trailing headings/lead-ins; the positions in ``blocks``
+    changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
@@ -87,11 +88,15 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
     last = {position for position, _ in content[max(1, len(content) - BYLINE_REACH):]}
+    first = {position for position, _ in content[:BYLINE_REACH]}
     for position, block in content if len(content) > 1 else ():
         if count_words(block.text) > NOTICE_WORDS:
             continue
         if position in last and PAYWALL_NOTICE.search(block.text):
             _drop(block, "a paywall's notice (the rest is for subscribers)")
+            changed.append(position)
+        elif (position in first or position in last) and _is_affiliate_notice(block.text):
+            _drop(block, "a note that the site earns from the links (not the writer's text)")
             changed.append(position)
         elif SCRIPT_NOTICE.search(block.text):
             _drop(block, "a notice for browsers without JavaScript")
@@ -212,6 +217,35 @@ CREDIT_LINE = re.compile(
     re.IGNORECASE,
 )
 CREDIT_LINE_CHARS = 100
+
+
+#: What a note disclosing affiliate links speaks of: the links, or the commission earned from them ("affiliate links",
+#: "partner links", "earn a commission", "eine kleine Provision", "liens affiliés", "ganamos una comisión") ...
+_AFFILIATE = re.compile(
+    r"affiliate[- ]?(?:links?|partners?|programs?|commissions?)|partner links|earns? (?:us )?(?:a )?(?:small )?"
+    r"commission|commissions? (?:do|does) not|(?:eine|kleine|keine) provision|provisionslinks?|liens? affiliés"
+    r"|liens? d'affiliation|(?:percevoir|percevons|toucher|touchons|recevoir|recevons) une (?:petite )?commission"
+    r"|enlaces? (?:de )?afiliad|(?:recibir|recibimos|ganar|ganamos|obtener|obtenemos) una (?:pequeña )?comisión"
+    r"|link affiliat|(?:ricevere|riceviamo|guadagnare|guadagniamo) una (?:piccola )?commissione"
+    r"|(?:ontvangen|krijgen) (?:we|wij|ik) (?:een )?(?:kleine )?commissie",
+    re.IGNORECASE,
+)
+#: ... and how it says it is the site's own: in the first person, opening with a label ("Disclosure:",
+#: "Werbehinweis:", "Editorial Note:") or naming the page ("This post contains", "Cet article contient").
+_DISCLOSED = re.compile(
+    r"\b(?:we|i|us|our|ich|wir|uns|nous|je|podemos|puedo|ganamos|recibimos|possiamo|potremmo|riceviamo|wij)\b"
+    r"|^\W*(?:disclosure|werbehinweis|editorial note|transparenz\w*|hinweis|avertissement|aviso|nota)\b"
+    r"|\b(?:this|cet(?:te)?|dieser|diese|este|esta|questo|questa|deze|dit) (?:article|post|page|artikel|beitrag"
+    r"|seite|artículo|entrada|articolo|pagina|bericht)\b",
+    re.IGNORECASE,
+)
+
+
+def _is_affiliate_notice(text: str) -> bool:
+    """Whether a short line is a site's note that it earns from the links on the page ("Editorial Note: We earn a
+    commission from partner links on Forbes Advisor.", "Werbehinweis: Links mit * sind Affiliate-Links."): a story
+    about affiliate links speaks of them in no first person and names no page of its own."""
+    return _AFFILIATE.search(text) is not None and _DISCLOSED.search(text) is not None
 
 
 #: What a page tells a browser that runs no script, wherever it sits in the body: "Please enable JavaScript in your

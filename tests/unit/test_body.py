@@ -180,6 +180,30 @@ def test_a_line_that_only_credits_the_pictures_leaves_the_body_wherever_it_sits(
     assert _trimmed("".join(f"<p>{text}</p>" for text in sentences))[1:] == sentences
 
 
+def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
+    """Review and advice pages open or close the body with a note that they earn from the links in it (Forbes
+    Advisor's "Editorial Note", a German blog's "Werbehinweis"): the site's, not the writer's. A sentence about
+    affiliate links in the middle of the story stays, as does a longer paragraph."""
+    notes = ["Editorial Note: We earn a commission from partner links on Forbes Advisor. Commissions do not affect our "
+             "editors' opinions or evaluations.",
+             "Werbehinweis: Links mit * sind Affiliate-Links. Kaufst du darüber, erhalte ich eine kleine Provision, "
+             "für dich ändert sich der Preis nicht.",
+             "This post contains affiliate links, which means we may earn a small commission at no cost to you.",
+             "Cet article contient des liens affiliés."]
+    for note in notes:
+        assert _trimmed(f"<p>{note}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 3
+        assert _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{note}</p>")[1:] == [_SENTENCE] * 3
+    middle = "Regulators said the affiliate links in such reviews earn the sites a commission on every sale."
+    kept = _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{middle}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p>")
+    assert middle in kept
+    # a story's last line on a commission, or on the station that helped, is no disclosure
+    endings = ["\"We will act,\" the commission said in a statement on Monday.",
+               "Our affiliate station KXYZ contributed to this report.",
+               "We welcome the provision of new funds, the mayor said."]
+    for ending in endings:
+        assert ending in _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{ending}</p>")
+
+
 def test_a_paragraph_opening_with_by_stays():
     """"By the end of the year...", "Par ailleurs...", "Di Maio ha detto...": a sentence, not a byline."""
     openings = ["By the end of the year, prices rose.", "Par ailleurs, le gouvernement a cédé.",
