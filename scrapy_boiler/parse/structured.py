@@ -8,7 +8,9 @@ thread path. :func:`scrapy_boiler.parse.html.parse_html` keeps the scripts' text
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -114,6 +116,36 @@ def _steps(value: Any, depth: int) -> list[str]:
         text = value.get("text") or value.get("name")
         return [text] if isinstance(text, str) else []
     return []
+
+
+#: Where an answer's HTML breaks its text into lines: a paragraph's or list item's end, a line break.
+_LINE_BREAKS = re.compile(r"<br\s*/?>|</(?:p|li|div|h\d)>|\n", re.IGNORECASE)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def faq_lines(texts: list[str]) -> list[str]:
+    """The questions and answers a page's JSON-LD ``FAQPage`` declares, in order, each answer one line per paragraph
+    (its text is HTML): an FAQ block ending a post (Yoast's, Rank Math's) sets them in short boxes that read like
+    chrome. ``mainEntity`` may hold the ``Question`` objects or refer to them by ``@id``."""
+    objects = json_ld_objects(texts)
+    by_id = {node["@id"]: node for node in objects if isinstance(node.get("@id"), str) and len(node) > 1}
+    lines: list[str] = []
+    for node in objects:
+        if "faqpage" not in type_names(node):
+            continue
+        entities = node.get("mainEntity") or []
+        for question in (entities if isinstance(entities, list) else [entities])[:100]:
+            if isinstance(question, dict) and len(question) == 1 and isinstance(question.get("@id"), str):
+                question = by_id.get(question["@id"], question)
+            if not isinstance(question, dict):
+                continue
+            answer = question.get("acceptedAnswer")
+            answer = answer[0] if isinstance(answer, list) and answer else answer
+            said = answer.get("text") if isinstance(answer, dict) else None
+            for text in (question.get("name"), said):
+                if isinstance(text, str):
+                    lines += [html.unescape(_TAG.sub(" ", part)) for part in _LINE_BREAKS.split(text)]
+    return [" ".join(line.split()) for line in lines if line.strip()]
 
 
 def json_ld_objects(texts: list[str]) -> list[dict[str, Any]]:

@@ -12,7 +12,7 @@ import pytest
 from scrapy_boiler import ModelFileError, extract
 from scrapy_boiler.extractors.blend.extractor import BlendModel, _entry_headings, _whole_entries
 from scrapy_boiler.extractors.blend.forest import NEVER, Forest, feature_importance, from_lightgbm
-from scrapy_boiler.extractors.blend.recipe import declared_recipe, squashed
+from scrapy_boiler.extractors.blend.recipe import declared_faq, declared_recipe, squashed
 from scrapy_boiler.extractors.blend.standfirst import standfirst
 from scrapy_boiler.extractors.blend.structure import (
     body_parts,
@@ -22,7 +22,7 @@ from scrapy_boiler.extractors.other_stories import other_articles
 from scrapy_boiler.extractors.registry import model_file
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.parse.normalize import comparable
-from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
+from scrapy_boiler.parse.structured import faq_lines, read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import find_region, paragraph_weight
 from scrapy_boiler.segment.semantics import element_names, is_consent_box, is_poll, is_promotion, name_kinds
@@ -1036,6 +1036,41 @@ def test_a_recipe_the_page_mostly_does_not_show_labels_nothing():
     assert not any(block.is_content for block in blocks)
     declared_recipe(blocks, lines[:2], "blend")
     assert [block.text for block in blocks if block.is_content] == ["Fry the onions until soft and golden."]
+
+
+def test_faq_lines_are_read_from_questions_and_answers_by_reference():
+    """Yoast declares its FAQ block as a ``FAQPage`` whose ``mainEntity`` refers to ``Question`` nodes of the graph;
+    an answer's text is HTML, read one paragraph per line."""
+    script = json.dumps({"@graph": [
+        {"@type": "FAQPage", "@id": "#faq", "mainEntity": [{"@id": "#q1"}, {"@id": "#q2"}]},
+        {"@type": "Question", "@id": "#q1", "name": "Is two days enough?",
+         "acceptedAnswer": {"@type": "Answer", "text": "<p>For the city, yes.</p><p>Add a day for the lake.</p>"}},
+        {"@type": "Question", "@id": "#q2", "name": "Do I need a car?", "acceptedAnswer": [
+            {"@type": "Answer", "text": "No &amp; never."}]}]})
+    assert faq_lines([script]) == ["Is two days enough?", "For the city, yes.", "Add a day for the lake.",
+                                   "Do I need a car?", "No & never."]
+
+
+def test_a_declared_faqs_questions_and_answers_are_body():
+    """An FAQ block ending a blog post (Yoast's, Rank Math's) reads as chrome to the trees, short questions and
+    answers in boxes of their own; the page's ``FAQPage`` says they are the post's. A box of questions the page does
+    not declare stays as the trees scored it."""
+    faq = [("Is two days in Ljubljana enough?", "For the city itself, yes, with one day trip."),
+           ("Can you visit Lake Bled without a car?", "Easily. Buses leave the main station every hour.")]
+    declared = json.dumps({"@context": "https://schema.org", "@type": "FAQPage", "mainEntity": [
+        {"@type": "Question", "name": q, "acceptedAnswer": {"@type": "Answer", "text": a}} for q, a in faq]})
+    shown = "".join(f'<div class="schema-faq-section"><strong class="schema-faq-question">{q}</strong><p '
+                    f'class="schema-faq-answer">{a}</p></div>' for q, a in faq)
+    page = parse_html(f'<html><head><script type="application/ld+json">{declared}</script></head><body><p>The old '
+                      f'town is small enough to walk in a morning.</p><div class="schema-faq">{shown}</div><div>'
+                      '<strong>Is the castle open on Mondays?</strong><p>Only in summer.</p></div></body></html>')
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.text.startswith("The old town")
+    declared_faq(blocks, [squashed(line) for line in faq_lines(page.json_ld)], "blend")
+    assert [block.text for block in blocks if block.is_content] == [
+        "The old town is small enough to walk in a morning.", *(line for pair in faq for line in pair)]
 
 
 @pytest.mark.parametrize(("names", "comment"), [

@@ -31,7 +31,7 @@ from scrapy_boiler.extractors.blend.features import CONTEXT, PageContext, contex
 from scrapy_boiler.extractors.blend.forest import Forest
 from scrapy_boiler.extractors.blend.labelled_boxes import labelled_boxes, named_notes
 from scrapy_boiler.extractors.blend.pointers import pointers_and_labels
-from scrapy_boiler.extractors.blend.recipe import declared_recipe, squashed
+from scrapy_boiler.extractors.blend.recipe import declared_faq, declared_recipe, squashed
 from scrapy_boiler.extractors.blend.region_cards import region_cards
 from scrapy_boiler.extractors.blend.standfirst import standfirst
 from scrapy_boiler.extractors.blend.structure import (
@@ -51,7 +51,7 @@ from scrapy_boiler.extractors.short_result import MIN_BODY_CHARS, MIN_WORDS, fal
 from scrapy_boiler.extractors.sidebars import article_boxes, drop_sidebar_text
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.normalize import comparable, title_parts, words
-from scrapy_boiler.parse.structured import read_json_ld, recipe_lines
+from scrapy_boiler.parse.structured import faq_lines, read_json_ld, recipe_lines
 from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 from scrapy_boiler.segment.regions import body_pairs, find_region, paragraph_weight
 from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME
@@ -84,6 +84,7 @@ def page_context(page: ParsedPage, blocks: Sequence[TextBlock], weights: Sequenc
         ld_is_thread=declared.is_thread,
         title_words=title,
         recipe=frozenset(squashed(line) for line in recipe_lines(page.json_ld)) if page.json_ld else frozenset(),
+        faq=frozenset(squashed(line) for line in faq_lines(page.json_ld)) if page.json_ld else frozenset(),
         descriptions=frozenset(comparable(page.meta[key]) for key in _DESCRIPTIONS if page.meta.get(key)),
     )
 
@@ -157,6 +158,7 @@ class BlendExtractor:
             block.is_content = value >= threshold
             block.reasons.append(f"{self.name}:{'content' if block.is_content else 'boilerplate'} (p={value:.3f})")
         declared_recipe(blocks, context.recipe, self.name)
+        declared_faq(blocks, context.faq, self.name)
         whole_lists(blocks, self.name)
         _lists_in_the_body(blocks, self.name)
         labelled = sum(block.is_content for block in blocks)

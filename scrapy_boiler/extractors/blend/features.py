@@ -57,6 +57,8 @@ class PageContext:
     #: the ingredients and steps of the page's JSON-LD ``Recipe``, squashed to letters and digits (not a feature: the
     #: rules after the trees read them)
     recipe: frozenset[str] = frozenset()
+    #: the questions and answers of the page's JSON-LD ``FAQPage``, squashed alike (read by the rules, as ``recipe``)
+    faq: frozenset[str] = frozenset()
     #: the page's declared descriptions (``<meta name="description">``, Open Graph's, Twitter's), ``comparable`` text
     #: (not a feature: the standfirst rule reads them)
     descriptions: frozenset[str] = frozenset()

@@ -1,5 +1,6 @@
-"""The recipe a page declares in JSON-LD, found among its blocks: a recipe card's ingredients and steps are short
-lines the trees score as chrome, but the page's ``Recipe`` names them."""
+"""The recipe and the FAQ a page declares in JSON-LD, found among its blocks: a recipe card's ingredients and steps,
+and an FAQ block's questions and answers, are short lines in boxes of their own that the trees score as chrome, but
+the page's ``Recipe`` and ``FAQPage`` name them."""
 
 from __future__ import annotations
 
@@ -25,8 +26,19 @@ def squashed(text: str) -> str:
 
 
 def declared_recipe(blocks: list[TextBlock], lines: Iterable[str], name: str) -> None:
-    """Label as content the blocks that show an ingredient or a step the page's JSON-LD ``Recipe`` declares, when
-    the page shows at least half of them: the card's short lines score as chrome on their own words."""
+    """Label as content the blocks that show an ingredient or a step the page's JSON-LD ``Recipe`` declares
+    (``lines``, :func:`squashed`), when the page shows at least half of them: the card's short lines score as chrome
+    on their own words."""
+    _declared(blocks, lines, f"{name}:an ingredient or step of the recipe the page declares")
+
+
+def declared_faq(blocks: list[TextBlock], lines: Iterable[str], name: str) -> None:
+    """Label as content the blocks that show a question or an answer of the page's JSON-LD ``FAQPage`` (``lines``,
+    :func:`squashed`), when the page shows at least half of them."""
+    _declared(blocks, lines, f"{name}:a question or answer of the FAQ the page declares")
+
+
+def _declared(blocks: list[TextBlock], lines: Iterable[str], reason: str) -> None:
     wanted = {line for line in lines if len(line) >= RECIPE_MIN_CHARS}
     if not wanted:
         return
@@ -46,4 +58,4 @@ def declared_recipe(blocks: list[TextBlock], lines: Iterable[str], name: str) ->
     for block in matched:
         if not block.is_content:
             block.is_content = True
-            block.reasons.append(f"{name}:an ingredient or step of the recipe the page declares")
+            block.reasons.append(reason)
