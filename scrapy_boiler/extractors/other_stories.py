@@ -4,12 +4,13 @@ News sites load the next story under the one asked for (an endless scroll: Dagbl
 a box of its own, each in its ``<article>`` with its own ``<h1>``. Its paragraphs read like the body's, in a container
 named alike, and a model that never saw the site keeps them. The page's own story is the ``<article>`` holding the
 ``<h1>`` that is its headline (mostly the title's words); another ``<article>`` with another ``<h1>``, not around the
-page's story nor inside it, is another story.
+page's story nor inside it, is another story. Sites that build pages of ``<div>`` s show the next story in a box of
+the page's story's template beside it, headed by an ``<h1>`` of the headline's class (NDTV, Fox News).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from lxml import etree
 
@@ -32,8 +33,10 @@ def other_articles(blocks: Sequence[TextBlock], title: str, name: str) -> None:
     """Unlabel what an ``<article>`` holds when it has an ``<h1>`` that is not the page's headline while the page's
     headline (an ``<h1>`` mostly of the title's words) sits in another ``<article>``, not around it: the next story,
     loaded under this one for an endless scroll (Dagbladet), or a featured story's box, not this page's text; so
-    does one of the page's story's class that opens with an ``<h2>`` (:func:`_next_story`). A model that never saw
-    the site keeps the next story's paragraphs: they read like the body's, in a container named alike."""
+    does one of the page's story's class that opens with an ``<h2>`` (:func:`_next_story`), and a box beside the
+    page's story's, sharing a class with it, headed by an ``<h1>`` of the headline's class (:func:`_boxed_stories`).
+    A model that never saw the site keeps the next story's paragraphs: they read like the body's, in a container
+    named alike."""
     if not blocks:
         return
     root = blocks[0].element.getroottree().getroot()
@@ -43,22 +46,48 @@ def other_articles(blocks: Sequence[TextBlock], title: str, name: str) -> None:
     title_words = frozenset(comparable(title).split())
     own = [heading for heading in headings
            if share_in_title(" ".join(heading.itertext()), title_words) >= HEADLINE_TITLE_SHARE]
+    others = _boxed_stories(own, [heading for heading in headings if heading not in own])
     holding_own = {story for heading in own for story in heading.iterancestors("article")}
-    if not holding_own:  # the page's headline is in no <article>: nothing tells which story is the page's
+    if holding_own:  # the page's headline in an <article>: that one is the page's story
+
+        def apart(story: etree._Element | None) -> bool:  # a part of our story, or around it, stays ours
+            return story is not None and story not in holding_own \
+                and holding_own.isdisjoint(story.iterancestors("article"))
+
+        others.update(story for heading in headings if heading not in own
+                      for story in [next(heading.iterancestors("article"), None)] if apart(story))
+        own_classes = {name for story in holding_own for name in (story.get("class") or "").split()}
+        others.update(story for story in root.iter("article") if apart(story) and _next_story(story, own_classes,
+                                                                                              title_words))
+    if not others:
         return
-
-    def apart(story: etree._Element | None) -> bool:  # a part of our story, or around it, stays ours
-        return story is not None and story not in holding_own and holding_own.isdisjoint(story.iterancestors("article"))
-
-    others = {story for heading in headings if heading not in own
-              for story in [next(heading.iterancestors("article"), None)] if apart(story)}
-    own_classes = {name for story in holding_own for name in (story.get("class") or "").split()}
-    others.update(story for story in root.iter("article") if apart(story) and _next_story(story, own_classes,
-                                                                                          title_words))
     for block in blocks:
-        if block.is_content and any(story in others for story in _self_and_ancestors(block.element, "article")):
+        if block.is_content and (block.element in others or any(box in others
+                                                                for box in block.element.iterancestors())):
             block.is_content = False
-            block.reasons.append(f"{name}:in another story's <article> (an <h1> not the page's headline)")
+            block.reasons.append(f"{name}:in another story's box (an <h1> not the page's headline)")
+
+
+def _boxed_stories(own: list[etree._Element], other: list[etree._Element]) -> set[etree._Element]:
+    """The boxes of other stories beside the page's: for an ``<h1>`` sharing a class with the page's headline (the
+    next story's, of the same template), the child of its nearest common ancestor with the headline that holds it,
+    where the child holding the headline shares a class with it (NDTV's ``div.sp-blk`` and ``div.nxt-stry
+    sp-blk``)."""
+    found: set[etree._Element] = set()
+    for heading in other:
+        names = set((heading.get("class") or "").split())
+        for headline in own:
+            if names.isdisjoint((headline.get("class") or "").split()):
+                continue
+            path = [heading, *heading.iterancestors()]
+            ours = [headline, *headline.iterancestors()]
+            common = next((el for el in ours if el in path), None)
+            if common is None or common is headline or common is heading:
+                continue
+            box, own_box = path[path.index(common) - 1], ours[ours.index(common) - 1]
+            if not set((box.get("class") or "").split()).isdisjoint((own_box.get("class") or "").split()):
+                found.add(box)
+    return found
 
 
 def _next_story(story: etree._Element, own_classes: set[str], title_words: frozenset[str]) -> bool:
@@ -71,9 +100,3 @@ def _next_story(story: etree._Element, own_classes: set[str], title_words: froze
     heading = next(story.iter("h1", "h2", "h3", "h4"), None)
     return heading is not None and heading.tag == "h2" \
         and share_in_title(" ".join(heading.itertext()), title_words) < HEADLINE_TITLE_SHARE
-
-
-def _self_and_ancestors(element: etree._Element, tag: str) -> Iterable[etree._Element]:
-    if element.tag == tag:
-        yield element
-    yield from element.iterancestors(tag)

@@ -1378,6 +1378,16 @@ def test_the_next_story_headed_by_an_h2_in_an_article_of_the_same_class_is_not_t
     assert kept == ["Harbour bridge stays closed to cars", _STORY[3:-4]]
 
 
+def test_the_next_story_in_a_box_beside_the_pages_headed_by_an_h1_of_the_headlines_class_is_not_its_text():
+    """NDTV, Fox News and Moneycontrol build the story they load under the page's from ``<div>`` s: a box sharing a
+    class with the page's story's, headed by an ``<h1>`` of the headline's class."""
+    _, kept = _after_other_articles(
+        f'<main><div class="sp-blk story_1"><h1 class="sp-ttl">Harbour bridge stays closed to cars</h1>{_STORY}'
+        f'</div><div class="nxt-stry sp-blk story_2"><h1 class="sp-ttl">Theatre raises its prices</h1>{_NEXT_STORY}'
+        f'<h2>What the board said</h2>{_NEXT_STORY}</div></main>')
+    assert kept == ["Harbour bridge stays closed to cars", _STORY[3:-4]]
+
+
 @pytest.mark.parametrize("body", [
     # the page's headline in no <article>: nothing tells which story is the page's
     f'<header><h1>Harbour bridge stays closed to cars</h1></header><article><h1>Bridge news</h1>{_STORY}</article>',
@@ -1387,6 +1397,9 @@ def test_the_next_story_headed_by_an_h2_in_an_article_of_the_same_class_is_not_t
     # live blog entries under the headline, each an <article> with a heading other than an <h1>
     f'<article><h1>Harbour bridge stays closed to cars</h1><article><h2>10:42</h2>{_STORY}</article>'
     f'<article><h2>11:05</h2>{_NEXT_STORY}</article></article>',
+    # body sections in boxes alike, each under an <h1> of no class of the headline's
+    f'<div class="section"><h1 class="title">Harbour bridge stays closed to cars</h1>{_STORY}</div><div '
+    f'class="section"><h1>The vote</h1>{_NEXT_STORY}</div>',
     # ... or beside it, named as a live blog's entries; a box of another class headed by an <h2>
     f'<article class="post"><h1>Harbour bridge stays closed to cars</h1>{_STORY}</article><article class="post '
     f'live-update"><h2>11:05</h2>{_NEXT_STORY}</article><article class="interview"><h2>The mayor</h2>{_STORY}'
