@@ -75,19 +75,26 @@ def _boxed_stories(own: list[etree._Element], other: list[etree._Element]) -> se
     sp-blk``)."""
     found: set[etree._Element] = set()
     for heading in other:
-        names = set((heading.get("class") or "").split())
+        names = _names(heading)
         for headline in own:
-            if names.isdisjoint((headline.get("class") or "").split()):
+            if names.isdisjoint(_names(headline)):
                 continue
             path = [heading, *heading.iterancestors()]
             ours = [headline, *headline.iterancestors()]
             common = next((el for el in ours if el in path), None)
-            if common is None or common is headline or common is heading:
-                continue
+            if common is None or common is headline or common is heading or common.tag == "article" \
+                    or next(common.iterancestors("article"), None) is not None:
+                continue  # within one <article>, an <h1> heads a section of the story (Medium's)
             box, own_box = path[path.index(common) - 1], ours[ours.index(common) - 1]
-            if not set((box.get("class") or "").split()).isdisjoint((own_box.get("class") or "").split()):
+            if not _names(box).isdisjoint(_names(own_box)):
                 found.add(box)
     return found
+
+
+def _names(element: etree._Element) -> set[str]:
+    """An element's class names of three characters or more: atomic CSS names of one or two letters (Medium's "ha",
+    "be") are shared by elements of every kind."""
+    return {name for name in (element.get("class") or "").split() if len(name) >= 3}
 
 
 def _next_story(story: etree._Element, own_classes: set[str], title_words: frozenset[str]) -> bool:

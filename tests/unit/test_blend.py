@@ -1397,9 +1397,14 @@ def test_the_next_story_in_a_box_beside_the_pages_headed_by_an_h1_of_the_headlin
     # live blog entries under the headline, each an <article> with a heading other than an <h1>
     f'<article><h1>Harbour bridge stays closed to cars</h1><article><h2>10:42</h2>{_STORY}</article>'
     f'<article><h2>11:05</h2>{_NEXT_STORY}</article></article>',
-    # body sections in boxes alike, each under an <h1> of no class of the headline's
+    # body sections in boxes alike, each under an <h1> of no class of the headline's, or sharing only atomic CSS
+    # names with it (Medium's), or inside the story's <article>
     f'<div class="section"><h1 class="title">Harbour bridge stays closed to cars</h1>{_STORY}</div><div '
     f'class="section"><h1>The vote</h1>{_NEXT_STORY}</div>',
+    f'<div class="ab ca"><h1 class="pw-post-title ha be">Harbour bridge stays closed to cars</h1>{_STORY}</div><div '
+    f'class="ab ca"><h1 class="oy ha be">The vote</h1>{_NEXT_STORY}</div>',
+    f'<article><div class="part"><h1 class="title">Harbour bridge stays closed to cars</h1>{_STORY}</div><div '
+    f'class="part"><h1 class="title">The vote</h1>{_NEXT_STORY}</div></article>',
     # ... or beside it, named as a live blog's entries; a box of another class headed by an <h2>
     f'<article class="post"><h1>Harbour bridge stays closed to cars</h1>{_STORY}</article><article class="post '
     f'live-update"><h2>11:05</h2>{_NEXT_STORY}</article><article class="interview"><h2>The mayor</h2>{_STORY}'
