@@ -31,4 +31,4 @@ def test_the_neural_models_tidy_step_drops_the_next_story_of_an_endless_scroll()
     kept = [block.text for block in labels.blocks if block.is_content]
     assert kept == ["Harbour bridge stays closed to cars", *STORY]
     dropped = [block for block in labels.blocks if not block.is_content]
-    assert dropped[0].reasons[-1] == "test:in another story's <article> (an <h1> not the page's headline)"
+    assert dropped[0].reasons[-1] == "test:in another story's box (an <h1> not the page's headline)"
