@@ -135,7 +135,7 @@ def _likes(item: etree._Element) -> int | None:
 
 def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | None:
     """The posts the page declares in microdata, as a post group whose ``declared`` says what each declares; None
-    when fewer than two posts with text are declared."""
+    when fewer than two posts with text are declared, unless the one is a ``Question`` (nobody has answered it)."""
     found: list[tuple[etree._Element, etree._Element, str | None]] = []  # (body, item, post type or None)
     for el in _WITH_ITEMPROP(root):
         if not (_props(el) & BODY_PROPS):
@@ -150,8 +150,8 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
               if kind is not None or signature(body) in post_signatures]
     body_set = {body for body, _, _ in bodies}
     bodies = [b for b in bodies if not any(a in body_set for a in b[0].iterancestors())]  # a quoted post's body
-    if len(bodies) < MIN_MEMBERS:
-        return None
+    if len(bodies) < MIN_MEMBERS and not (len(bodies) == 1 and bodies[0][2] == "question"):
+        return None  # a question declared alone is a thread still: one nobody has answered yet
     members = members_of([body for body, _, _ in bodies], [item for _, item, _ in bodies])
     parent = common_ancestor(members)
     if parent is None:

@@ -1436,6 +1436,29 @@ def test_a_date_in_a_posts_heading_needs_a_day_or_a_time():
     assert [p.date for p in doc.posts] == [f"30.10.2012 at 11:0{n}" for n in range(1, 5)]  # "on" is the byline's word
 
 
+def test_a_question_declared_alone_is_a_thread_of_one_post():
+    """An unanswered Stack Exchange question declares its ``Question`` item and no ``Answer``: it is a Q&A page whose
+    one post is the question, not an article with the short comments under it as its posts."""
+    question = ("For the last two weeks my desktop has been waking itself up from sleep almost every night, usually "
+                "between three and five past three. The monitor stays off, but the fans spin up and the machine sits "
+                "there awake until the idle timer sends it back to sleep. How do I find out what wakes it?")
+    comments = "".join(
+        f'<li class="comment js-comment"><div class="comment-body"><span class="comment-copy">{text}</span> - '
+        f'<a class="comment-user" href="/users/{n}/u{n}">u{n}</a> <span class="comment-date"><span title="2025-11-2'
+        f'{n}T10:00:00">Nov 2{n}, 2025 at 10:00</span></span></div></li>'
+        for n, text in enumerate(["Does it still happen with the UPS cable unplugged for a night or two?",
+                                  "Good idea, I pulled the cable tonight and will report back tomorrow."]))
+    html = ("<html><head><title>PC wakes from sleep at 3am every night - Super User</title></head><body><main>"
+            '<div id="question" class="question" itemprop="mainEntity" itemscope itemtype="https://schema.org/'
+            'Question"><h1 itemprop="name">PC wakes from sleep at 3am every night</h1><div class="votecell"><div '
+            'itemprop="upvoteCount">2</div></div><div class="s-prose js-post-body" itemprop="text"><p>'
+            f'{question}</p></div><div class="comments"><ul class="comments-list">{comments}</ul></div></div>'
+            '<h2>Your Answer</h2><form><textarea></textarea></form></main></body></html>')
+    doc = extract(html, "https://superuser.com/questions/1890001/pc-wakes-from-sleep-at-3am-every-night")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [question]
+
+
 @pytest.mark.parametrize(("text", "is_date"), [
     ("2024年04月24日", True), ("2019 年 1 月 5 日 12:30", True), ("1 月前", True), ("3 小時前", True),
     ("5分前", True), ("2일 전", True), ("刚刚", True), ("年前的事了", False), ("前面那位说得对", False),
