@@ -166,7 +166,7 @@ def _comment_thread(root: etree._Element, stats: TextStats | None) -> PostGroup 
         if parent is not None and any(signature(other) == signature(box) for other in box.itersiblings()):
             box = parent  # the comments themselves, not a box around them: look at them with their siblings
         inside.update(box.iter())
-        found = find_post_group(box, stats or text_stats(box), accept=_dated_comments_or_headed)
+        found = find_post_group(box, stats or text_stats(box), accept=_dated_comments)
         if found is not None and (best is None or found.words > best.words):
             best = found
     return best
@@ -186,18 +186,15 @@ def is_comment_thread(group: PostGroup) -> bool:
 
 
 def _dated_comments(members: list[etree._Element]) -> bool:
-    """Whether the members are named comments (by class, id or component name: Wix's hashed classes beside
-    ``data-hook="comment-list-item"``) and most of them show a date: an article's comment thread."""
-    return bool(_COMMENT.search(signature(members[0])) or _COMMENT.search(element_names(members[0]))) \
-        and _mostly_dated(members)
-
-
-def _dated_comments_or_headed(members: list[etree._Element]) -> bool:
-    """Named comments, mostly dated (:func:`_dated_comments`), or, in a box named as comments, members named for
-    nothing of the kind that mostly show a date and their poster under a comment section's heading (Krone's
-    ``forum-post`` rows under "Kommentare")."""
-    return _dated_comments(members) or (_mostly_dated(members) and _show_posters(members)
-                                        and introduced_as_comments(members[0]))
+    """Whether the members are an article's comment thread: most of them show a date, and they are named comments
+    (by class, id or component name: Wix's hashed classes beside ``data-hook="comment-list-item"``), or, named for
+    nothing of the kind in a box named as comments, most show their poster and a comment section's heading stands
+    over the first (Krone's ``forum-post`` rows under "Kommentare")."""
+    if not _mostly_dated(members):
+        return False
+    first = members[0]
+    return bool(_COMMENT.search(signature(first)) or _COMMENT.search(element_names(first))) \
+        or (_show_posters(members) and introduced_as_comments(first))
 
 
 def _show_posters(members: list[etree._Element]) -> bool:
