@@ -287,21 +287,27 @@ def test_a_list_of_short_items_introduced_by_the_line_above_is_body(page_bytes, 
     assert "Sign up for more like this" not in doc.text and "Fünf Messsteckdosen" not in doc.text
 
 
+def _introduced_items(html: str, content_tag: str) -> list[str]:
+    """The list items :func:`~scrapy_boiler.extractors.blend.structure.introduced_lists` labels content on a page
+    whose ``content_tag`` blocks alone the trees kept."""
+    from scrapy_boiler.extractors.blend.structure import introduced_lists
+
+    blocks = segment(parse_html(html).root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.element.tag == content_tag
+    introduced_lists(blocks, "blend")
+    return [block.text for block in blocks if block.is_content and block.element.tag == "li"]
+
+
 def test_a_lead_in_of_four_words_introduces_its_list_but_a_label_of_three_does_not():
     """A language that joins its words introduces a list in four (Kannada's "the main decisions taken at the
     meeting:", Prajavani); a label of three words over a list ("More from Ask:") introduces nothing."""
-    from scrapy_boiler.extractors.blend.structure import introduced_lists
 
     def kept(lead: str) -> list[str]:
-        page = parse_html(f"<html><body><article><p>ಜಲಾಶಯದಲ್ಲಿ ಸದ್ಯ 78.4 ಟಿಎಂಸಿ ಅಡಿ ನೀರು ಸಂಗ್ರಹವಿದೆ ಎಂದು ಅಧಿಕಾರಿಗಳು ತಿಳಿಸಿದರು."
-                          f"</p><p>{lead}</p><ul><li>ಎಡದಂಡೆ ಕಾಲುವೆಗೆ ನೀರು</li><li>ವಾರಬಂದಿ ಪದ್ಧತಿ ಜಾರಿ</li></ul>"
-                          "</article></body></html>")
-        blocks = segment(page.root).blocks
-        annotate(blocks)
-        for block in blocks:
-            block.is_content = block.element.tag == "p"
-        introduced_lists(blocks, "blend")
-        return [block.text for block in blocks if block.is_content and block.element.tag == "li"]
+        return _introduced_items(f"<html><body><article><p>ಜಲಾಶಯದಲ್ಲಿ ಸದ್ಯ 78.4 ಟಿಎಂಸಿ ಅಡಿ ನೀರು ಸಂಗ್ರಹವಿದೆ ಎಂದು "
+                                 f"ಅಧಿಕಾರಿಗಳು ತಿಳಿಸಿದರು.</p><p>{lead}</p><ul><li>ಎಡದಂಡೆ ಕಾಲುವೆಗೆ ನೀರು</li><li>ವಾರಬಂದಿ "
+                                 "ಪದ್ಧತಿ ಜಾರಿ</li></ul></article></body></html>", "p")
 
     assert kept("ಸಭೆಯಲ್ಲಿ ಕೈಗೊಂಡ ಪ್ರಮುಖ ನಿರ್ಧಾರಗಳು:") == ["ಎಡದಂಡೆ ಕಾಲುವೆಗೆ ನೀರು", "ವಾರಬಂದಿ ಪದ್ಧತಿ ಜಾರಿ"]
     assert kept("More from Ask:") == []
@@ -310,19 +316,13 @@ def test_a_lead_in_of_four_words_introduces_its_list_but_a_label_of_three_does_n
 def test_a_lead_in_line_written_between_line_breaks_introduces_the_list_after_it():
     """A body written as one container of text and line breaks (RTP: ``section.article-body``) holds its lead-in
     line as text right before the list, not as a sibling element of it; a line further up introduces nothing."""
-    from scrapy_boiler.extractors.blend.structure import introduced_lists
 
     def kept(between: str) -> list[str]:
-        page = parse_html("<html><body><section class='article-body'>The ministry signed the protocol on Monday, and "
-                          "three hundred schools will get solar panels by the end of next year.<br><br>The criteria "
-                          f"give priority to:<br><br>{between}<ul><li>schools with new roofs;</li><li>buildings heated "
-                          "by electricity;</li></ul>The councils asked for more time.</section></body></html>")
-        blocks = segment(page.root).blocks
-        annotate(blocks)
-        for block in blocks:
-            block.is_content = block.element.tag == "section"
-        introduced_lists(blocks, "blend")
-        return [block.text for block in blocks if block.is_content and block.element.tag == "li"]
+        return _introduced_items("<html><body><section class='article-body'>The ministry signed the protocol on "
+                                 "Monday, and three hundred schools will get solar panels by the end of next year."
+                                 f"<br><br>The criteria give priority to:<br><br>{between}<ul><li>schools with new "
+                                 "roofs;</li><li>buildings heated by electricity;</li></ul>The councils asked for "
+                                 "more time.</section></body></html>", "section")
 
     assert kept("") == ["schools with new roofs;", "buildings heated by electricity;"]
     assert kept("The list was drawn up by the regions.<br>") == []
