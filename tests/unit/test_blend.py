@@ -193,7 +193,14 @@ def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept
     than the body's paragraphs, and its page's gold holds it (fundus-train: FAZ, ZDF, Stuttgarter Zeitung, The New
     Yorker). A gallery's links may sit between the headline and the lead, a byline or a line of date, reading time
     and author (Hugo's ``post-meta``, WordPress's ``entry-meta``) as long as a lead below it."""
-    page = parse_html("<html><body><article><header><h1>Harbour bridge reopens after repairs</h1>" + lead
+    assert _after_standfirst(lead, score) == (kept, 4 + kept)
+
+
+def _after_standfirst(header: str, score: float, descriptions: frozenset[str] = frozenset()) -> tuple[bool, int]:
+    """(whether the lead is content, how many blocks are) after :func:`standfirst` on an article whose header holds
+    the headline, ``header``, a byline and a date, the trees having kept its four body paragraphs and scored every
+    other block ``score``."""
+    page = parse_html("<html><body><article><header><h1>Harbour bridge reopens after repairs</h1>" + header
                       + '<div class="byline">By Ann Lee</div><div class="date">12.03.2024, 10:15</div></header>'
                       '<div class="article-body">' + _article(4).split('class="article-body">')[1].split("</div>")[0]
                       + "</div></article></body></html>")
@@ -202,9 +209,9 @@ def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept
     for block in blocks:
         block.is_content = "harbour bridge will reopen" in block.text
         block.score = 0.9 if block.is_content else score
-    standfirst(blocks, "harbour bridge reopens after repairs herald", "blend")
-    assert next(block for block in blocks if _LEAD[:20] in block.text).is_content is kept
-    assert sum(block.is_content for block in blocks) == 4 + kept
+    standfirst(blocks, "harbour bridge reopens after repairs herald", "blend", descriptions)
+    lead = next(block for block in blocks if _LEAD[:20] in block.text)
+    return lead.is_content, sum(block.is_content for block in blocks)
 
 
 _SHARE_LINES = "".join(f"<div>{line}</div>" for line in ("Share", "Read in 4 minutes", "12 comments"))
@@ -220,19 +227,8 @@ _SHARE_LINES = "".join(f"<div>{line}</div>" for line in ("Share", "Read in 4 min
 def test_a_lead_the_page_declares_as_its_description_is_content(lead, declared, kept):
     """A lead whose text the page declares as its description (``<meta name="description">``, ``og:description``)
     is the standfirst however the trees score it and wherever under the headline it sits, in an ``<h2>`` too."""
-    page = parse_html("<html><body><article><header><h1>Harbour bridge reopens after repairs</h1>" + _SHARE_LINES
-                      + lead + '<div class="byline">By Ann Lee</div><div class="date">12.03.2024, 10:15</div></header>'
-                      '<div class="article-body">' + _article(4).split('class="article-body">')[1].split("</div>")[0]
-                      + "</div></article></body></html>")
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    for block in blocks:
-        block.is_content = "harbour bridge will reopen" in block.text
-        block.score = 0.9 if block.is_content else 0.05
     descriptions = frozenset({comparable(_LEAD)}) if declared else frozenset()
-    standfirst(blocks, "harbour bridge reopens after repairs herald", "blend", descriptions)
-    assert next(block for block in blocks if _LEAD[:20] in block.text).is_content is kept
-    assert sum(block.is_content for block in blocks) == 4 + kept
+    assert _after_standfirst(_SHARE_LINES + lead, 0.05, descriptions) == (kept, 4 + kept)
 
 
 def test_a_box_after_the_article_leaves_its_lead_alone(page_bytes):
@@ -1360,31 +1356,23 @@ def _after_other_articles(body: str) -> tuple[list[str], list[str]]:
     return [block.text for block in blocks], [block.text for block in blocks if block.is_content]
 
 
-def test_the_next_story_loaded_under_the_article_is_not_its_text():
-    _, kept = _after_other_articles(
-        f'<main><article class="article-entity"><h1>Harbour bridge stays closed to cars</h1>{_STORY}</article>'
-        f'<div class="under-article"><article class="article-entity"><h1>Theatre raises its prices</h1>'
-        f'{_NEXT_STORY}<h2>What the board said</h2>{_NEXT_STORY}</article></div></main>')
-    assert kept == ["Harbour bridge stays closed to cars", _STORY[3:-4]]
-
-
-def test_the_next_story_headed_by_an_h2_in_an_article_of_the_same_class_is_not_the_articles_text():
-    """Forbes, the New York Post and The Sun head the story they load under the page's with an ``<h2>``, in an
-    ``<article>`` sharing a class with the page's own."""
-    _, kept = _after_other_articles(
-        f'<main><article class="single single--article"><h1>Harbour bridge stays closed to cars</h1>{_STORY}'
-        f'</article><article class="single single--article single--next"><h2>Theatre raises its prices</h2>'
-        f'{_NEXT_STORY}<h3>What the board said</h3>{_NEXT_STORY}</article></main>')
-    assert kept == ["Harbour bridge stays closed to cars", _STORY[3:-4]]
-
-
-def test_the_next_story_in_a_box_beside_the_pages_headed_by_an_h1_of_the_headlines_class_is_not_its_text():
-    """NDTV, Fox News and Moneycontrol build the story they load under the page's from ``<div>`` s: a box sharing a
-    class with the page's story's, headed by an ``<h1>`` of the headline's class."""
-    _, kept = _after_other_articles(
-        f'<main><div class="sp-blk story_1"><h1 class="sp-ttl">Harbour bridge stays closed to cars</h1>{_STORY}'
-        f'</div><div class="nxt-stry sp-blk story_2"><h1 class="sp-ttl">Theatre raises its prices</h1>{_NEXT_STORY}'
-        f'<h2>What the board said</h2>{_NEXT_STORY}</div></main>')
+@pytest.mark.parametrize("body", [
+    # the next story in an <article> of its own, headed by an <h1> (Dagbladet)
+    f'<main><article class="article-entity"><h1>Harbour bridge stays closed to cars</h1>{_STORY}</article>'
+    f'<div class="under-article"><article class="article-entity"><h1>Theatre raises its prices</h1>'
+    f'{_NEXT_STORY}<h2>What the board said</h2>{_NEXT_STORY}</article></div></main>',
+    # ... in an <article> sharing a class with the page's own, headed by an <h2> (Forbes, the New York Post, The Sun)
+    f'<main><article class="single single--article"><h1>Harbour bridge stays closed to cars</h1>{_STORY}'
+    f'</article><article class="single single--article single--next"><h2>Theatre raises its prices</h2>'
+    f'{_NEXT_STORY}<h3>What the board said</h3>{_NEXT_STORY}</article></main>',
+    # ... in a <div> box sharing a class with the page's story's, headed by an <h1> of the headline's class (NDTV,
+    # Fox News, Moneycontrol)
+    f'<main><div class="sp-blk story_1"><h1 class="sp-ttl">Harbour bridge stays closed to cars</h1>{_STORY}'
+    f'</div><div class="nxt-stry sp-blk story_2"><h1 class="sp-ttl">Theatre raises its prices</h1>{_NEXT_STORY}'
+    f'<h2>What the board said</h2>{_NEXT_STORY}</div></main>',
+])
+def test_the_next_story_loaded_under_the_article_is_not_its_text(body):
+    _, kept = _after_other_articles(body)
     assert kept == ["Harbour bridge stays closed to cars", _STORY[3:-4]]
 
 
