@@ -38,6 +38,7 @@ from scrapy_boiler.segment.signatures import (
     id_template,
     signature,
 )
+from scrapy_boiler.segment.teasers import lists_other_pages
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
 
 #: Members needed for a group; a question with a single answer is still a thread.
@@ -292,7 +293,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             largest = max(count.text_words(m) for m in posts)
             evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
             score = text * similarity * (0.5 + evenness)
-            if score > best_score and (accept is None or accept(posts)):
+            if score > best_score and (accept is None or accept(posts)) and not lists_other_pages(posts):
                 best_score = score
                 best = _Candidate(parent, sig, posts, heads, text, similarity, count)
     return best.group(stats) if best is not None else None
