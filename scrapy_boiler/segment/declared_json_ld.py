@@ -59,6 +59,8 @@ def json_ld_post_group(root: etree._Element, stats: TextStats, posts: Sequence[J
         shown.add(element)
         found[index] = (element, post)
     found = [(el, post) for el, post in found if not any(a in shown for a in el.iterancestors())]  # a quoted post
+    whole = {el: holder for el, _ in found if (holder := _paragraphs_holder(el, shown)) is not None}
+    found = [(whole.get(el, el), post) for el, post in found]
     if len(found) < MIN_MEMBERS or all(post.question for _, post in found):
         return None
     order = {el: index for index, el in enumerate(root.iter())}
@@ -71,8 +73,23 @@ def json_ld_post_group(root: etree._Element, stats: TextStats, posts: Sequence[J
     kinds = sorted({post.kind for _, post in found})
     declared = tuple(DeclaredPost(post.kind, post.votes, post.accepted, post.date, post.author) for _, post in found)
     return PostGroup(parent, "json-ld:" + "+".join(kinds), members,
-                     [_body_parts(el, post.words, texts) for el, post in found],
+                     [[el] if el in whole.values() else _body_parts(el, post.words, texts) for el, post in found],
                      sum(stats.text_words(m) for m in members), 1.0, True, declared)
+
+
+#: Elements a post's text is written in, one per paragraph.
+_PARAGRAPHS = frozenset({"p", "ul", "ol", "blockquote", "pre"})
+
+
+def _paragraphs_holder(element: etree._Element, shown: set[etree._Element]) -> etree._Element | None:
+    """The element holding the post's paragraphs when a declared text showed one of them only (an excerpt: Flarum
+    declares a reply's first sentence, or its opening post cut short after its greeting), so the post is all of
+    them: a ``<p>`` among other paragraphs, in a holder showing no other post. None otherwise."""
+    parent = element.getparent()
+    if element.tag != "p" or parent is None or any(other in shown for other in parent.iter() if other is not element):
+        return None
+    paragraphs = [child for child in parent if child.tag in _PARAGRAPHS and "".join(child.itertext()).strip()]
+    return parent if len(paragraphs) > 1 else None
 
 
 def _body_parts(shown_at: etree._Element, declared: Counter[str],

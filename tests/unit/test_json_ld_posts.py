@@ -92,3 +92,29 @@ def test_a_faq_declared_by_an_article_is_no_thread():
     doc = extract(html, url="https://cuisine.example/brandade-de-morue")
     assert doc.page_type == "article"
     assert all(a in doc.text for _, a in faq)
+
+
+def _excerpt_forum() -> str:
+    """A forum declaring each post by an excerpt: the opening post's second paragraph cut short, a reply's first
+    sentence; the page shows posts of a few paragraphs under bare headings of their posters."""
+    opening = ["Hello everyone,",
+               "I ride about twenty kilometres to work every day, mostly on bike lanes covered in broken glass and "
+               "gravel, and I have had three punctures since September.",
+               "Is sealant worth it on a cheap gravel bike, or should I just buy tougher tyres and be done with it?"]
+    reply = ["I switched to tubeless two years ago on a similar commute and would not go back. To answer you in order:",
+             "I top up the sealant every three months or so, a bit more often in summer when it dries faster.",
+             "Keep a plug kit in your bag: it fixes most cuts in a minute without taking the wheel off."]
+    declared = {"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "Tubeless or not?",
+                "text": opening[1][:80] + "...", "author": {"@type": "Person", "name": "claire"},
+                "comment": [{"@type": "Comment", "text": reply[0].split(".")[0] + ".",
+                             "author": {"@type": "Person", "name": "manu"}}]}
+    posts = "".join(f'<div><h3>{name}</h3><div class="Post-body">{"".join(f"<p>{p}</p>" for p in paragraphs)}</div>'
+                    "</div><hr/>" for name, paragraphs in (("claire", opening), ("manu", reply)))
+    return (f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body>'
+            f"<main><h1>Tubeless or not?</h1><div>{posts}</div></main></body></html>"), opening, reply
+
+
+def test_posts_declared_by_excerpts_are_the_whole_posts_showing_them():
+    html, opening, reply = _excerpt_forum()
+    doc = extract(html, url="https://velo.example/d/1432-tubeless-or-not")
+    assert [post.text for post in doc.posts] == ["\n".join(opening), "\n".join(reply)]
