@@ -36,7 +36,8 @@ CHROME_WORDS = 12
 
 def json_ld_post_group(root: etree._Element, stats: TextStats, posts: Sequence[JsonLdPost]) -> PostGroup | None:
     """The declared posts the page shows, as a post group whose ``declared`` says what each declares; None when
-    fewer than two are shown or none of them is a reply (a question alone is no thread)."""
+    fewer than two are shown or none of them is a reply, unless the page declares one question or forum post only and
+    shows it (:func:`_alone`)."""
     sized = [(el, count) for el, count in stats.words.items() if count >= MIN_WORDS]
     texts: dict[etree._Element, Counter[str]] = {}
     found: list[tuple[etree._Element, JsonLdPost]] = []
@@ -61,7 +62,7 @@ def json_ld_post_group(root: etree._Element, stats: TextStats, posts: Sequence[J
     found = [(el, post) for el, post in found if not any(a in shown for a in el.iterancestors())]  # a quoted post
     whole = {el: holder for el, _ in found if (holder := _paragraphs_holder(el, shown)) is not None}
     found = [(whole.get(el, el), post) for el, post in found]
-    if len(found) < MIN_MEMBERS or all(post.question for _, post in found):
+    if not _alone(found, posts) and (len(found) < MIN_MEMBERS or all(post.question for _, post in found)):
         return None
     order = {el: index for index, el in enumerate(root.iter())}
     found.sort(key=lambda pair: order[pair[0]])
@@ -90,6 +91,16 @@ def _paragraphs_holder(element: etree._Element, shown: set[etree._Element]) -> e
         return None
     paragraphs = [child for child in parent if child.tag in _PARAGRAPHS and "".join(child.itertext()).strip()]
     return parent if len(paragraphs) > 1 else None
+
+
+#: Types of a thread's opening post.
+_OPENING_KINDS = frozenset({"question", "discussionforumposting"})
+
+
+def _alone(found: list[tuple[etree._Element, JsonLdPost]], posts: Sequence[JsonLdPost]) -> bool:
+    """Whether the page declares one post only, a question or a forum post, and shows it: a thread nobody has answered
+    yet, of one post (a page declaring answers it does not show is no thread: they are elsewhere)."""
+    return len(found) == 1 and len(posts) == 1 and found[0][1].kind in _OPENING_KINDS
 
 
 def _body_parts(shown_at: etree._Element, declared: Counter[str],

@@ -118,3 +118,22 @@ def test_posts_declared_by_excerpts_are_the_whole_posts_showing_them():
     html, opening, reply = _excerpt_forum()
     doc = extract(html, url="https://velo.example/d/1432-tubeless-or-not")
     assert [post.text for post in doc.posts] == ["\n".join(opening), "\n".join(reply)]
+
+
+def test_a_forum_post_declared_alone_and_shown_is_a_thread_of_one_post():
+    """A topic nobody has answered yet: the page declares its one post, and its best repeated group is the list of
+    similar topics below, which is no thread."""
+    text = ("I picked up an old fifty millimetre lens at a flea market last weekend. There is a faint haze across the "
+            "rear group and a small spidery patch near the edge of a middle element. Is it worth opening it myself?")
+    declared = {"@context": "https://schema.org", "@type": "DiscussionForumPosting", "headline": "Haze or fungus?",
+                "text": text, "author": {"@type": "Person", "name": "grain"}, "datePublished": "2025-06-03"}
+    similar = "".join(f'<li class="row"><a href="/topic/{n}-lens-question-number-{n}/">Another lens question number '
+                      f'{n}</a> <span>By <a href="/profile/{n}-ann/">ann</a>, June {n}</span> <span>{n} replies</span>'
+                      "</li>" for n in range(1, 6))
+    html = (f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body><main>'
+            f'<h1>Haze or fungus?</h1><div class="post"><aside><a href="/profile/9-grain/">grain</a> Members 214</aside>'
+            f'<div class="post-content"><p>{text}</p></div></div><h2>Similar content</h2><ul>{similar}</ul>'
+            "</main></body></html>")
+    doc = extract(html, url="https://forum.example/topic/48213-haze-or-fungus/")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == [text]
