@@ -118,11 +118,13 @@ def _copy_of_shown_text(el: etree._Element, page_words: Callable[[], str]) -> bo
 
 #: Class names (``sr-only``, ``u-visually-hidden``, ``screen-reader-only``) of text only screen readers read:
 #: "(opens in a new window)", Reuters' ", opens new tab" after every link. No part of the text, but a separator
-#: without words stays (the ": " a headline reads between its kicker and its title).
+#: without words stays (the ": " a headline reads between its kicker and its title; see :data:`_READ_ALOUD`).
 _SCREEN_READER_ONLY = re.compile(
     r"(?:^|\s)(?:sr-only|sr_only|screen-reader-text|element-invisible|show-for-sr|assistive-text|a11y-hidden"
     r"|\S*visually-?hidden\S*|\S*screen-?readers?-only\S*)(?:\s|$)", re.IGNORECASE)
-_HAS_WORD = re.compile(r"\w")
+#: What a screen reader's text must hold to go: a word, or a drawn symbol (WP Recipe Maker's "▢" before each ingredient,
+#: a checkbox read aloud), not only punctuation.
+_READ_ALOUD = re.compile(r"[\w\u2190-\u21ff\u2500-\u27bf\u2b00-\u2bff]")
 #: A cheap first look at a class attribute, before :data:`_SCREEN_READER_ONLY` (case-sensitive: "SR-ONLY" is kept).
 _MAYBE_SCREEN_READER_ONLY = re.compile(r"sr|reader|idden|invisible|assistive|a11y")
 
@@ -297,7 +299,7 @@ def clean_tree(root: etree._Element) -> None:
         if el.tag not in ("html", "body"):
             drop_element(el)
     for el in screen_reader_only:  # those inside a hidden element dropped above are out of the tree already
-        if el.tag not in ("html", "body") and _HAS_WORD.search("".join(el.itertext())):
+        if el.tag not in ("html", "body") and _READ_ALOUD.search("".join(el.itertext())):
             drop_element(el)
     _drop_drawn_markers(root)
     noscripts = list(root.iter("noscript"))

@@ -51,6 +51,13 @@ def test_a_screen_reader_separator_without_words_stays():
     assert texts(page) == "Night trains : Back to the Alps"
 
 
+def test_a_checkbox_drawn_for_screen_readers_goes_like_their_words():
+    """WP Recipe Maker reads a box symbol aloud before each ingredient, for the checkbox beside it."""
+    page = parse_html('<ul><li><span><input type="checkbox"/><label><span class="sr-only screen-reader-text">\u25a2 '
+                      '</span></label></span><span>2</span> <span>Tbsp</span> <span>olive oil</span></li></ul>')
+    assert texts(page) == "2 Tbsp olive oil"
+
+
 _PREFERENCES = "We and our partners store and access information on your device. " * 5
 
 
