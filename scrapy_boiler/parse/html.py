@@ -14,6 +14,7 @@ from scrapy_boiler.parse.code_lines import break_code_lines, drop_code_toolbars,
 from scrapy_boiler.parse.depth import flatten_markup, flatten_tree
 from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
 from scrapy_boiler.parse.mail_quotes import drop_mail_quotes
+from scrapy_boiler.parse.math_tex import MARK, show_tex_sources
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.parse.sniff import binary_format, gunzip, is_gzip, is_json
 
@@ -84,6 +85,8 @@ def parse_html(
     root = _parse_tree(text, limits.max_depth, warnings)
     title = _title(root)
     json_ld, meta, links, lang = structured_data(root)
+    if MARK in text:
+        show_tex_sources(root)
     clean_tree(root)
     drop_line_numbers(root)
     drop_code_toolbars(root)

@@ -51,6 +51,19 @@ def test_a_screen_reader_separator_without_words_stays():
     assert texts(page) == "Night trains : Back to the Alps"
 
 
+def test_formulas_typeset_by_mathjax_read_as_their_tex_source():
+    """A page saved after MathJax 2 ran: glyphs hidden from screen readers, a MathML copy for them, the TeX in a
+    script."""
+    drawn = ('<span class="MathJax_Preview"></span><span class="MathJax" role="presentation"><nobr aria-hidden="true">'
+             '<span class="mi">\u03c0</span></nobr><span class="MJX_Assistive_MathML"><math><mi>\u03c0</mi></math>'
+             '</span></span>')
+    page = parse_html(f'<p>The value is {drawn}<script type="math/tex">\\frac{{\\pi^2}}{{12}}</script>, so</p>'
+                      f'<p>we get <span class="MathJax_Display">{drawn}</span><script type="math/tex; mode=display">'
+                      '\\sum 1/n^2</script> at once.</p>')
+    assert texts(page) == "The value is $\\frac{\\pi^2}{12}$ , so we get $$\\sum 1/n^2$$ at once."
+    assert page.root.xpath("string(//div)") == "$$\\sum 1/n^2$$"  # a displayed formula is a line of its own
+
+
 def test_a_checkbox_drawn_for_screen_readers_goes_like_their_words():
     """WP Recipe Maker reads a box symbol aloud before each ingredient, for the checkbox beside it."""
     page = parse_html('<ul><li><span><input type="checkbox"/><label><span class="sr-only screen-reader-text">\u25a2 '
