@@ -131,7 +131,8 @@ def test_a_forum_post_declared_alone_and_shown_is_a_thread_of_one_post():
                       f'{n}</a> <span>By <a href="/profile/{n}-ann/">ann</a>, June {n}</span> <span>{n} replies</span>'
                       "</li>" for n in range(1, 6))
     html = (f'<html><head><script type="application/ld+json">{json.dumps(declared)}</script></head><body><main>'
-            f'<h1>Haze or fungus?</h1><div class="post"><aside><a href="/profile/9-grain/">grain</a> Members 214</aside>'
+            '<h1>Haze or fungus?</h1><div class="post"><aside><a href="/profile/9-grain/">grain</a> Members 214'
+            '</aside>'
             f'<div class="post-content"><p>{text}</p></div></div><h2>Similar content</h2><ul>{similar}</ul>'
             "</main></body></html>")
     doc = extract(html, url="https://forum.example/topic/48213-haze-or-fungus/")
