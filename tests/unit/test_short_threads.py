@@ -1,4 +1,5 @@
-"""A list of other threads under a thread of one post is no group of posts (written pages)."""
+"""Threads of one or two posts (written pages): a list of other threads under a post of its own is no group of
+posts, and a post answered once keeps its one comment apart."""
 
 from __future__ import annotations
 
@@ -73,3 +74,34 @@ def _member(html: str):
 ])
 def test_a_teaser_opens_with_a_title_linking_to_another_page_and_says_little_else(html, teaser):
     assert is_teaser(_member(html)) is teaser
+
+
+POST = ("Nach knapp drei Jahren auf einem Raspberry Pi ist meine Nextcloud letzte Woche auf einen gebrauchten Mini-PC "
+        "umgezogen. Die Datenbank ging zuerst, danach die Dateien per rsync, und der Stromverbrauch liegt im Leerlauf "
+        "bei etwa sieben Watt. Der Unterschied ist enorm, die Vorschaubilder laden jetzt fast sofort.")
+COMMENT = ("Guter Bericht, danke! Richte direkt Redis für das File Locking ein, gerade bei vielen kleinen Dateien "
+           "merkt man den Unterschied.")
+
+
+def _post_answered(comments: int) -> str:
+    items = "".join(
+        f'<li class="comment"><article id="comment-{n}" class="comment-node"><div class="small">'
+        f'<a class="person-listing" href="/u/reader{n}">reader{n}</a> <span>vor {n} Stunden</span></div>'
+        f'<div class="md-div"><p>{COMMENT}</p></div></article></li>' for n in range(1, comments + 1))
+    return ('<html><body><main><article class="post-listing"><h1>Nextcloud umgezogen</h1><div class="small">'
+            '<a href="/u/kaffee">kaffee</a> <span>vor 6 Stunden</span></div><div id="postContent" class="md-div">'
+            f'<p>{POST}</p></div></article><div class="comments"><ul class="comments">{items}</ul></div></main>'
+            '<aside><p>Gemeinschaft für alle, die zu Hause Server und Bastelprojekte betreiben.</p></aside>'
+            "</body></html>")
+
+
+def test_a_post_answered_once_keeps_its_one_comment_apart():
+    doc = extract(_post_answered(1), "https://feddit.example/post/21983417")
+    assert POST in doc.text and COMMENT not in doc.text
+    assert [(post.author, post.text) for post in doc.posts] == [("reader1", COMMENT)]
+
+
+def test_a_post_answered_twice_is_a_thread():
+    doc = extract(_post_answered(2), "https://feddit.example/post/21983417")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == [POST, COMMENT, COMMENT]

@@ -32,6 +32,7 @@ from scrapy_boiler.segment.comment_headings import introduced_as_comments
 from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
+from scrapy_boiler.segment.lone_comment import lone_comment
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
 from scrapy_boiler.segment.poster_slots import poster_slot_members
@@ -166,7 +167,8 @@ def _comment_thread(root: etree._Element, stats: TextStats | None) -> PostGroup 
         if parent is not None and any(signature(other) == signature(box) for other in box.itersiblings()):
             box = parent  # the comments themselves, not a box around them: look at them with their siblings
         inside.update(box.iter())
-        found = find_post_group(box, stats or text_stats(box), accept=_dated_comments)
+        counts = stats or text_stats(box)
+        found = find_post_group(box, counts, accept=_dated_comments) or lone_comment(box, counts)
         if found is not None and (best is None or found.words > best.words):
             best = found
     return best
@@ -361,8 +363,8 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
                             titles: tuple[str, str]) -> PageTypeDecision:
     declared = declared_post_group(root, stats)
     group = declared or find_post_group(root, stats)
-    if group is None:
-        return PageTypeDecision(ARTICLE, 0.0, None, None)
+    if group is None:  # nothing repeats: a comment may still stand alone under the article
+        return PageTypeDecision(ARTICLE, 0.0, _comment_thread(root, stats), None)
     feats = features(group, stats, root, url, titles)
     value = score(feats)
     if declared is None and value < THRESHOLD and feats.comments_url:
