@@ -37,6 +37,8 @@ class StructuredArticle:
     opening_post: str = ""
     #: a live blog's entries as declared (``LiveBlogPosting.liveBlogUpdate``): each entry's headline and body, in order
     updates: tuple[str, ...] = ()
+    #: the first article's ``description``: its summary, often the standfirst shown under its headline
+    description: str = ""
 
     @property
     def is_article(self) -> bool:
@@ -54,6 +56,7 @@ def read_json_ld(texts: list[str]) -> StructuredArticle:
     body = ""
     question = forum_post = ""
     updates: list[str] = []
+    description = ""
     for text in texts:
         data = _loaded(text)
         if data is None:
@@ -76,7 +79,10 @@ def read_json_ld(texts: list[str]) -> StructuredArticle:
                 if isinstance(value, str) and len(value) > len(body) and (key == "articleBody" or _is_article(kind)):
                     body = value
             updates.extend(_update_texts(node.get("liveBlogUpdate")))
-    return StructuredArticle(frozenset(types), body, question or forum_post, tuple(updates))
+            summary = node.get("description")
+            if not description and isinstance(summary, str) and _is_article(kind):
+                description = summary.strip()
+    return StructuredArticle(frozenset(types), body, question or forum_post, tuple(updates), description)
 
 
 def _update_texts(value: Any) -> list[str]:

@@ -73,12 +73,14 @@ def test_a_blend_file_of_other_features_is_refused(tmp_path):
 
 def test_json_ld_types_and_body_are_read_from_graphs_and_lists():
     graph = json.dumps({"@context": "https://schema.org", "@graph": [
-        {"@type": "WebPage", "name": "x"},
-        {"@type": ["NewsArticle", "Thing"], "articleBody": "The body of the story.", "author": {"@type": "Person"}},
+        {"@type": "WebPage", "name": "x", "description": "A site about stories."},
+        {"@type": ["NewsArticle", "Thing"], "articleBody": "The body of the story.", "author": {"@type": "Person"},
+         "description": "The story in one line."},
     ]})
     declared = read_json_ld([graph, "{not json", json.dumps([{"@type": "BreadcrumbList"}])])
     assert declared.is_article and not declared.is_thread
     assert declared.body == "The body of the story."
+    assert declared.description == "The story in one line."  # the article's, not the web page's
     assert {"newsarticle", "person", "breadcrumblist", "webpage"} <= declared.types
     assert read_json_ld([json.dumps({"@type": "QAPage", "mainEntity": {"@type": "Question"}})]).is_thread
 
@@ -215,6 +217,10 @@ def _after_standfirst(header: str, score: float, descriptions: frozenset[str] = 
 
 
 _SHARE_LINES = "".join(f"<div>{line}</div>" for line in ("Share", "Read in 4 minutes", "12 comments"))
+#: A research report's header below its lead: publication date, authors, pages, DOI, a download link.
+_REPORT_LINES = "".join(f"<div>{line}</div>" for line in (
+    "Publication date:", "7 October 2025", "Authors:", "Ann Lee, Bo Chen", "Pages:", "64", "DOI:", "10.21201/2025.7",
+    "Download the report (PDF, 4.8 MB)"))
 
 
 @pytest.mark.parametrize(("lead", "declared", "kept"), [
@@ -223,6 +229,8 @@ _SHARE_LINES = "".join(f"<div>{line}</div>" for line in ("Share", "Read in 4 min
     (f'<div class="article-perex">{_LEAD}</div>{_SHARE_LINES}', True, True),  # below share lines (Aktuality)
     (f"<h2>{_LEAD}</h2>", False, False),  # ... but not undeclared
     (f'<div class="x7f2a">{_LEAD}</div>', False, False),
+    (f'<div class="x7f2a">{_LEAD}</div>{_REPORT_LINES}', True, True),  # a report's details between it and the text
+    (f'<div class="x7f2a">{_LEAD}</div>{_REPORT_LINES}', False, False),
 ])
 def test_a_lead_the_page_declares_as_its_description_is_content(lead, declared, kept):
     """A lead whose text the page declares as its description (``<meta name="description">``, ``og:description``)

@@ -85,11 +85,13 @@ def page_context(page: ParsedPage, blocks: Sequence[TextBlock], weights: Sequenc
         title_words=title,
         recipe=frozenset(squashed(line) for line in recipe_lines(page.json_ld)) if page.json_ld else frozenset(),
         faq=frozenset(squashed(line) for line in faq_lines(page.json_ld)) if page.json_ld else frozenset(),
-        descriptions=frozenset(comparable(page.meta[key]) for key in _DESCRIPTIONS if page.meta.get(key)),
+        descriptions=frozenset(comparable(text) for text in (
+            *(page.meta.get(key) for key in _DESCRIPTIONS), declared.description) if text),
     )
 
 
-#: ``<meta>`` names of a page's description: a lead shown under the headline often repeats one.
+#: ``<meta>`` names of a page's description: a lead shown under the headline often repeats one (or the ``description``
+#: its JSON-LD declares for the article).
 _DESCRIPTIONS = ("description", "og:description", "twitter:description")
 
 

@@ -18,6 +18,9 @@ from scrapy_boiler.segment.semantics import element_names, in_picture
 LEAD_WORDS = 10
 LEAD_SCAN = 8
 LEAD_REACH = 4
+#: A lead declared as the page's description is looked for this many blocks up (a report's header lists its date,
+#: authors, pages and downloads between its lead and its text).
+DECLARED_LEAD_SCAN = 16
 LEAD_MIN_SCORE = 0.15
 LEAD_MAX_LINKS = 0.2
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
@@ -32,7 +35,7 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
     if first is None:
         return
     title_words = frozenset(comparable(title).split())
-    for position in range(first - 1, max(first - 1 - LEAD_SCAN, -1), -1):
+    for position in range(first - 1, max(first - 1 - DECLARED_LEAD_SCAN, -1), -1):
         block = blocks[position]
         f = block.features
         if f is None or f.num_words < LEAD_WORDS or in_picture(block.element) \
@@ -43,6 +46,8 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
             block.is_content = True
             block.reasons.append(f"{name}:the lead under the headline, declared as the page's description")
             return
+        if position < first - LEAD_SCAN:
+            return  # only a declared lead is looked for this far up
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
         if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
                 and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position)):
