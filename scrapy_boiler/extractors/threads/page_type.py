@@ -316,7 +316,10 @@ def detect(root: etree._Element, url: str | None = None, stats: TextStats | None
     decision = _from_markup_and_layout(root, url, stats, titles)
     if decision.page_type == ARTICLE and json_ld_posts:
         group = json_ld_post_group(root, stats, json_ld_posts)
-        if group is not None:
+        # a post declared alone is the thread unless the layout shows replies, dated or signed, that it did not declare
+        shown = decision.features
+        if group is not None and (len(group.members) > 1 or shown is None
+                                  or 2 * max(shown.dated, shown.user_linked) < 1):
             feats = features(group, stats, root, url, titles)
             return _declared_thread(group, score(feats), feats) or decision
     return decision
