@@ -22,7 +22,17 @@ def row_cells(members: list[etree._Element]) -> bool:
 
 
 def presentation_rows(members: list[etree._Element]) -> bool:
-    """Whether the members are rows of a table marked for layout (``role="presentation"``): an e-mail's blocks."""
-    table = next(members[0].iterancestors("table"), None)
-    return table is not None and (table.get("role") or "").strip().lower() in _LAYOUT_ROLES and all(
-        m.tag == "tr" and next(m.iterancestors("table"), None) is table for m in members)
+    """Whether the members are rows of tables marked for layout (``role="presentation"``), or the one cell of such a
+    row: an e-mail's blocks (a newsletter's last blocks, its footer, may sit in a table of their own)."""
+    for member in members:
+        row = member
+        if member.tag in ("td", "th"):
+            row = member.getparent()
+            if row is None or row.tag != "tr" or len(row) != 1:
+                return False
+        elif member.tag != "tr":
+            return False
+        table = next(row.iterancestors("table"), None)
+        if table is None or (table.get("role") or "").strip().lower() not in _LAYOUT_ROLES:
+            return False
+    return True
