@@ -150,6 +150,7 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
               if kind is not None or signature(body) in post_signatures]
     body_set = {body for body, _, _ in bodies}
     bodies = [b for b in bodies if not any(a in body_set for a in b[0].iterancestors())]  # a quoted post's body
+    bodies = [b for index, b in enumerate(bodies) if not _comment_in_item(b[0], b[1], bodies[:index])]
     if len(bodies) < MIN_MEMBERS and not (len(bodies) == 1 and bodies[0][2] == "question"):
         return None  # a question declared alone is a thread still: one nobody has answered yet
     members = members_of([body for body, _, _ in bodies], [item for _, item, _ in bodies])
@@ -163,6 +164,21 @@ def declared_post_group(root: etree._Element, stats: TextStats) -> PostGroup | N
         declared[0] = replace(declared[0], kind=opening)
     return PostGroup(parent, "schema.org:" + "+".join(sorted({k for _, _, k in bodies})), members,
                      [[body] for body, _, _ in bodies], words, 1.0, True, tuple(declared))
+
+
+def _comment_in_item(body: etree._Element, item: etree._Element,
+                     earlier: list[tuple[etree._Element, etree._Element, str]]) -> bool:
+    """Whether a text declared for an item that declared one already lies in an element named a comment, below the
+    item: a comment under the question or an answer marked with the post's ``text`` property, no item of its own
+    (Habr Q&A), not a second part of the post."""
+    if not any(other is item for _, other, _ in earlier):
+        return False
+    for el in (body, *body.iterancestors()):
+        if el is item:
+            return False
+        if "comment" in (el.get("class") or "").lower():
+            return True
+    return False
 
 
 def members_of(bodies: list[etree._Element], items: list[etree._Element | None]) -> list[etree._Element]:

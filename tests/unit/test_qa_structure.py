@@ -684,3 +684,24 @@ def test_comments_drawn_among_the_answers_are_no_posts_of_a_qa_page():
     doc = extract(_khoros_page("answer").replace("answer", "comment"),
                   "https://community.example/t5/Jira-questions/qaq-p/2893417")
     assert [post.author for post in doc.posts][1:] == ["Hana", "Daniel", "Pieter", "Mei"]
+
+
+def test_comments_marked_with_the_posts_text_property_are_no_posts():
+    """Habr Q&A marks each comment's text ``itemprop="text"`` inside the question's or answer's item, with no item of
+    its own: the question and the answers are the posts."""
+    question = "Nginx serves the React build, but every nested route returns 404 after a reload. What is wrong?"
+    answers = ["Add try_files $uri /index.html to the location block, so nginx falls back to the app's index page.",
+               "Also check the base option of your Vite config: a relative base breaks the asset paths on nested "
+               "routes."]
+    comment = '<div class="comment"><div class="comment__text" itemprop="text">{}</div></div>'
+    html = ('<html><body><div class="question" itemscope itemtype="https://schema.org/Question"><h1 itemprop="name">'
+            f'Nested routes 404</h1><div class="question__text" itemprop="text">{question}</div>'
+            + comment.format("What does the error log say about these 404 responses on reload?")
+            + "</div>" + "".join(
+                '<div class="answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">'
+                f'<div class="answer__text" itemprop="text">{text}</div>'
+                + comment.format("Thanks, that fixed it for me after a restart of the container.") + "</div>"
+                for text in answers) + "</body></html>")
+    doc = extract(html, "https://qna.example/q/1402917")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [question, *answers]
