@@ -227,7 +227,8 @@ def _split_quotes(
             run.append(line)
         if position + 1 == len(quotes) or quotes[position + 1] is not quote:  # the quotation ends here
             own = run[1:] if len(run) > 1 and count_words(run[0]) <= QUOTE_HEADER_WORDS else None
-            if run and (_quotes_earlier_post("\n".join(run), earlier) or (  # with or without its attribution line
+            cites = _cites_a_post(quote, run)  # a post on an earlier page of the thread, not here
+            if run and (cites or _quotes_earlier_post("\n".join(run), earlier) or (  # with or without attribution
                     own is not None and _quotes_earlier_post("\n".join(own), earlier))
                         or any(_opens(quote_lines, text) for quote_lines in (run, own) if quote_lines
                                for text in later)):
@@ -238,6 +239,28 @@ def _split_quotes(
                 lines.extend(run)
             run = []
     return lines, quoted
+
+
+#: A quotation element's attribute naming the post or poster it quotes (Discourse's ``data-username``, Invision's
+#: ``data-ipsquote-username``, XenForo's ``data-quote``).
+_SOURCE_ATTRIBUTE = re.compile(r"data-(?:[\w]+-)*(?:user(?:name|id)?|author|quote|post|source|member)")
+#: An attribution naming who is quoted: "Cytat: ann, 14 October", "Originally Posted by bo", "Zitat von ann".
+_CITES = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|цитата|cytat)\s*(?:[:：]|von|from|de|di)\s*\w"
+                    r"|(?:originally |originalmente )?(?:posted by|escrito por|geschrieben von|scritto da|postado por"
+                    r"|napisane przez|écrit par)\s+\w", re.IGNORECASE)
+
+
+def _cites_a_post(quote: etree._Element, run: list[str]) -> bool:
+    """Whether a quotation names the post or poster it quotes, in its attributes, a ``<cite>`` linking to it or its
+    attribution line: another post of the thread, on an earlier page of it when no post here holds its words (a
+    quotation from a manual or a law names none)."""
+    if any(value.strip() and _SOURCE_ATTRIBUTE.fullmatch(name) for name, value in quote.attrib.items()):
+        return True
+    if (quote.get("cite") or "").strip() or any(len(cite) and cite[0].tag == "a" for cite in quote.iter("cite")):
+        return True  # phpBB's and SMF's <cite> linking to the post quoted
+    head = run[0] if run else ""
+    return count_words(head) <= QUOTE_HEADER_WORDS and (
+        WROTE.search(head) is not None or _CITES.match(head) is not None)
 
 
 def _own_text(lines: list[list[str]], quotes: list[etree._Element | None]) -> str:
