@@ -138,3 +138,25 @@ def test_a_forum_post_declared_alone_and_shown_is_a_thread_of_one_post():
     doc = extract(html, url="https://forum.example/topic/48213-haze-or-fungus/")
     assert doc.page_type == "forum"
     assert [post.text for post in doc.posts] == [text]
+
+
+def test_a_question_shown_as_the_pages_heading_above_answers_restating_it_is_the_opening_post():
+    """Brainly shows the question as the page's ``<h1>`` and declares it in a ``QAPage``; its answers, in boxes named
+    answers, restate the question's figures. The first answer holds most of the question's words, yet it is an
+    answer: the question is the heading above."""
+    question = ("A ladder 10 m long leans against a wall. Its foot is 6 m from the wall. How high up the wall does the "
+                "top of the ladder reach?")
+    answers = [f"A ladder 10 m long leans against a wall with its foot 6 m from the wall: how high up the wall does "
+               f"the top reach? {step} b squared is 10 squared minus 6 squared, which is 64, so b is 8 m." for step in (
+                   "The ladder, the wall and the ground make a right triangle.", "Use Pythagoras.")]
+    declared = {"@context": "https://schema.org", "@type": "QAPage", "mainEntity": {
+        "@type": "Question", "name": question, "text": question, "answerCount": 2,
+        "suggestedAnswer": [{"@type": "Answer", "text": text} for text in answers]}}
+    boxes = "".join(f'<div class="answer-box js-answer"><div class="author"><a href="/app/profile/{n}">helper{n}</a>'
+                    f'</div><div class="answer-text"><p>{text}</p></div></div>' for n, text in enumerate(answers))
+    html = (f'<html><head><title>{question[:60]} - Homework</title><script type="application/ld+json">'
+            f'{json.dumps(declared)}</script></head><body><main><h1>{question}</h1><div class="answers">{boxes}</div>'
+            "</main></body></html>")
+    doc = extract(html, url="https://homework.example/task/48213377")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [question, *answers]

@@ -58,6 +58,8 @@ DECLARED_MATCH = 0.6
 MIN_DECLARED_LEAF_CHARS = 12
 
 _REPLIES = re.compile(r"answer|comment|repl", re.I)
+#: A group whose names call its members answers, and nothing a question: its first member is an answer.
+_ANSWERS = re.compile(r"^(?!.*question).*answer", re.I)
 _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|bbs|discussions?|comments?)"
     r"(?:/|\.php|$)"
@@ -365,7 +367,9 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
     if not declared:
         return None
     first_text = " ".join("".join(body.itertext()) for body in group.bodies[0])
-    if _contained(declared, word_bag(first_text)) >= DECLARED_MATCH:
+    # an answer named so may restate the question (a homework answer repeats its figures): it is no question
+    answers = not group.question_found and bool(_ANSWERS.search(group.signature))
+    if not answers and _contained(declared, word_bag(first_text)) >= DECLARED_MATCH:
         return replace(group, question_found=True)
     first = set(group.members[0].iter())
     members = group.member_of()
