@@ -18,7 +18,7 @@ from lxml import etree
 from scrapy_boiler.parse.dates import names_day_and_month
 from scrapy_boiler.parse.normalize import collapse_spaces
 from scrapy_boiler.segment.blocks import HEADING_TAGS
-from scrapy_boiler.segment.post_marks import is_user_href
+from scrapy_boiler.segment.post_marks import is_user_card, is_user_href
 
 _COUNT = re.compile(r"[\d\s.,+]+")
 #: Names of the element showing a post's author; ``fn`` is the hCard name (WordPress: ``b.fn`` beside "says:"), and a
@@ -195,8 +195,9 @@ def read_author(member: etree._Element, body: set[etree._Element]) -> str | None
         text = collapse_spaces("".join(el.itertext()))
         if not text or len(text.split()) > MAX_META_WORDS or _is_date_text(text):
             continue
-        if el.tag == "a" and is_user_href(el.get("href") or "") and not _COUNT.fullmatch(text) and not (
-                len(text) == 1 and text.isascii()) and not _PROFILE_LABEL.fullmatch(text):
+        if el.tag == "a" and (is_user_href(el.get("href") or "") or is_user_card(el)) \
+                and not _COUNT.fullmatch(text) and not (len(text) == 1 and text.isascii()) \
+                and not _PROFILE_LABEL.fullmatch(text):
             # a user's name; a number (points, posts) or an avatar's initial links to the profile too, and the
             # initial may sit in the same link as the name (Flarum's "<span class=Avatar>E</span>Ester")
             return _without_avatar(el) or text

@@ -41,8 +41,14 @@ _DATE = re.compile(
 
 
 def has_user_link(member: etree._Element) -> bool:
-    """Whether the member links to a user profile (``/members/``, ``?u=``, ``/profile/``...)."""
-    return any(is_user_href(a.get("href") or "") for a in member.iter("a"))
+    """Whether the member links to a user profile (``/members/``, ``?u=``, ``/profile/``...), or by a link whose card
+    says it is a user's (GitHub links ``/ann``, its hover card ``data-hovercard-type="user"``)."""
+    return any(is_user_href(a.get("href") or "") or is_user_card(a) for a in member.iter("a"))
+
+
+def is_user_card(link: etree._Element) -> bool:
+    """Whether a link's hover card is a user's (``data-hovercard-type="user"``, ``data-hovercard-url="/users/..."``)."""
+    return link.get("data-hovercard-type") == "user" or "/users/" in (link.get("data-hovercard-url") or "")
 
 
 #: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``).

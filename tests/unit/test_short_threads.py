@@ -105,3 +105,23 @@ def test_a_post_answered_twice_is_a_thread():
     doc = extract(_post_answered(2), "https://feddit.example/post/21983417")
     assert doc.page_type == "forum"
     assert [post.text for post in doc.posts] == [POST, COMMENT, COMMENT]
+
+
+ISSUE = ("After reloading a style through the admin endpoint, the server keeps returning tiles rendered with the old "
+         "style for as long as the Redis cache keeps them; with the memory cache the reload works at once.")
+ANSWER = ("Yes, the cache key leaves out the style's revision, so the Redis entries outlive the reload. Adding the "
+          "revision to the key fixes it; I will open a pull request this week.")
+
+
+def test_an_issue_answered_once_keeps_its_comment_whose_poster_links_by_a_user_card():
+    """GitHub links a commenter as ``/lenapark``, which names no user page; its hover card says it is a user's."""
+    html = ('<html><body><main><h1>Stale tiles after a style reload</h1><div class="issue-body"><p>' + ISSUE
+            + '</p></div><div class="timeline"><div class="row">mk added the bug label</div>'
+            '<div class="react-issue-comment" id="issuecomment-3467128731"><div class="header">'
+            '<a href="/lenapark" data-hovercard-type="user" data-hovercard-url="/users/lenapark/hovercard">lenapark</a>'
+            ' <a href="#issuecomment-3467128731"><relative-time datetime="2025-10-30T12:21:56Z">on Oct 30, 2025'
+            f'</relative-time></a></div><div class="comment-body"><p>{ANSWER}</p></div></div></div></main>'
+            "</body></html>")
+    doc = extract(html, "https://github.com/fernbrook/tileserver-rs/issues/812")
+    assert ISSUE in doc.text and ANSWER not in doc.text
+    assert [(post.author, post.text) for post in doc.posts] == [("lenapark", ANSWER)]
