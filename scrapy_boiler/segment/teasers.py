@@ -8,6 +8,8 @@ says something in its own words, and its title, where it has one, is not a link 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from lxml import etree
 
 from scrapy_boiler.segment.post_marks import has_date_text, is_user_href
@@ -45,13 +47,22 @@ def is_teaser(member: etree._Element) -> bool:
 
 
 def lists_other_pages(members: list[etree._Element]) -> bool:
-    """Whether most of a group's boxes are teasers (:func:`is_teaser`): a list of other threads or stories."""
-    return 2 * sum(map(is_teaser, members)) > len(members)
+    """Whether most of a group's boxes are teasers (:func:`is_teaser`): a list of other threads or stories. Read until
+    the answer is known: posts say something of their own early, so most groups cost a look at a member or two."""
+    needed = len(members) // 2 + 1
+    teasers = 0
+    for seen, member in enumerate(members, 1):
+        teasers += is_teaser(member)
+        if teasers >= needed:
+            return True
+        if teasers + len(members) - seen < needed:
+            return False
+    return False
 
 
-def _texts(member: etree._Element) -> list[tuple[str, etree._Element | None]]:
-    """The member's text nodes in document order, each with the innermost link holding it (None outside links)."""
-    out: list[tuple[str, etree._Element | None]] = []
+def _texts(member: etree._Element) -> Iterator[tuple[str, etree._Element | None]]:
+    """The member's text nodes in document order, each with the innermost link holding it (None outside links), read
+    as they are asked for."""
     links: list[etree._Element] = []
     for event, el in etree.iterwalk(member, events=("start", "end")):
         if not isinstance(el.tag, str):
@@ -67,5 +78,4 @@ def _texts(member: etree._Element) -> list[tuple[str, etree._Element | None]]:
                 break
             text = el.tail
         if text and text.strip():
-            out.append((text, links[-1] if links else None))
-    return out
+            yield text, links[-1] if links else None
