@@ -80,6 +80,11 @@ def shows_when(member: etree._Element, is_when: Callable[[str], object]) -> bool
     return any(is_when(text) for text in member.itertext() if len(text) < WHEN_TEXT_CHARS)
 
 
+#: How long ago, written short and alone in its element, as social sites date posts and comments ("1w", "3d", "5h",
+#: "2mo", "1yr").
+_SHORT_AGO = re.compile(r"\s*\d{1,2}\s?(?:s|m|min|h|hr|d|w|wk|mo|y|yr)\.?\s*")
+
+
 def has_date_text(text: str) -> bool:
-    """Whether a short text reads like a date or time ("03/12 08:45", "2 hours ago", "Mar 12, 2024", "Mar 4")."""
-    return _DATE.search(text) is not None or names_day_and_month(text)
+    """Whether a short text reads like a date or time ("03/12 08:45", "2 hours ago", "Mar 12, 2024", "Mar 4", "1w")."""
+    return _DATE.search(text) is not None or names_day_and_month(text) or _SHORT_AGO.fullmatch(text) is not None

@@ -7,6 +7,7 @@ import pytest
 
 from scrapy_boiler import extract
 from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.post_marks import has_date_text
 from scrapy_boiler.segment.teasers import is_teaser
 
 OPENING_POST = (
@@ -125,3 +126,34 @@ def test_an_issue_answered_once_keeps_its_comment_whose_poster_links_by_a_user_c
     doc = extract(html, "https://github.com/fernbrook/tileserver-rs/issues/812")
     assert ISSUE in doc.text and ANSWER not in doc.text
     assert [(post.author, post.text) for post in doc.posts] == [("lenapark", ANSWER)]
+
+
+@pytest.mark.parametrize(("text", "is_date"), [
+    ("1w", True), ("3d", True), ("5h", True), (" 2mo ", True), ("1yr", True), ("12 min", True),
+    ("5 km", False), ("4x4", False), ("Top 10", False), ("3D", False),  # a print, not three days
+])
+def test_how_long_ago_written_short_and_alone_is_a_date(text, is_date):
+    """LinkedIn, X and Mastodon date a comment "1w" or "5h", alone in its element."""
+    assert has_date_text(text) is is_date
+
+
+def test_comments_dated_how_long_ago_written_short_are_an_articles_comments():
+    comments = "".join(
+        f'<section class="comment"><a class="comment__author" href="https://www.example.com/in/reader-{n}">Reader {n}'
+        f'</a><span class="comment__duration-since">{n}w</span><p class="comment__text">{text}</p></section>'
+        for n, text in enumerate([
+            "We went through the same thing with a two o'clock cut-off, and the error curve looked just like yours.",
+            "Did you measure how long the pickers waited at the packing stations once the new batches started?",
+            "Great write-up. Sharing this with our operations team, who have argued about cut-offs for a year.",
+        ], 1))
+    article = "".join(f"<p>{line}</p>" for line in [
+        "When we moved our order cut-off from four to two in the afternoon, we expected fewer late trucks and calmer "
+        "evenings in the warehouse, and that is what we got in the first week.",
+        "What we did not expect was the shape of the mistakes: most mis-picks now fall in the last hour before the "
+        "cut-off, when the pickers rush to clear the queue.",
+        "So we split the last hour into two smaller waves, and the mis-picks went back to where they were before."])
+    html = (f"<html><body><main><article><h1>What a two o'clock cut-off taught us</h1>{article}</article>"
+            f'<section class="comments"><h2>3 Comments</h2>{comments}</section></main></body></html>')
+    doc = extract(html, "https://www.example.com/pulse/cut-off-taught-us")
+    assert doc.page_type == "article" and "two smaller waves" in doc.text and "Reader" not in doc.text
+    assert len(doc.posts) == 3 and doc.posts[0].text.startswith("We went through the same thing")
