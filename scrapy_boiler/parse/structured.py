@@ -134,7 +134,7 @@ def faq_lines(texts: list[str]) -> list[str]:
     (its text is HTML): an FAQ block ending a post (Yoast's, Rank Math's) sets them in short boxes that read like
     chrome. ``mainEntity`` may hold the ``Question`` objects or refer to them by ``@id``."""
     objects = json_ld_objects(texts)
-    by_id = {node["@id"]: node for node in objects if isinstance(node.get("@id"), str) and len(node) > 1}
+    by_id = objects_by_id(objects)
     lines: list[str] = []
     for node in objects:
         if "faqpage" not in type_names(node):
@@ -163,6 +163,12 @@ def json_ld_objects(texts: list[str]) -> list[dict[str, Any]]:
         if data is not None:
             objects.extend(_nodes(data, 0))
     return objects
+
+
+def objects_by_id(objects: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The objects of :func:`json_ld_objects` that have an ``@id``, by it; a bare reference (``{"@id": ...}`` alone,
+    met where another object points to the node) does not stand for the node it refers to."""
+    return {node["@id"]: node for node in objects if isinstance(node.get("@id"), str) and len(node) > 1}
 
 
 @lru_cache(maxsize=16)
