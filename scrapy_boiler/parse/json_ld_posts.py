@@ -20,7 +20,7 @@ from typing import Any
 
 from scrapy_boiler.parse.metadata import author_names
 from scrapy_boiler.parse.normalize import count_words, word_bag
-from scrapy_boiler.parse.structured import json_ld_objects, type_names
+from scrapy_boiler.parse.structured import json_ld_objects, objects_by_id, type_names
 
 #: schema.org types of a declared post.
 POST_TYPES = frozenset({"question", "answer", "comment", "discussionforumposting", "socialmediaposting"})
@@ -48,7 +48,7 @@ class JsonLdPost:
 def json_ld_posts(json_ld: Sequence[str]) -> list[JsonLdPost]:
     """Every post the JSON-LD declares with a text, in document order; those inside a ``FAQPage`` are left out."""
     objects = json_ld_objects(list(json_ld))
-    by_id = {node["@id"]: node for node in objects if isinstance(node.get("@id"), str)}
+    by_id = objects_by_id(objects)
     accepted: set[int] = set()
     in_faq: set[int] = set()
     for node in objects:

@@ -23,7 +23,7 @@ from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.html import ParsedPage
 from scrapy_boiler.parse.language import pick_language
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words, title_parts
-from scrapy_boiler.parse.structured import ARTICLE_TYPES, json_ld_objects, type_names
+from scrapy_boiler.parse.structured import ARTICLE_TYPES, json_ld_objects, objects_by_id, type_names
 from scrapy_boiler.parse.urls import host_of, join_url
 
 _PUBLISHED = ("article:published_time", "og:article:published_time", "datepublished", "article.published",
@@ -49,7 +49,7 @@ def read_metadata(page: ParsedPage, text: str = "", shown_headline: str = "") ->
     article text, for the language guess; ``shown_headline`` the heading the page shows above it, if known."""
     objects = json_ld_objects(page.json_ld) if page.json_ld else []
     article = _article_object(objects, page)
-    by_id = {node["@id"]: node for node in objects if isinstance(node.get("@id"), str)}
+    by_id = objects_by_id(objects)
     pages = [node for node in objects if type_names(node) & _PAGE_TYPES]
     meta = page.meta
     base = page.url or ""

@@ -67,6 +67,14 @@ def test_json_ld_only():
     assert meta.probability is not None and meta.probability >= 0.95  # declared an article, with body text
 
 
+def test_an_author_declared_before_the_article_pointing_to_it_is_resolved():
+    """A graph may declare the ``Person`` first and the article after it: the article's bare reference to the person
+    (``{"@id": "#maria"}``) does not stand for the person."""
+    graph = dict(ARTICLE_LD, **{"@graph": [ARTICLE_LD["@graph"][1], ARTICLE_LD["@graph"][0]]})
+    meta = extract(page(json_ld(graph), lang=""), "https://news.example/bridge").metadata
+    assert meta.authors == ("Maria Keller", "John Smith")
+
+
 def test_open_graph_and_meta_tags_only():
     head = """<meta property="article:published_time" content="2024-05-03T09:15:00Z">
     <meta property="article:modified_time" content="2024-05-03T10:00:00Z">
