@@ -217,6 +217,9 @@ def _after_standfirst(header: str, score: float, descriptions: frozenset[str] = 
 
 
 _SHARE_LINES = "".join(f"<div>{line}</div>" for line in ("Share", "Read in 4 minutes", "12 comments"))
+#: A photo's caption and credit set in ``<div>``s, as long as a lead.
+_CAPTION = ('<div class="kepala"><div class="kepalairas">Workers fit the last steel panels to the bridge deck on a '
+            'cold morning in March</div><div class="forras">Photo: Ann Lee</div></div>')
 #: A research report's header below its lead: publication date, authors, pages, DOI, a download link.
 _REPORT_LINES = "".join(f"<div>{line}</div>" for line in (
     "Publication date:", "7 October 2025", "Authors:", "Ann Lee, Bo Chen", "Pages:", "64", "DOI:", "10.21201/2025.7",
@@ -231,11 +234,17 @@ _REPORT_LINES = "".join(f"<div>{line}</div>" for line in (
     (f'<div class="x7f2a">{_LEAD}</div>', False, False),
     (f'<div class="x7f2a">{_LEAD}</div>{_REPORT_LINES}', True, True),  # a report's details between it and the text
     (f'<div class="x7f2a">{_LEAD}</div>{_REPORT_LINES}', False, False),
+    (f'<div class="x7f2a">{_LEAD}</div>', _LEAD[:68] + "…", True),  # the description is the lead cut short (Index)
+    (f'<div class="x7f2a">{_LEAD}</div>', "Drivers can cross the harbour", False),  # ... but not its first words
+    (f'<div class="lead"><p>{_LEAD}</p></div>{_CAPTION}', True, True),  # a long caption below it (Index)
+    (f'<div class="lead"><p>{_LEAD}</p></div>{_CAPTION}', False, False),
 ])
 def test_a_lead_the_page_declares_as_its_description_is_content(lead, declared, kept):
-    """A lead whose text the page declares as its description (``<meta name="description">``, ``og:description``)
-    is the standfirst however the trees score it and wherever under the headline it sits, in an ``<h2>`` too."""
-    descriptions = frozenset({comparable(_LEAD)}) if declared else frozenset()
+    """A lead whose text the page declares as its description (``<meta name="description">``, ``og:description``),
+    whole or cut short after its first words, is the standfirst however the trees score it and wherever under the
+    headline it sits, in an ``<h2>`` too."""
+    text = declared if isinstance(declared, str) else _LEAD if declared else ""
+    descriptions = frozenset({comparable(text)}) if text else frozenset()
     assert _after_standfirst(_SHARE_LINES + lead, 0.05, descriptions) == (kept, 4 + kept)
 
 

@@ -30,36 +30,48 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
     """Label as content the lead between the headline and the body: it sits in the article's header with the byline
     and the date, outside the body's container, and scores below the body's paragraphs for it. A lead whose text the
     page declares as its description (``descriptions``, :func:`~scrapy_boiler.parse.normalize.comparable` text) is
-    one however it is scored or set (an ``<h2>``: Gulf News, Ynet) and wherever under the headline it sits."""
+    one however it is scored or set (an ``<h2>``: Gulf News, Ynet) and wherever under the headline it sits; so is one
+    that begins with the description, when sites cut theirs short (its first sentence, or 160 characters and "…"), and
+    one above a long caption (Index's photo, set in ``<div>``s, between its lead and its text)."""
     first = next((position for position, block in enumerate(blocks) if block.is_content), None)
     if first is None:
         return
     title_words = frozenset(comparable(title).split())
+    first_looked_at = False
     for position in range(first - 1, max(first - 1 - DECLARED_LEAD_SCAN, -1), -1):
         block = blocks[position]
         f = block.features
         if f is None or f.num_words < LEAD_WORDS or in_picture(block.element) \
                 or _BYLINE_NAME.search(element_names(block.element)):
             continue
-        if comparable(block.text) in descriptions \
+        if _declared(comparable(block.text), descriptions) \
                 and any(_is_headline(above, title_words) for above in blocks[max(position - LEAD_SCAN, 0):position]):
             block.is_content = True
             block.reasons.append(f"{name}:the lead under the headline, declared as the page's description")
             return
-        if position < first - LEAD_SCAN:
-            return  # only a declared lead is looked for this far up
+        if first_looked_at or position < first - LEAD_SCAN:
+            continue  # past the first prose block above the body, or this far up, only a declared lead is looked for
+        first_looked_at = True
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
         if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
                 and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position)):
             block.is_content = True
             block.reasons.append(f"{name}:the lead under the headline")
-        return
+            return
+        if not descriptions:
+            return
 
 
 #: Names of a byline, which may be as long as a lead ("By Takeo Maeda and Tatsuya Tanoue / Yomiuri Shimbun Staff
 #: Writers" in a ``p.byline``), and of the line of date, author and reading time under the headline (WordPress's
 #: ``entry-meta``, Hugo's ``post-meta``: "2 juin 2024 · 2 min · 418 mots · Thomas Lefebvre").
 _BYLINE_NAME = re.compile(r"byline|author|credit|writer|reporter|dateline|(?<![a-z])(?:meta|date)(?![a-z])", re.I)
+
+
+def _declared(text: str, descriptions: frozenset[str]) -> bool:
+    """Whether a block's ``comparable`` text is a declared description, or begins with one of LEAD_WORDS or more."""
+    return text in descriptions or any(
+        text.startswith(description) and len(description.split()) >= LEAD_WORDS for description in descriptions)
 
 
 def _blocks_above(blocks: list[TextBlock], position: int) -> list[TextBlock]:
