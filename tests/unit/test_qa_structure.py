@@ -250,6 +250,36 @@ def test_a_link_post_with_a_one_word_title_has_that_title_as_its_question():
     assert doc.posts[0].author == "Ms_Virtualizza"
     assert [post.author for post in doc.answers] == ["mrhelton", "feral_ghoul", "cheesemacher"]
 
+def test_a_self_post_with_one_comment_at_a_comments_url_is_a_thread_of_two():
+    """Old Reddit's self-post answered once: at a URL naming the page a page of comments, the one comment, dated and
+    signed, is the thread's reply (no group of two shows posters), and the post it answers is the question."""
+    page = """<html><head><title>Laptop gets hot while charging : techsupport</title></head><body>
+    <div class="side"><div class="titlebox"><h1 class="redditname"><a href="/r/techsupport">techsupport</a></h1>
+    <p>Welcome to the community for help with computers, phones and the networks between them.</p>
+    <ul><li>Describe your problem in detail, with your device and what you already tried.</li>
+    <li>No piracy and no requests to get around licences, whatever the reason.</li></ul></div></div>
+    <div class="content"><div class="sitetable linklisting"><div class="thing link self">
+    <p class="title"><a class="title" href="/r/techsupport/comments/1kq7x3m/laptop_hot/">Laptop gets hot while
+    charging</a></p><p class="tagline">submitted <time datetime="2025-05-16T08:00:00">4 hours ago</time> by
+    <a href="/user/quiet_duck">quiet_duck</a></p>
+    <div class="expando"><div class="usertext-body"><div class="md"><p>Since two weeks my laptop gets very hot at the
+    bottom left as soon as the charger is plugged in and the battery is under eighty percent, and then the clock
+    drops to four hundred megahertz.</p><p>I updated the BIOS and cleaned the fans. Is it the battery or the
+    board?</p></div></div></div></div></div>
+    <div class="commentarea"><div class="sitetable nestedlisting"><div class="thing comment noncollapsed">
+    <p class="tagline"><a href="/user/battery_doc">battery_doc</a> 11 points
+    <time datetime="2025-05-16T09:00:00">3 hours ago</time></p><div class="usertext-body"><div class="md"><p>Sounds
+    like the battery: as the cells age their resistance rises and they get hot while charging, so the BIOS throttles
+    the processor to protect them.</p></div></div>
+    <ul class="buttons"><li><a href="#">permalink</a></li><li><a href="#">reply</a></li></ul></div></div></div>
+    </div></body></html>"""
+    doc = extract(page.encode(), "https://old.reddit.com/r/techsupport/comments/1kq7x3m/laptop_hot/")
+    assert doc.page_type == "forum"
+    assert "Since two weeks my laptop" in doc.question and "Is it the battery" in doc.question
+    assert [post.author for post in doc.answers] == ["battery_doc"]
+    assert doc.answers[0].text.startswith("Sounds like the battery")
+
+
 def _link_story(href: str) -> bytes:
     """A link aggregator's story page in the style of Lobsters: the title links to the story, a short note by its
     submitter, then comments named as such, as an article's would be."""

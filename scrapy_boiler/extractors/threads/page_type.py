@@ -10,7 +10,8 @@ a thread-like URL. The weights were set by hand on webforum-train (type-2) and d
 cleaneval-dev (articles); accuracy is in the README.
 
 On a page whose URL names it a page of comments (``/r/sub/comments/id/``), a long discussed post can outweigh the few
-comments served with it; the best group whose members show a date and an author link is then weighed as well.
+comments served with it; the best group whose members show a date and an author link (or one comment alone) is then
+weighed as well.
 
 A type-2 page is ``"qa"`` when its structure or URL speaks of questions and answers, else ``"forum"``.
 """
@@ -372,8 +373,9 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
     value = score(feats)
     if declared is None and value < THRESHOLD and feats.comments_url:
         # A page of comments whose best repeated group is no thread (the discussed post's paragraphs, a sidebar
-        # list): its comments may still be there, as a smaller group whose members show who wrote them.
-        posters = find_post_group(root, stats, accept=_show_posters)
+        # list): its comments may still be there, as a smaller group whose members show who wrote them, or as the
+        # one comment named so (old Reddit's self-post answered once).
+        posters = find_post_group(root, stats, accept=_show_posters) or _comment_thread(root, stats)
         if posters is not None:
             posters_feats = features(posters, stats, root, url, titles)
             posters_value = score(posters_feats)
