@@ -13,7 +13,7 @@ import re
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure
-from scrapy_boiler.segment.semantics import is_main_landmark, names_best_answer
+from scrapy_boiler.segment.semantics import is_main_landmark, names_best_answer, names_first_post
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -31,6 +31,8 @@ def with_question_above(
     The question is looked for with the body path's named steps only: a ``//`` step (a body the template names
     below where the descent stopped) is no clue, as an article's text may be named like its comments'. When the
     first post is the question again (a second rendering of the whole thread above the posts), it is dropped."""
+    if names_first_post(posts[0]):
+        return posts, bodies, False  # the thread's opening post is the group's first (FluxBB's "firstpost")
     named = [sig for sig in body_path.split("//")[0].split("/")[1:] if not sig.endswith(".#")]
     question = _question_before(parent, posts, bodies, stats, named[-1] if named else "")
     box = question.getparent() if question is not None else None

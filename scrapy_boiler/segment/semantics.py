@@ -110,6 +110,18 @@ def names_best_answer(el: etree._Element) -> bool:
     return BEST_ANSWER_NAME.search(element_names(el)) is not None
 
 
+#: Names a forum gives the thread's opening post among the replies (FluxBB's ``blockpost firstpost``, Asgaros'
+#: ``post-element first-post``, Mumsnet's ``original-first-post``); not a bare "first", which list helpers set on any
+#: first item.
+_FIRST_POST_NAME = re.compile(r"(?<![a-z])(?:first[-_]?post|post[-_]?first)(?![a-z])", re.I)
+
+
+def names_first_post(el: etree._Element) -> bool:
+    """Whether an element's class names or id name it the opening post of its thread: a group whose first member is
+    so named has no question above it (an announcement box over the posts is none)."""
+    return _FIRST_POST_NAME.search(element_names(el)) is not None
+
+
 #: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
 #: (not ``content-sidebar-wrap``, which holds the main column too, nor ``widget``: some themes build the article
 #: itself of widgets; nor a layout's modifier that says where its sidebar goes, ``sidebar-on-right``, or that the

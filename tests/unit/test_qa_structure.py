@@ -735,3 +735,37 @@ def test_comments_marked_with_the_posts_text_property_are_no_posts():
     doc = extract(html, "https://qna.example/q/1402917")
     assert doc.page_type == "qa"
     assert [post.text for post in doc.posts] == [question, *answers]
+
+
+_ANNOUNCEMENT = ("Avant de poster, merci de lire comment bien poser une question et d'indiquer votre distribution "
+                 "et sa version.")
+
+
+@pytest.mark.parametrize("announcement", [
+    # FluxBB's: a heading and a box of its own, text above the posts
+    f'<div class="hd"><h2><span>Annonce</span></h2></div><div class="box"><div class="inbox"><div class="usercontent">'
+    f'<p>{_ANNOUNCEMENT}</p></div></div></div>',
+    # set in a post's template: shaped like the posts
+    f'<h2><span>Annonce</span></h2><div class="box"><div class="inbox"><div class="postbody"><div class="postright">'
+    f'<div class="postmsg"><p>{_ANNOUNCEMENT}</p></div></div></div></div></div>',
+])
+def test_an_announcement_above_a_thread_opened_by_its_first_post_is_no_question(announcement):
+    """A board's announcement sits above the posts, in a box of its own or shaped like a post; the group's first
+    member names itself the thread's first post (FluxBB's ``blockpost firstpost``), so neither a question nor an
+    opening post is looked for above it."""
+    posts = "".join(
+        f'<div id="p{n}" class="blockpost {"rowodd" if n % 2 else "roweven"}{" firstpost" if n == 1 else ""}">'
+        f'<h2><span>{n} novembre 2025</span></h2><div class="box"><div class="inbox"><div class="postbody">'
+        f'<div class="postleft"><dl><dt><strong><a href="profile.php?id={n}">{who}</a></strong></dt></dl></div>'
+        f'<div class="postright"><div class="postmsg"><p>{text}</p></div></div></div></div></div></div>'
+        for n, (who, text) in enumerate([
+            ("lumiere", "Depuis la mise à jour de dimanche, je n'ai plus de son sur la télé branchée en HDMI."),
+            ("tux_fr", "Vérifie d'abord que la sortie HDMI est bien détectée avec aplay -l dans un terminal."),
+            ("lumiere", "Elle est détectée, mais le profil de la carte était sur off après la mise à jour."),
+        ], start=1))
+    page = f"""<html><head><title>Plus de son en HDMI / Matériel</title></head><body><div id="punviewtopic">
+    <div id="announce" class="block">{announcement}</div>
+    <div id="brdmain">{posts}</div></div></body></html>"""
+    doc = extract(page.encode(), "https://forum.example.fr/viewtopic.php?id=30011")
+    assert doc.page_type == "forum"
+    assert [post.text[:14] for post in doc.posts] == ["Depuis la mise", "Vérifie d'abor", "Elle est détec"]

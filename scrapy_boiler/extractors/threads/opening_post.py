@@ -37,7 +37,7 @@ from scrapy_boiler.parse.urls import host_of, join_url
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 from scrapy_boiler.segment.post_marks import has_user_link, is_user_href
-from scrapy_boiler.segment.semantics import is_main_landmark
+from scrapy_boiler.segment.semantics import is_main_landmark, names_first_post
 from scrapy_boiler.segment.signatures import class_tokens
 
 #: A page stays a thread when at least this share of the article model's content words lie in its posts.
@@ -97,7 +97,8 @@ def settle_thread(
     # The text above is the opening post when the posts could not hold the page's text without it, or when they
     # are named as replies (a forum's posts include its opening post; a notice box may sit above them).
     # A title alone is the question where the posts are all replies: a link shared for discussion.
-    # A first post that repeats the title ("<title> was created by ...") is the opening post already.
+    # A first post that repeats the title ("<title> was created by ...") or is named so (FluxBB's "firstpost") is the
+    # opening post already.
     # Text above in a body of the posts' class is the opening post, rendered as they are but outside their list; so is
     # text written in the element holding the posts, outside them (PTT's article in div#main-content, its pushes after).
     replies = bool(_REPLIES.search(group.signature)) or _in_a_post_body(lead, group) or _words(
@@ -107,7 +108,7 @@ def settle_thread(
     discussion = replies or (decision.features is not None and decision.features.comments_url) or (
         bool(opening) and _links_away(opening[0].element, url))
     if ((not holds or discussion) and (_words(lead) >= LEAD_QUESTION_WORDS or (opening and discussion))
-            and not titled(group.members[0], blocks, forms)):
+            and not titled(group.members[0], blocks, forms) and not names_first_post(group.members[0])):
         post = opening or lead
         if len(opening) == 1:  # the question under its title, in a box the article model read as chrome
             text = under_title_like_posts(above, opening[0], group)
