@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import islice
 
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
 from scrapy_boiler.parse.normalize import comparable, count_words
@@ -49,10 +50,10 @@ NOTICE_WORDS = 30
 
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
-    """Unlabel in place the headline, the short labels above it, a byline at either end of the body, pictures'
-    credited captions, lines of credits alone, a paywall's notice, a note disclosing affiliate links at either end,
-    a notice for browsers without JavaScript and the trailing headings/lead-ins; the positions in ``blocks``
-    changed."""
+    """Unlabel in place the headline, the short labels above it, a date line or a byline at either end of the body,
+    pictures' credited captions, lines of credits alone, a paywall's notice, a note disclosing affiliate links at
+    either end, a notice for browsers without JavaScript and the trailing headings/lead-ins; the positions in
+    ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
@@ -80,6 +81,19 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
         if block.is_content and count_words(block.text) <= ABOVE_HEADLINE_WORDS:
             _drop(block, "above the headline (a kicker, a breadcrumb trail)")
             changed.append(position)
+    content = [(position, block) for position, block in content if block.is_content]
+    for end in (content, content[:0:-1]) if len(content) > 1 else ():
+        others = 0  # date lines are looked for until BYLINE_REACH other blocks are passed (one per <time>: Hugo's)
+        for position, block in end:
+            if others == BYLINE_REACH:
+                break
+            if not block.is_content:
+                continue  # a short body's date line, dropped from the top
+            if is_dateline(block):
+                _drop(block, "date line (metadata, not the body)")
+                changed.append(position)
+            else:
+                others += 1
     content = [(position, block) for position, block in content if block.is_content]
     ends = content[:BYLINE_REACH] + content[max(BYLINE_REACH, len(content) - BYLINE_REACH):]
     for position, block in ends if len(content) > 1 else ():
@@ -122,6 +136,31 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
         _drop(block, "heading with nothing after it (related links)")
         changed.append(position)
     return changed
+
+
+#: A date line is at most this many words: "发表于 2025-08-17 更新于 2025-09-02 分类于 折腾 阅读时长 ≈ 4 分钟".
+DATELINE_WORDS = 30
+#: The box of an article's date line: a theme's post meta (Hexo's ``post-meta``, WordPress's ``entry-meta``) or its
+#: time (Hugo Stack's ``article-time``), or a ``dateline``.
+_DATELINE_BOX = re.compile(r"(?<![a-z])(?:(?:post|entry|article)[-_]?(?:meta|time|date)|dateline)(?![a-z])", re.I)
+#: Levels above a block looked at for a date line's box.
+DATELINE_LEVELS = 3
+
+
+def is_dateline(block: TextBlock) -> bool:
+    """Whether a short block at either end of the body is its date line: all of its text in ``<time>`` elements
+    (Hugo Stack's "Jul 03, 2025" and "6 minute read"), or a ``<time>`` in a box named as the post's meta line or its
+    date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数")."""
+    element = block.element
+    if count_words(block.text) > DATELINE_WORDS:
+        return False
+    times = [element] if element.tag == "time" else list(element.iter("time"))
+    if not times:
+        return False
+    if comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
+        return True
+    return any(_DATELINE_BOX.search(el.get("class") or "") or _DATELINE_BOX.search(el.get("id") or "")
+               for el in (element, *islice(element.iterancestors(), DATELINE_LEVELS)))
 
 
 def _in_address(block: TextBlock) -> bool:

@@ -259,3 +259,14 @@ def test_a_gallery_told_in_its_credited_captions_keeps_them():
     kept = _trimmed("".join(f"<figure><img src='{n}.jpg'><figcaption>{text}</figcaption></figure>"
                             for n, text in enumerate(captions)))
     assert kept[1:] == captions
+
+
+def test_date_lines_at_the_top_of_the_body_go():
+    """A theme's date line under the headline is metadata: Hugo Stack's two ``<time>`` lines (the date, the reading
+    time), Hexo's ``post-meta`` line of labels around its ``<time>`` s; a paragraph that merely holds a date stays."""
+    kept = _trimmed('<div class="article-time"><div><time>Jul 03, 2025</time></div><div><time>6 minute read</time>'
+                    '</div></div><div class="post-meta"><span>发表于</span><time>2025-08-17</time>'
+                    '<span>阅读次数：</span><span>本文字数：2.1k</span></div>'
+                    '<p>The hearing of <time>12 May</time> set the date for the sale of its assets.</p>')
+    assert kept == ["The developer owed more than any other company in the world when the court ordered it wound "
+                    "up on Monday.", "The hearing of 12 May set the date for the sale of its assets."]
