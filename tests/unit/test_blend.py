@@ -248,6 +248,25 @@ def test_a_lead_the_page_declares_as_its_description_is_content(lead, declared, 
     assert _after_standfirst(_SHARE_LINES + lead, 0.05, descriptions) == (kept, 4 + kept)
 
 
+@pytest.mark.parametrize(("declared", "kept"), [(True, True), (False, False)])
+def test_a_lead_under_a_headline_the_trees_kept_is_found_below_it(declared, kept):
+    """The trees may keep the headline itself (IGN's ``<h1>``, its dek in an ``<h2>`` below): the body starts under
+    it, and so does its lead, looked for there if the page declares it (a caption or an author's bio under a
+    headline is as long)."""
+    page = parse_html(f"<html><body><article><header><h1>Harbour bridge reopens after repairs</h1><h2>{_LEAD}</h2>"
+                      '<div class="byline">By Ann Lee</div><div class="date">12.03.2024, 10:15</div></header>'
+                      '<div class="article-body">' + _article(4).split('class="article-body">')[1].split("</div>")[0]
+                      + "</div></article></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = "harbour bridge will reopen" in block.text or block.element.tag == "h1"
+        block.score = 0.9 if block.is_content else 0.2
+    standfirst(blocks, "harbour bridge reopens after repairs herald", "blend",
+               frozenset({comparable(_LEAD)}) if declared else frozenset())
+    assert next(block for block in blocks if _LEAD[:20] in block.text).is_content is kept
+
+
 def test_a_box_after_the_article_leaves_its_lead_alone(page_bytes):
     """The Hugo post's lead scores near the threshold; a box appended after the article (a consent panel) tips it
     under, and its lead must still be found past the post's meta line."""

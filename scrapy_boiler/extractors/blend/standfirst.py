@@ -33,11 +33,17 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
     one however it is scored or set (an ``<h2>``: Gulf News, Ynet) and wherever under the headline it sits; so is one
     that begins with the description, when sites cut theirs short (its first sentence, or 160 characters and "…"), and
     one above a long caption (Index's photo, set in ``<div>``s, between its lead and its text)."""
-    first = next((position for position, block in enumerate(blocks) if block.is_content), None)
+    title_words = frozenset(comparable(title).split())
+    content = (position for position, block in enumerate(blocks) if block.is_content)
+    first = next(content, None)
+    below_headline = first is not None and _is_headline(blocks[first], title_words)
+    if below_headline:
+        # the headline kept as content: the body starts below it, and a lead there is looked for if declared only
+        # (a caption, an author's bio, a line of dates are as long, and the trees kept neither the headline's box)
+        first = next(content, None)
     if first is None:
         return
-    title_words = frozenset(comparable(title).split())
-    first_looked_at = False
+    first_looked_at = below_headline
     for position in range(first - 1, max(first - 1 - DECLARED_LEAD_SCAN, -1), -1):
         block = blocks[position]
         f = block.features
