@@ -42,7 +42,7 @@ STATEMENT_WORDS = 8
 ABOVE_HEADLINE_WORDS = 6
 #: A byline ("By Ann Smith and Bo Lee, 12 October 2026 · 2 comments") is at most this many words, and is looked for
 #: among this many content blocks at each end of the body.
-BYLINE_WORDS = 14
+BYLINE_WORDS = 20
 BYLINE_REACH = 2
 #: A paywall's notice ending a truncated body ("Il vous reste 60% de cet article à lire. La suite est réservée aux
 #: abonnés.") is at most this many words, and is looked for among the last :data:`BYLINE_REACH` content blocks.
@@ -203,7 +203,7 @@ _NAME_PARTICLES = frozenset({"von", "van", "der", "den", "de", "del", "della", "
 
 
 #: Where a byline's first name ends: a comma, a separator, "and" and its like, a digit (a date or a time).
-_NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s(?:and|und|et|y|e|og|och|en|&|on|am|le|el|il)\s|\d)", re.IGNORECASE)
+_NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s[-–—]\s|\s(?:and|und|et|y|e|og|och|en|&|on|am|le|el|il)\s|\d)", re.IGNORECASE)
 
 
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",

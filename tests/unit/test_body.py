@@ -127,6 +127,17 @@ def test_the_byline_under_the_headline_and_at_the_end_leaves_the_body():
     assert kept == [_FIRST, _SENTENCE]
 
 
+def test_a_blogs_posted_by_line_naming_its_writers_and_their_roles_is_a_byline():
+    """Blogger's "Posted by" opens a byline too, and a writer's role may follow the name after a dash (the Android
+    Developers Blog: two writers, 15 words); a sentence that starts "Posted by" and names no one stays."""
+    byline = ("Posted by Tomás Ferreira – Developer Relations Engineer, and Aiko Nakamura – Software Engineer, "
+              "Android System UI")
+    kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
+                            f"<p>{byline}</p><p>{_FIRST}</p><p>{_SENTENCE}</p>"
+                            "<p>Posted by mail to every owner, the notice arrived late.</p></article></body></html>")
+    assert kept == [_FIRST, _SENTENCE, "Posted by mail to every owner, the notice arrived late."]
+
+
 def test_the_authors_address_at_either_end_of_the_body_is_a_byline():
     """Telegraph repeats the author's name in an ``<address>`` at the top of the article: the author's contact is
     metadata, whatever it says; a longer ``<address>`` (a shop's directions in the body) stays."""
