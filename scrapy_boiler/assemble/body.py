@@ -9,12 +9,12 @@ or the byline near the headline) and, below the body, the
 heading of the related-links box ("Read more", "See also:", "Related stories") whose links were rightly dropped. A
 heading or a colon-ended lead-in with no content after it introduces nothing of the article, so it goes too. Inside
 the body, a picture's caption that ends with its credit ("… (Image: Getty)", "Bild: Maximilian von Lachner") in a
-figure or a box named as a picture or caption describes the picture, not the story (unless the captions hold half the
-body's words: a gallery told in its captions). Nor is a paywall's notice where it cuts the body short ("Il vous reste
-60% de cet article à lire. La suite est réservée aux abonnés."), nor, anywhere in it, a notice for browsers without
-JavaScript ("Please enable JavaScript in your browser settings.") or a line that only credits the pictures ("Photo:
-Reuters", "ขอบคุณภาพ : กรมอุตุนิยมวิทยา"). Thread pages keep their labels: a question's title
-is its post.
+figure or a box named as a picture or caption, or any ``<figcaption>``, describes the picture, not the story
+(unless the captions hold half the body's words: a gallery told in its captions). Nor is a paywall's notice where
+it cuts the body short ("Il vous reste 60% de cet article à lire. La suite est réservée aux abonnés."), nor,
+anywhere in it, a notice for browsers without JavaScript ("Please enable JavaScript in your browser settings.") or a
+line that only credits the pictures ("Photo: Reuters", "ขอบคุณภาพ : กรมอุตุนิยมวิทยา"). Thread pages keep their
+labels: a question's title is its post.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             _drop(block, "a picture's credit on a line of its own")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
-    captions = [(position, block) for position, block in content if is_credited_caption(block)]
+    captions = [(position, block) for position, block in content if is_credited_caption(block) or _figcaption(block)]
     caption_words = sum(count_words(block.text) for _, block in captions)
     if caption_words and caption_words * 2 < sum(count_words(block.text) for _, block in content):
         for position, block in captions:  # not where the captions are the body: a gallery told in its captions
@@ -297,6 +297,11 @@ SCRIPT_NOTICE = re.compile(
     r"|patience while we verify access",
     re.IGNORECASE,
 )
+
+
+def _figcaption(block: TextBlock) -> bool:
+    """Whether a block is (in) a ``<figcaption>``: a picture's caption, credited or not."""
+    return block.element.tag == "figcaption" or next(block.element.iterancestors("figcaption"), None) is not None
 
 
 def is_credited_caption(block: TextBlock) -> bool:

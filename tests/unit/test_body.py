@@ -254,11 +254,12 @@ def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
 
 
 def test_a_credit_outside_a_picture_box_and_a_caption_without_credit_stay():
-    """A paragraph of the body may end like a credit, and a caption without a credit is left to the model: only both
-    signs together make a caption."""
+    """A paragraph of the body may end like a credit, and a picture box's text without a credit is left to the model:
+    only both signs together make a caption, or a ``<figcaption>``, which says it is one (Micro.blog's, uncredited)."""
     paragraph = "SHENZHEN, China — The court heard the last creditors on Monday (AP Photo/Carolyn Kaster)"
     caption = "The empty towers in Guangzhou, seen from the river"
-    kept = _trimmed(f"<p>{paragraph}</p><figure><img src='a.jpg'><figcaption>{caption}</figcaption></figure>"
+    kept = _trimmed(f"<p>{paragraph}</p><div class='photo'><img src='a.jpg'><p>{caption}</p></div>"
+                    f"<figure><img src='b.jpg'><figcaption>The liquidator's office on Monday</figcaption></figure>"
                     f"<p>{_SENTENCE}</p>")
     assert kept[1:] == [paragraph, caption, _SENTENCE]
 
