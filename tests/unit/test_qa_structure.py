@@ -769,3 +769,32 @@ def test_an_announcement_above_a_thread_opened_by_its_first_post_is_no_question(
     doc = extract(page.encode(), "https://forum.example.fr/viewtopic.php?id=30011")
     assert doc.page_type == "forum"
     assert [post.text[:14] for post in doc.posts] == ["Depuis la mise", "Vérifie d'abor", "Elle est détec"]
+
+
+def test_an_answer_box_between_the_question_and_the_replies_is_an_answer():
+    """The Microsoft Community shows the accepted answer in a box of its own (``answer-container``, shaped like the
+    replies) between the question and the replies: named an answer and not a question, it is the first answer, and
+    the question is looked for above it."""
+    def message(kind: str, who: str, text: str, n: int) -> str:
+        return (f'<div class="thread-message-container {kind}-container"><div class="thread-message-header">'
+                f'<a class="user-name" href="/profile/{who}">{who}</a><span class="date-text">March {n}, 2025</span>'
+                f'</div><div class="thread-message-content"><div class="thread-message-content-body-text"><p>{text}'
+                '</p></div></div></div>')
+    replies = "".join(message("reply", who, text, n) for n, (who, text) in enumerate([
+        ("ruth", "Same thing here on two machines since Tuesday, one desktop and one laptop with a dock."),
+        ("dana", "Thank you Tomasz, that worked: I had to run the delete command twice but the icons are back."),
+        ("jens", "The cache fix worked for me as well, but only until the next restart of the computer."),
+    ], start=10))
+    page = f"""<html><head><title>Pinned taskbar icons turn blank - Microsoft Community</title></head><body>
+    <div id="thread-container"><div id="threadQuestion" class="thread-message-container question-container">
+    <h1 id="threadQuestionTitle">Pinned taskbar icons turn blank</h1><a class="user-name" href="/profile/dana">dana
+    </a><span class="date-text">March 8, 2025</span><div class="thread-message-content"><div
+    class="thread-message-content-body-text"><p>Since installing last week's update most of the apps pinned to my
+    taskbar show as blank white squares instead of their icons.</p></div></div></div>
+    <div class="answer-section">{message("answer", "tomasz", "Delete the icon cache in the local app data folder "
+                                        "and restart the explorer process, then the icons come back.", 9)}</div>
+    <div class="thread-replies-container">{replies}</div></div></body></html>"""
+    doc = extract(page.encode(), "https://answers.example.com/en-us/windows/forum/all/pinned-taskbar/8e2b61f4")
+    assert doc.page_type == "qa"
+    assert "Since installing last week's update" in doc.question
+    assert [post.author for post in doc.answers] == ["tomasz", "ruth", "dana", "jens"]
