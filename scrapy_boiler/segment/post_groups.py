@@ -151,9 +151,13 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
     longer = [shapes[m] for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m]]
     timeline = len(longer) >= STUB_FREE_POSTS and members[0].tag in _TIMELINE_TAGS
+    # posts are the longer members with a paragraph, where there are enough of them: a long event line ("linked a
+    # pull request that will close this issue") is no post for the shorter ones to be shaped like
+    written = [shapes[m] for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m] and _has_paragraph(m)]
+    posts = written if len(written) >= STUB_FREE_POSTS else longer
     full = [m for m in members if stats.text_words(m) > STUB_WORDS
             and (not timeline or stats.text_words(m) > EVENT_WORDS or not has_date(m) or _has_paragraph(m)
-                 or any(_jaccard(shapes[m], shape) >= MIN_SIMILARITY for shape in longer))]
+                 or any(_jaccard(shapes[m], shape) >= MIN_SIMILARITY for shape in posts))]
     if len(full) < STUB_FREE_POSTS or len(full) == len(members):
         return _similarity([shapes[m] for m in members]), members
     kept: list[etree._Element] = []

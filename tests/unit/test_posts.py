@@ -2227,3 +2227,42 @@ def test_a_line_starting_with_by_is_a_byline_only_when_a_name_follows(line, auth
                               "it twice this week and both loaves rose well.</p></div></li>")
     body = set(member[1].iter())
     assert read_author(member, body) == author
+
+
+def test_an_issues_timeline_keeps_its_event_lines_out_when_one_of_them_is_long():
+    """GitHub's React issue view sets comments and event lines ("added the bug label", "linked a pull request that
+    will close this issue") in one run of timeline elements. The short dated lines are events, not posts, though a
+    long event line is shaped like them: the posts they are measured against are the members with a paragraph (the
+    long line itself stays, for its words)."""
+    def comment(who: str, text: str) -> str:
+        return (f'<div class="LayoutHelpers-module__timelineElement--Isj"><div class="CommentViewer-module__box--T '
+                f'react-issue-comment"><div class="ActivityHeader-module__header--L3q"><a href="/{who}">{who}</a> '
+                f'<relative-time datetime="2025-11-03T10:00:00Z">on Nov 3, 2025</relative-time></div><div '
+                f'class="markdown-body"><p>{text}</p></div></div></div>')
+
+    def event(text: str) -> str:
+        return (f'<div class="LayoutHelpers-module__timelineElement--Isj"><section class="Row-module__row--Yf">'
+                f'<div class="Row-module__content--Xd"><a href="/jonas">jonas</a> {text} <a href="#e"><relative-time '
+                'datetime="2025-11-04T10:00:00Z">on Nov 4, 2025</relative-time></a></div></section></div>')
+    timeline = "".join([
+        comment("jonas", "Thanks for the clear reproduction, I can confirm this on main as well as on the release."),
+        event("added this to the 3.4.1 milestone"),
+        comment("priya", "We ran into the same thing in our documentation build last Friday, with nested lists."),
+        comment("jonas", "A temporary workaround is to switch back to the old block parser until the fix is out."),
+        event("added a commit that references this issue"),
+        event("linked a pull request that will close this issue Merged Keep ordered list start in blockquotes"),
+        comment("tamsin", "I installed the branch and both my original snippet and the nested case render right."),
+        event("closed this as completed in #1847"),
+    ])
+    page = f"""<html><head><title>Ordered lists in blockquotes restart at 1 · Issue #1842</title></head><body>
+    <div data-testid="issue-viewer-container"><h1>Ordered lists in blockquotes restart at 1</h1>
+    <div data-testid="issue-body"><div class="markdown-body"><p>After upgrading to 3.4.0, ordered lists that live
+    inside a blockquote always start at 1, even when the source says otherwise.</p><p>With 3.3.2 the list is
+    rendered with its start attribute inside the blockquote, as expected.</p></div></div>
+    <div data-testid="issue-timeline">{timeline}</div></div></body></html>"""
+    doc = extract(page.encode(), "https://github.com/corvid-labs/inkwell/issues/1842")
+    assert doc.page_type == "forum"
+    texts = [post.text[:12] for post in doc.posts]
+    assert texts[0] == "After upgrad"
+    assert {"Thanks for t", "We ran into ", "A temporary ", "I installed "} <= set(texts)
+    assert not any("milestone" in post.text or "references this issue" in post.text for post in doc.posts)
