@@ -128,13 +128,14 @@ def test_an_issues_event_lines_between_its_comments_leave_the_comments_whole():
             f"{timeline}</ul></main></body></html>")
     doc = extract(html, "https://gitlab.example/db/db/-/issues/2418")
     assert "background compaction" in doc.text
-    assert [post.text for post in doc.posts] == sentences
+    assert doc.posts[0].text.startswith("After the upgrade")  # the issue's description opens the thread
+    assert [post.text for post in doc.posts[1:]] == sentences
     # a short dated comment written in a paragraph is a comment, shaped unlike the others or not
     short = ('<li class="note note-wrapper timeline-entry note-comment" id="note_8"><div class="note-text"><p>Same '
              'here, fixed by the patch.</p></div><a href="#note_8"><time datetime="2025-09-18">2 weeks ago</time></a>'
              '</li>')
     doc = extract(html.replace("</ul>", short + "</ul>"), "https://gitlab.example/db/db/-/issues/2418")
-    assert [post.text for post in doc.posts] == [*sentences, "Same here, fixed by the patch."]
+    assert [post.text for post in doc.posts[1:]] == [*sentences, "Same here, fixed by the patch."]
 
 
 def test_reply_rows_holding_the_comment_rows_class_and_more_are_comments_too():
@@ -2266,3 +2267,42 @@ def test_an_issues_timeline_keeps_its_event_lines_out_when_one_of_them_is_long()
     assert texts[0] == "After upgrad"
     assert {"Thanks for t", "We ran into ", "A temporary ", "I installed "} <= set(texts)
     assert not any("milestone" in post.text or "references this issue" in post.text for post in doc.posts)
+
+
+def _merge_request() -> bytes:
+    """A merge request's page: its description (two paragraphs) under the title, then four discussion notes."""
+    notes = "".join(
+        f'<li class="note note-discussion timeline-entry" id="note_{n}"><div class="timeline-entry-inner">'
+        f'<div class="note-header"><a class="author-name-link" href="/{who}">{who.title()}</a> <span>@{who}</span> '
+        f'<time datetime="2025-10-1{n}T10:00:00Z">2 weeks ago</time> <span class="role">{role}</span></div>'
+        f'<div class="note-body"><div class="note-text md"><p>{text}</p></div></div></div></li>'
+        for n, (who, role, text) in enumerate([
+            ("eobi", "Developer", "Thanks for picking this up! Will the retry settings also be available as flags?"),
+            ("tpiatek", "Owner", "The power of two will overflow once the attempt counter reaches thirty two."),
+            ("jnovak", "Author", "Good catch, I capped the exponent and added a test for the largest attempt count."),
+            ("eobi", "Developer", "Tested it against our throttling proxy: a two gigabyte upload now survives."),
+        ]))
+    desc = "".join(f"<p>{t}</p>" for t in (
+        "Failed chunk uploads are currently retried immediately and at most twice, which makes large uploads fail "
+        "as soon as the storage backend throttles us for a few seconds.",
+        "This merge request retries them with exponential backoff and jitter, up to six attempts, and only for "
+        "errors worth retrying: timeouts, connection resets and responses with status 429 or 5xx."))
+    return f"""<html><head><title>Retry failed chunk uploads with backoff (!348) · Merge requests · kestrel</title>
+    </head><body><header><a href="/">GitLab</a> <a href="/explore">Explore</a></header><main>
+    <h1 class="title">Retry failed chunk uploads with backoff</h1><div class="detail-page-description">
+    <div class="description md">{desc}</div></div><ul class="notes main-notes-list timeline">{notes}</ul></main>
+    </body></html>""".encode()
+
+
+@pytest.mark.parametrize(("url", "page_type", "posts"), [
+    ("https://gitlab.example/kestrel/kestrel-cli/-/merge_requests/348", "forum", 5),
+    ("https://github.com/kestrel/kestrel-cli/pull/348", "forum", 5),
+    ("https://bugzilla.example.org/show_bug.cgi?id=1941287", "forum", 5),
+    ("https://blog.example/2025/10/retries", "article", 4),  # the same layout at no thread's address
+])
+def test_an_issue_trackers_address_makes_the_description_above_the_notes_the_opening_post(url, page_type, posts):
+    """An issue, a pull or merge request: the article model keeps the description and none of the notes under
+    it, as it would an article's and its comments. At an issue tracker's address (``/issues/N``, ``/pull/N``,
+    ``/merge_requests/N``, ``show_bug.cgi``) the page is a thread, and the description its opening post."""
+    doc = extract(_merge_request(), url)
+    assert (doc.page_type, len(doc.posts)) == (page_type, posts)

@@ -63,7 +63,8 @@ _ANSWERS = re.compile(r"^(?!.*question).*answer", re.I)
 _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|bbs|discussions?|comments?)"
     r"(?:/|\.php|$)"
-    r"|showthread|viewtopic|/community/posts?/|[?&](?:t|topic|thread)=",
+    r"|showthread|viewtopic|/community/posts?/|[?&](?:t|topic|thread)="
+    r"|/(?:issues|pull|merge_requests)/\d+|show_bug\.cgi",  # an issue tracker's issue, pull or merge request
     re.I,
 )
 
