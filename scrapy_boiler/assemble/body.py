@@ -232,11 +232,13 @@ PHOTOGRAPHED_BY = re.compile(r"(?:[记記]者\s*[\u4e00-\u9fff·]{2,12}(?:\s+[\u
 
 
 #: What a paywall says where it cuts an article short, in English, French, German, Spanish, Italian, Portuguese and
-#: Dutch: the rest is for subscribers, subscribe (or log in) to read on, so much of the article is left to read.
+#: Dutch: the rest is for subscribers, subscribe (or log in) to read on, unlock the full story, so much of the
+#: article is left to read.
 PAYWALL_NOTICE = re.compile(
     r"(?:article|story|content|rest of (?:this|the) \w+) is (?:only )?(?:available |reserved |exclusive(?:ly)? )?"
     r"(?:only )?(?:to|for) (?:our )?(?:subscribers|members|premium)|subscribe (?:now )?to (?:continue|keep) reading"
     r"|to (?:continue|keep) reading,? (?:please )?(?:subscribe|sign in|log in)|il vous reste \d[\d.,]*\s?%"
+    r"|unlock (?:the )?(?:full|whole|rest of the) (?:story|article)"
     r"|(?:suite|article) est réservée? aux abonnés|(?:artikel|beitrag|inhalt) ist (?:nur |exklusiv )?für abonnent"
     r"|(?:jetzt )?(?:abonnieren|abo abschließen|freischalten) und weiterlesen|mit \S+\+? weiterlesen"
     r"|exclusiv[oa] para (?:suscriptores|socios|assinantes)|suscríbete para (?:seguir|continuar) leyendo"

@@ -161,7 +161,9 @@ def test_a_paywalls_notice_ending_the_body_leaves_it():
     """Le Monde ends a subscriber's article, for others, with "Il vous reste 60.42% de cet article à lire. La suite
     est réservée aux abonnés."; the same words inside the body, or a long paragraph about subscribers, stay."""
     for notice in ("Il vous reste 60.42% de cet article à lire. La suite est réservée aux abonnés.",
-                   "This article is only available to subscribers.", "Jetzt abonnieren und weiterlesen"):
+                   "This article is only available to subscribers.", "Jetzt abonnieren und weiterlesen",
+                   "Unlock the full story, plus expert analysis of the markets and companies that move the world "
+                   "economy."):  # Bloomberg's
         assert _trimmed(f"<p>{_SENTENCE}</p><p>{notice}</p>")[1:] == [_SENTENCE], notice
     inside = "Il vous reste 60% de cet article à lire, disait le bandeau, et les lecteurs ont protesté."
     assert _trimmed(f"<p>{inside}</p><p>{_SENTENCE}</p><p>{_SENTENCE} {_SENTENCE}</p>")[1] == inside
