@@ -27,7 +27,8 @@ _NOT_DATE = re.compile(r"update|modif|timeline|timer|runtime", re.IGNORECASE)
 _CRUMB_NAME = re.compile(r"breadcrumb", re.IGNORECASE)
 #: Words that introduce a byline, in the languages of the news corpora.
 BYLINE_PREFIX = re.compile(
-    r"^(?:(?:written|reported|reporting|text|story|words|photos?|posted|published)\s+(?:by|von)|by|von|por|par|di|da|av|af|door|"
+    r"^(?:(?:written|reported|reporting|text|story|words|photos?|posted|published)\s+(?:by|von)"
+    r"|by|von|por|par|di|da|av|af|door|"
     r"autor(?:in|a)?|author|authors|text|texto|auteur|redakcja|napisał[a]?|av)\s*[:\-–]?\s+",
     re.IGNORECASE,
 )
