@@ -119,7 +119,8 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             _drop(block, "a picture's credit on a line of its own")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
-    captions = [(position, block) for position, block in content if is_credited_caption(block) or _figcaption(block)]
+    captions = [(position, block) for position, block in content
+                if is_credited_caption(block) or _inside(block, "figcaption")]
     caption_words = sum(count_words(block.text) for _, block in captions)
     if caption_words and caption_words * 2 < sum(count_words(block.text) for _, block in content):
         for position, block in captions:  # not where the captions are the body: a gallery told in its captions
@@ -166,8 +167,7 @@ def is_dateline(block: TextBlock) -> bool:
 def _in_address(block: TextBlock) -> bool:
     """Whether a short block is (in) an ``<address>``: the contact of the article's author, its byline (Telegraph
     repeats the author's name in one inside the article), at most :data:`BYLINE_WORDS` words."""
-    return (block.element.tag == "address" or next(block.element.iterancestors("address"), None) is not None) \
-        and count_words(block.text) <= BYLINE_WORDS
+    return _inside(block, "address") and count_words(block.text) <= BYLINE_WORDS
 
 
 def is_byline(text: str) -> bool:
@@ -301,9 +301,9 @@ SCRIPT_NOTICE = re.compile(
 )
 
 
-def _figcaption(block: TextBlock) -> bool:
-    """Whether a block is (in) a ``<figcaption>``: a picture's caption, credited or not."""
-    return block.element.tag == "figcaption" or next(block.element.iterancestors("figcaption"), None) is not None
+def _inside(block: TextBlock, tag: str) -> bool:
+    """Whether a block's element is a ``tag`` or lies in one (a ``<figcaption>``: a caption, credited or not)."""
+    return block.element.tag == tag or next(block.element.iterancestors(tag), None) is not None
 
 
 def is_credited_caption(block: TextBlock) -> bool:

@@ -13,15 +13,19 @@ import re
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure
-from scrapy_boiler.segment.semantics import element_names, is_main_landmark, names_best_answer, names_first_post
+from scrapy_boiler.segment.semantics import (
+    element_names,
+    is_main_landmark,
+    names_an_answer,
+    names_best_answer,
+    names_first_post,
+)
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: Levels above the group searched for a question container, and the structure overlap it needs.
 QUESTION_LEVELS = 4
 QUESTION_SIMILARITY = 0.5
-#: Names of an answer's box and not a question's: a box so named above the replies is their accepted answer.
-_AN_ANSWER = re.compile(r"^(?!.*question).*answer", re.I)
 
 
 def with_question_above(
@@ -40,7 +44,7 @@ def with_question_above(
     box = question.getparent() if question is not None else None
     if box is not None and not names_best_answer(question) and names_best_answer(box):
         question = box  # the box around it, with its "最佳答案" badge (Baidu Zhidao's div.wgt-best around a div.answer)
-    if question is not None and (names_best_answer(question) or _AN_ANSWER.search(element_names(question))):
+    if question is not None and (names_best_answer(question) or names_an_answer(element_names(question))):
         # the best answer in a box of its own between the question and the other answers (Yahoo! Chiebukuro's
         # section#ba, the Microsoft Community's div.answer-container): an answer, and the question is above it
         posts, bodies = [question, *posts], [_body_inside(question, body_path, stats), *bodies]

@@ -110,6 +110,16 @@ def names_best_answer(el: etree._Element) -> bool:
     return BEST_ANSWER_NAME.search(element_names(el)) is not None
 
 
+#: Names that call an element or a group an answer and nothing a question: a group so named holds no question, and
+#: a box so named above the replies is their accepted answer.
+_ANSWER_NOT_QUESTION = re.compile(r"^(?!.*question).*answer", re.I)
+
+
+def names_an_answer(names: str) -> bool:
+    """Whether ``names`` (a signature, or an element's :func:`element_names`) call it an answer and not a question."""
+    return _ANSWER_NOT_QUESTION.search(names) is not None
+
+
 #: Names a forum gives the thread's opening post among the replies (FluxBB's ``blockpost firstpost``, Asgaros'
 #: ``post-element first-post``, Mumsnet's ``original-first-post``); not a bare "first", which list helpers set on any
 #: first item.

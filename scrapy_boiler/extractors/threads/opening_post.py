@@ -37,7 +37,7 @@ from scrapy_boiler.parse.urls import host_of, join_url
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
 from scrapy_boiler.segment.post_marks import has_user_link, is_user_href
-from scrapy_boiler.segment.semantics import is_main_landmark, names_first_post
+from scrapy_boiler.segment.semantics import is_main_landmark, names_an_answer, names_first_post
 from scrapy_boiler.segment.signatures import class_tokens
 
 #: A page stays a thread when at least this share of the article model's content words lie in its posts.
@@ -58,8 +58,6 @@ DECLARED_MATCH = 0.6
 MIN_DECLARED_LEAF_CHARS = 12
 
 _REPLIES = re.compile(r"answer|comment|repl", re.I)
-#: A group whose names call its members answers, and nothing a question: its first member is an answer.
-_ANSWERS = re.compile(r"^(?!.*question).*answer", re.I)
 _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|bbs|discussions?|comments?)"
     r"(?:/|\.php|$)"
@@ -370,7 +368,7 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
         return None
     first_text = " ".join("".join(body.itertext()) for body in group.bodies[0])
     # an answer named so may restate the question (a homework answer repeats its figures): it is no question
-    answers = not group.question_found and bool(_ANSWERS.search(group.signature))
+    answers = not group.question_found and names_an_answer(group.signature)
     if not answers and _contained(declared, word_bag(first_text)) >= DECLARED_MATCH:
         return replace(group, question_found=True)
     first = set(group.members[0].iter())
