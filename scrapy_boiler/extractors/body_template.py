@@ -37,13 +37,13 @@ def rendering(element: etree._Element) -> tuple[tuple[str, str], ...]:
     return tuple(key)
 
 
-def same_template(blocks: Sequence[TextBlock], name: str) -> None:
-    """Label a prose block as content (in place) when it is rendered like most of the body's paragraphs (same tags
-    and classes on it and its nearest ancestors) and sits between the first and last of them. Blocks without
-    shallow features (:func:`~scrapy_boiler.segment.blocks.annotate`) are left as they are."""
+def _body_templates(blocks: Sequence[TextBlock]) -> list[list[TextBlock]]:
+    """The members of each template of the body's paragraphs: prose renderings shared by at least
+    :data:`TEMPLATE_MIN_CONTENT` content blocks that are most of the blocks between the first and last of them."""
     by_template: dict[tuple[tuple[str, str], ...], list[TextBlock]] = {}
     for block in blocks:
         by_template.setdefault(rendering(block.element), []).append(block)
+    found = []
     for key, members in by_template.items():
         if any(tag in _NOT_PROSE for tag, _ in key):
             continue
@@ -51,11 +51,59 @@ def same_template(blocks: Sequence[TextBlock], name: str) -> None:
         if len(content) < TEMPLATE_MIN_CONTENT:
             continue
         between = [block for block in members if content[0] < block.index < content[-1]]
-        if len(content) < TEMPLATE_CONTENT_SHARE * (len(between) + 2):
-            continue
-        for block in between:
-            f = block.features
-            if not block.is_content and f is not None and f.num_words >= TEMPLATE_MIN_WORDS \
-                    and f.link_density <= TEMPLATE_MAX_LINKS:
+        if len(content) >= TEMPLATE_CONTENT_SHARE * (len(between) + 2):
+            found.append(members)
+    return found
+
+
+def _unlinked(block: TextBlock, min_words: int = 0) -> bool:
+    """Whether a block has shallow features, :data:`TEMPLATE_MAX_LINKS` of its words linked at most, and
+    ``min_words``."""
+    f = block.features
+    return f is not None and f.num_words >= min_words and f.link_density <= TEMPLATE_MAX_LINKS
+
+
+def same_template(blocks: Sequence[TextBlock], name: str) -> None:
+    """Label a prose block as content (in place) when it is rendered like most of the body's paragraphs (same tags
+    and classes on it and its nearest ancestors) and sits between the first and last of them. Blocks without
+    shallow features (:func:`~scrapy_boiler.segment.blocks.annotate`) are left as they are."""
+    for members in _body_templates(blocks):
+        content = [block.index for block in members if block.is_content]
+        for block in members:
+            if content[0] < block.index < content[-1] and not block.is_content \
+                    and _unlinked(block, TEMPLATE_MIN_WORDS):
                 block.is_content = True
                 block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
+
+
+def lists_in_body_boxes(blocks: Sequence[TextBlock], name: str) -> bool:
+    """Label the items of an unlinked list of two or more as content (in place) when the list sits in a box rendered
+    like the boxes holding the body's paragraphs, between the first and last of them. A body built of section boxes
+    (Over-blog's ``ob-section``, each with its own text box) sets its ingredients and steps in a box of the text's
+    kind, under a heading, where no content paragraph frames them
+    (:func:`~scrapy_boiler.extractors.blend.structure.framed_lists`). Returns whether it labelled any."""
+    boxes: dict[tuple[tuple[str, str], ...], tuple[int, int]] = {}  # a box's rendering: the span of its template
+    for members in _body_templates(blocks):
+        content = [block for block in members if block.is_content]
+        span = (content[0].index, content[-1].index)
+        for block in content:
+            if (parent := block.element.getparent()) is not None:
+                first, last = boxes.get(rendering(parent), span)
+                boxes[rendering(parent)] = (min(first, span[0]), max(last, span[1]))
+    items: dict[etree._Element, list[TextBlock]] = {}
+    for block in blocks:
+        listed = block.element.getparent() if block.element.tag == "li" else None
+        if listed is not None and listed.tag in ("ul", "ol") and listed.getparent() is not None:
+            items.setdefault(listed, []).append(block)
+    labelled = False
+    for listed, members in items.items():
+        span = boxes.get(rendering(listed.getparent()))
+        if span is None or len(members) < 2 or not all(
+                span[0] < block.index < span[1] and _unlinked(block) for block in members):
+            continue  # (a lone item is a vote count's "+1" as often as the writer's)
+        for block in members:
+            if not block.is_content:
+                block.is_content = True
+                block.reasons.append(f"{name}:a list in a box rendered like those of the body's paragraphs")
+                labelled = True
+    return labelled

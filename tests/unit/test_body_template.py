@@ -6,10 +6,11 @@ from __future__ import annotations
 from neural_pages import kept_texts
 
 from scrapy_boiler.extractors.base import PageLabels
+from scrapy_boiler.extractors.body_template import lists_in_body_boxes
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.tidy import tidy_labels
 from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.blocks import segment
+from scrapy_boiler.segment.blocks import annotate, segment
 
 PARAGRAPHS = [f"Paragraph {n}: the harbour board met again to decide how the old ferry pier should be repaired."
               for n in range(1, 6)]
@@ -39,3 +40,34 @@ def test_too_few_kept_paragraphs_make_no_template():
     html, labels = _labels({1, 5})
     tidy_labels(parse_html(html), labels, "test")
     assert kept_texts(labels) == [PARAGRAPHS[0], PARAGRAPHS[4]]
+
+
+def _sections(listed: str) -> list:
+    """Blocks of a body built of section boxes (Over-blog's): three text boxes of paragraphs, a box of the same kind
+    holding ``listed`` under a heading between the first two; the paragraphs alone labelled content."""
+    text = "<div class='section section-text'><div class='text'>{}</div></div>"
+    heading = "<div class='section section-title'><h2>The ingredients for one tin</h2></div>"
+    parts = [text.format(f"<p>{PARAGRAPHS[0]}</p><p>{PARAGRAPHS[1]}</p>"), heading, text.format(listed),
+             text.format(f"<p>{PARAGRAPHS[2]}</p>"), text.format(f"<p>{PARAGRAPHS[3]}</p><p>{PARAGRAPHS[4]}</p>")]
+    html = f"<html><body><div class='post'><div class='sections'>{''.join(parts)}</div></div></body></html>"
+    blocks = segment(parse_html(html.encode()).root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.text in PARAGRAPHS
+    return blocks
+
+
+def test_a_list_in_a_box_of_the_bodys_text_kind_is_the_bodys():
+    blocks = _sections("<ul><li>Two kilos of quinces</li><li>One kilo of sugar</li><li>A lemon's juice</li></ul>")
+    lists_in_body_boxes(blocks, "test")
+    kept = [block.text for block in blocks if block.is_content]
+    assert kept[2:5] == ["Two kilos of quinces", "One kilo of sugar", "A lemon's juice"]
+    assert blocks[3].reasons[-1] == "test:a list in a box rendered like those of the body's paragraphs"
+
+
+def test_linked_or_lone_items_in_such_a_box_stay_out():
+    for listed in ("<ul><li><a href='/a'>Quince jelly</a></li><li><a href='/b'>Fig jam with walnuts</a></li></ul>",
+                   "<ul><li>+1</li></ul>"):
+        blocks = _sections(listed)
+        lists_in_body_boxes(blocks, "test")
+        assert [block.text for block in blocks if block.is_content] == PARAGRAPHS

@@ -43,7 +43,7 @@ from scrapy_boiler.extractors.blend.structure import (
     section_headings,
     whole_lists,
 )
-from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS, same_template
+from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS, lists_in_body_boxes, same_template
 from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
 from scrapy_boiler.extractors.other_stories import other_articles
@@ -178,6 +178,8 @@ class BlendExtractor:
             # in its own box; a live blog's entries); a list or table such a block introduces or frames (ERR's table
             # between a paragraph and the next section's heading), and a heading over it (Ynet's), are read again.
             _lists_in_the_body(blocks, self.name)
+            section_headings(blocks, parts, self.name)
+        if lists_in_body_boxes(blocks, self.name):  # a list no line frames in a box of the body's text; its heading
             section_headings(blocks, parts, self.name)
         labelled_boxes(blocks, self.name)
         named_notes(blocks, self.name)
