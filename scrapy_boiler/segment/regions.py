@@ -33,6 +33,8 @@ _PARAGRAPH_TAGS = frozenset({"p", "li", "pre", "blockquote", "h2", "h3", "h4", "
 #: Name bonus and penalty on a container's score.
 BODY_BONUS = 1.3
 CHROME_PENALTY = 0.5
+#: The class of a Sphinx signature's ``<dt>`` (``dt.sig.sig-object.py``): its definition list documents an object.
+_SIGNATURE = "sig"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,8 @@ def find_region(blocks: Sequence[TextBlock], weights: Sequence[float]) -> Region
         holder: etree._Element | None = block.element
         if holder is not None and holder.tag in _PARAGRAPH_TAGS:
             holder = holder.getparent()
+        while holder is not None and is_api_entry(holder.getparent() if holder.tag == "dd" else holder):
+            holder = holder.getparent()  # an object's entry is one of a reference's parts, not the reference
         for share in DECAY:
             while holder is not None:
                 credit[holder] = credit.get(holder, 0.0) + weight * share
@@ -165,6 +169,16 @@ def _is_sole_child(element: etree._Element, parent: etree._Element) -> bool:
             if count > 1 or (child.tail or "").strip():
                 return False
     return count == 1
+
+
+def is_api_entry(element: etree._Element | None) -> bool:
+    """Whether an element is an API reference's entry: a ``<dl>`` whose first ``<dt>`` is a signature
+    (:data:`_SIGNATURE`). Sphinx sets a class's description, most of a reference page's words, in its ``<dd>``; the
+    sections beside it are as much the page's text."""
+    if element is None or element.tag != "dl":
+        return False
+    term = next((child for child in element if child.tag == "dt"), None)
+    return term is not None and _SIGNATURE in (term.get("class") or "").split()
 
 
 def is_within(element: etree._Element | None, container: etree._Element | None) -> bool:

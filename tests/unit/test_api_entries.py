@@ -5,6 +5,7 @@ from __future__ import annotations
 from scrapy_boiler.extractors.blend.api_entries import api_entries
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
+from scrapy_boiler.segment.regions import find_region, paragraph_weight
 
 _ENTRY = ('<dl class="py class"><dt class="sig sig-object py" id="quarrel.RetryPolicy"><em>class</em> '
           '<span class="sig-name">RetryPolicy</span>(<em>attempts=3</em>)</dt><dd><p>Describes how a failed job is '
@@ -39,3 +40,20 @@ def test_entries_outside_the_body_or_before_any_content_and_glossaries_stay_out(
     kept = _kept(f"{_ENTRY}<p>Retry policies describe how a failed job is retried and how long the worker waits.</p>"
                  f"{glossary}", sidebar=_ENTRY)
     assert kept == ["Retry policies describe how a failed job is retried and how long the worker waits."]
+
+
+def test_a_class_entry_holding_most_words_is_not_the_region_its_sections_beside_it_are_in():
+    """Python's reference pages set a class's description, most of their words, in its entry's ``<dd>``, and their
+    later sections beside the entry: the region is the section holding both, not the ``<dd>`` (whose sections would
+    then be scored as outside the body)."""
+    described = "".join(f"<p>Paragraph {n} of the description says how the sorter hands out the nodes in order, "
+                        f"one batch at a time, to the workers.</p>" for n in range(6))
+    later = ("<section id='state'><h2>State of a sorter</h2><p>A sorter moves through two phases, built first and "
+             "then handing out work, and its methods are allowed in one of them.</p></section>")
+    html = (f"<html><body><div class='body' role='main'><section id='module'><h1>graphlib</h1>"
+            f"<dl class='py class'><dt class='sig sig-object py'>class graphlib.TopologicalSorter</dt>"
+            f"<dd>{described}</dd></dl>{later}</section></div></body></html>")
+    blocks = segment(parse_html(html).root).blocks
+    annotate(blocks)
+    region = find_region(blocks, [paragraph_weight(block) for block in blocks])
+    assert region.element is not None and region.element.get("id") == "module" and region.share == 1.0

@@ -12,20 +12,15 @@ from __future__ import annotations
 from lxml import etree
 
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.regions import is_within
-
-#: The class of a Sphinx signature's ``<dt>`` (``dt.sig.sig-object.py``).
-_SIGNATURE = "sig"
+from scrapy_boiler.segment.regions import is_api_entry, is_within
 
 
 def api_entries(blocks: list[TextBlock], parts: list[etree._Element], name: str) -> None:
-    """Label content (in place) every block of an object's description (a ``<dl>`` whose first ``<dt>`` is a
-    signature, :data:`_SIGNATURE`, the outermost such) inside the body's ``parts`` when content comes before it."""
+    """Label content (in place) every block of an object's description (the outermost
+    :func:`~scrapy_boiler.segment.regions.is_api_entry`) inside the body's ``parts`` when content comes before it."""
     entries: list[etree._Element] = []
     for dl in (dl for part in parts for dl in part.iter("dl")):
-        term = next((child for child in dl if child.tag == "dt"), None)
-        if term is not None and _SIGNATURE in (term.get("class") or "").split() \
-                and not any(is_within(dl, entry) for entry in entries):
+        if is_api_entry(dl) and not any(is_within(dl, entry) for entry in entries):
             entries.append(dl)
     if not entries:
         return
