@@ -248,6 +248,22 @@ def test_a_lead_the_page_declares_as_its_description_is_content(lead, declared, 
     assert _after_standfirst(_SHARE_LINES + lead, 0.05, descriptions) == (kept, 4 + kept)
 
 
+#: A photo under the headline, its caption and credit, and the lines of the header a summary box sits under.
+_PHOTO = ('<figure><img src="/bridge.jpg"><figcaption>Workers fit the last steel panels to the bridge deck on a cold '
+          "morning in March</figcaption><div>Photo: Ann Lee</div></figure>")
+_SUMMARY = ("<h3>Summary</h3><ul><li>{}</li><li>The council expects traffic on the ring road to ease by a third.</li>"
+            "</ul>")
+
+
+@pytest.mark.parametrize(("declared", "kept"), [(True, 2), (False, 0)])
+def test_a_summarys_bullets_whose_first_the_page_declares_are_the_lead(declared, kept):
+    """A summary set as bullets under the headline (Nation, SCMP), the first item the page's description, is the
+    lead whole, however many lines of a photo's caption and credit stand between it and the headline."""
+    descriptions = frozenset({comparable(_LEAD)}) if declared else frozenset()
+    lines = "".join(f"<div>{line}</div>" for line in ("Share", "Read in 4 minutes", "12 comments", "Listen", "Save"))
+    assert _after_standfirst(_PHOTO + lines + _SUMMARY.format(_LEAD), 0.05, descriptions) == (bool(kept), 4 + kept)
+
+
 @pytest.mark.parametrize(("declared", "kept"), [(True, True), (False, False)])
 def test_a_lead_under_a_headline_the_trees_kept_is_found_below_it(declared, kept):
     """The trees may keep the headline itself (IGN's ``<h1>``, its dek in an ``<h2>`` below): the body starts under

@@ -31,8 +31,9 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
     and the date, outside the body's container, and scores below the body's paragraphs for it. A lead whose text the
     page declares as its description (``descriptions``, :func:`~scrapy_boiler.parse.normalize.comparable` text) is
     one however it is scored or set (an ``<h2>``: Gulf News, Ynet) and wherever under the headline it sits; so is one
-    that begins with the description, when sites cut theirs short (its first sentence, or 160 characters and "…"), and
-    one above a long caption (Index's photo, set in ``<div>``s, between its lead and its text)."""
+    that begins with the description, when sites cut theirs short (its first sentence, or 160 characters and "…"),
+    one above a long caption (Index's photo, set in ``<div>``s, between its lead and its text), and a summary's bullets
+    whose first is the description (the headline up to LEAD_SCAN blocks above it, a photo's caption passed over)."""
     title_words = frozenset(comparable(title).split())
     content = (position for position, block in enumerate(blocks) if block.is_content)
     first = next(content, None)
@@ -51,16 +52,17 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
                 or _BYLINE_NAME.search(element_names(block.element)):
             continue
         if _declared(comparable(block.text), descriptions) \
-                and any(_is_headline(above, title_words) for above in blocks[max(position - LEAD_SCAN, 0):position]):
-            block.is_content = True
-            block.reasons.append(f"{name}:the lead under the headline, declared as the page's description")
+                and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position, LEAD_SCAN)):
+            for lead in _with_its_list(blocks, position):  # a summary's bullets, the first declared (Nation)
+                lead.is_content = True
+                lead.reasons.append(f"{name}:the lead under the headline, declared as the page's description")
             return
         if first_looked_at or position < first - LEAD_SCAN:
             continue  # past the first prose block above the body, or this far up, only a declared lead is looked for
         first_looked_at = True
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
         if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
-                and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position)):
+                and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position, LEAD_REACH)):
             block.is_content = True
             block.reasons.append(f"{name}:the lead under the headline")
             return
@@ -80,15 +82,25 @@ def _declared(text: str, descriptions: frozenset[str]) -> bool:
         text.startswith(description) and len(description.split()) >= LEAD_WORDS for description in descriptions)
 
 
-def _blocks_above(blocks: list[TextBlock], position: int) -> list[TextBlock]:
-    """The LEAD_REACH blocks above ``position``, pictures and their captions passed over (a gallery's "5 Bilder")."""
+def _blocks_above(blocks: list[TextBlock], position: int, reach: int) -> list[TextBlock]:
+    """The ``reach`` blocks above ``position``, pictures and their captions passed over (a gallery's "5 Bilder")."""
     found: list[TextBlock] = []
     for block in reversed(blocks[:position]):
-        if len(found) == LEAD_REACH:
+        if len(found) == reach:
             break
         if not in_picture(block.element):
             found.append(block)
     return found
+
+
+def _with_its_list(blocks: list[TextBlock], position: int) -> list[TextBlock]:
+    """The block at ``position`` and, when it is a list's item, the blocks of the list's other items: a summary set as
+    bullets under the headline, whose first the page declares as its description, is the lead whole."""
+    item = blocks[position].element
+    listed = item.getparent() if item.tag == "li" else None
+    if listed is None:
+        return [blocks[position]]
+    return [block for block in blocks if block.element.getparent() is listed and block.element.tag == "li"]
 
 
 def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
