@@ -14,13 +14,16 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from scrapy_boiler.parse.normalize import comparable
+from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME
 
 #: A heading is the page's headline when it is an ``<h1>`` or most of its words (this share) are the title's; a block
 #: most of whose words are the title's is the headline again (a kicker joined to it), not the lead.
 HEADLINE_TITLE_SHARE = 0.6
+#: The next story's ``<h2>`` is a headline, of this many words at least; a box of the page's own, of its story's
+#: design-system class, is headed by a word or two (Chefkoch's ``article.ds-box`` headed "Zubereitung").
+NEXT_HEADLINE_WORDS = 4
 
 
 def share_in_title(text: str, title_words: frozenset[str]) -> float:
@@ -98,12 +101,14 @@ def _names(element: etree._Element) -> set[str]:
 
 
 def _next_story(story: etree._Element, own_classes: set[str], title_words: frozenset[str]) -> bool:
-    """Whether an ``<article>`` sharing a class with the page's own story opens with an ``<h2>`` that is not the
-    page's headline: the next story an endless scroll loads (Forbes, the New York Post, The Sun), not a live blog's
-    entry (:data:`~scrapy_boiler.segment.semantics.LIVE_BLOG_NAME`)."""
+    """Whether an ``<article>`` sharing a class with the page's own story opens with an ``<h2>`` that is a headline
+    (:data:`NEXT_HEADLINE_WORDS`) and not the page's: the next story an endless scroll loads (Forbes, the New York
+    Post, The Sun), not a live blog's entry (:data:`~scrapy_boiler.segment.semantics.LIVE_BLOG_NAME`)."""
     names = story.get("class") or ""
     if own_classes.isdisjoint(names.split()) or LIVE_BLOG_NAME.search(names):
         return False
     heading = next(story.iter("h1", "h2", "h3", "h4"), None)
-    return heading is not None and heading.tag == "h2" \
-        and share_in_title(" ".join(heading.itertext()), title_words) < HEADLINE_TITLE_SHARE
+    if heading is None or heading.tag != "h2":
+        return False
+    text = " ".join(heading.itertext())
+    return count_words(text) >= NEXT_HEADLINE_WORDS and share_in_title(text, title_words) < HEADLINE_TITLE_SHARE

@@ -1449,6 +1449,9 @@ def test_the_next_story_loaded_under_the_article_is_not_its_text(body):
     f'<article class="post"><h1>Harbour bridge stays closed to cars</h1>{_STORY}</article><article class="post '
     f'live-update"><h2>11:05</h2>{_NEXT_STORY}</article><article class="interview"><h2>The mayor</h2>{_STORY}'
     f'</article>',
+    # the page's own boxes, each an <article> of a design system's class, headed by a word or two (Chefkoch)
+    f'<article class="ds-box recipe-header"><h1>Harbour bridge stays closed to cars</h1>{_STORY}</article><article '
+    f'class="ds-box recipe-preparation"><h2>Preparation</h2>{_NEXT_STORY}</article>',
 ])
 def test_other_articles_leaves_a_single_story_alone(body):
     every, kept = _after_other_articles(body)
