@@ -1086,6 +1086,18 @@ def test_a_recipe_the_page_mostly_does_not_show_labels_nothing():
     assert [block.text for block in blocks if block.is_content] == ["Fry the onions until soft and golden."]
 
 
+def test_a_declared_ingredient_shown_in_a_table_rows_cells_is_found_in_the_row():
+    """Chefkoch sets each ingredient in a table row, amount and name in two cells ("1 kg" | "Hokkaidokürbis"), where
+    its JSON-LD declares "1 kg Hokkaidokürbis": the row shows the line, and its cells are the recipe's."""
+    rows = (("1 kg", "Hokkaidokürbis"), ("150 g", "Linsen, rote"), ("2 EL", "Currypaste, rote"))
+    table = "".join(f"<tr><td><span>{amount}</span></td><td><span>{name}</span></td></tr>" for amount, name in rows)
+    page = parse_html(f"<html><body><table class='ingredients'>{table}</table><p>Zur Startseite</p></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    declared_recipe(blocks, [squashed(f"{amount} {name}") for amount, name in rows], "blend")
+    assert [block.text for block in blocks if block.is_content] == [cell for row in rows for cell in row]
+
+
 def test_faq_lines_are_read_from_questions_and_answers_by_reference():
     """Yoast declares its FAQ block as a ``FAQPage`` whose ``mainEntity`` refers to ``Question`` nodes of the graph;
     an answer's text is HTML, read one paragraph per line."""

@@ -44,18 +44,37 @@ def _declared(blocks: list[TextBlock], lines: Iterable[str], reason: str) -> Non
         return
     found: set[str] = set()
     matched: list[TextBlock] = []
-    for block in blocks:
-        text = squashed(block.text)
+    for shown in _shown_lines(blocks):
+        text = squashed(" ".join(block.text for block in shown))
         if len(text) < RECIPE_MIN_CHARS:
             continue
         line = text if text in wanted else next(
             (line for line in wanted if len(text) - len(line) <= RECIPE_SLACK and line in text), None)
         if line is not None:
             found.add(line)
-            matched.append(block)
+            matched.extend(shown)
     if len(found) < RECIPE_FOUND_SHARE * len(wanted):
         return
     for block in matched:
         if not block.is_content:
             block.is_content = True
             block.reasons.append(reason)
+
+
+def _shown_lines(blocks: list[TextBlock]) -> list[list[TextBlock]]:
+    """The lines a page shows: each block, but a table's row of cells as one (Chefkoch's ingredients: amount and
+    name in two cells, "1 kg" | "Hokkaidokürbis", declared as "1 kg Hokkaidokürbis")."""
+    shown: list[list[TextBlock]] = []
+    rows: dict[object, list[TextBlock]] = {}
+    for block in blocks:
+        cell = next(block.element.iterancestors("td", "th"), None) if block.element.tag not in ("td", "th") \
+            else block.element
+        row = cell.getparent() if cell is not None else None
+        if row is None or row.tag != "tr":
+            shown.append([block])
+        elif row in rows:
+            rows[row].append(block)
+        else:
+            rows[row] = [block]
+            shown.append(rows[row])
+    return shown
