@@ -1098,6 +1098,20 @@ def test_a_declared_ingredient_shown_in_a_table_rows_cells_is_found_in_the_row()
     assert [block.text for block in blocks if block.is_content] == [cell for row in rows for cell in row]
 
 
+def test_a_declared_ingredient_shown_without_a_word_of_it_is_found():
+    """Marmiton's card shows "150 g bûche de chèvre" where its JSON-LD declares "150 g de bûche de chèvre": a line
+    shown with a few characters of the declared one left out, the rest in order, is that line; one that leaves out
+    more (a breadcrumb's "Thym", declared "2 brins de thym"), or shows them in another order, is not."""
+    shown = ("150 g bûche de chèvre", "20 cl crème fraîche épaisse", "3 poireaux", "Zutaten drucken", "Thym")
+    page = parse_html("<html><body><ul>" + "".join(f"<li>{line}</li>" for line in shown) + "</ul></body></html>")
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    declared = ("150 g de bûche de chèvre", "20 cl de crème fraîche épaisse", "3 poireaux", "Zutaten für vier Personen",
+                "2 brins de thym")
+    declared_recipe(blocks, [squashed(line) for line in declared], "blend")
+    assert [block.text for block in blocks if block.is_content] == list(shown[:3])
+
+
 def test_faq_lines_are_read_from_questions_and_answers_by_reference():
     """Yoast declares its FAQ block as a ``FAQPage`` whose ``mainEntity`` refers to ``Question`` nodes of the graph;
     an answer's text is HTML, read one paragraph per line."""

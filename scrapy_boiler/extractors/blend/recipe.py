@@ -14,6 +14,8 @@ from scrapy_boiler.segment.blocks import TextBlock
 RECIPE_MIN_CHARS = 4
 #: Characters a block may have beyond the declared line it holds (a step's "1." or "Step 1", a checkbox's label).
 RECIPE_SLACK = 8
+#: Share of a declared line's characters a shown line that leaves some out keeps.
+RECIPE_SHOWN_SHARE = 0.8
 #: Share of the declared lines the page must show before any block is labelled by them.
 RECIPE_FOUND_SHARE = 0.5
 
@@ -48,8 +50,7 @@ def _declared(blocks: list[TextBlock], lines: Iterable[str], reason: str) -> Non
         text = squashed(" ".join(block.text for block in shown))
         if len(text) < RECIPE_MIN_CHARS:
             continue
-        line = text if text in wanted else next(
-            (line for line in wanted if len(text) - len(line) <= RECIPE_SLACK and line in text), None)
+        line = text if text in wanted else next((line for line in wanted if _shows(text, line)), None)
         if line is not None:
             found.add(line)
             matched.extend(shown)
@@ -59,6 +60,18 @@ def _declared(blocks: list[TextBlock], lines: Iterable[str], reason: str) -> Non
         if not block.is_content:
             block.is_content = True
             block.reasons.append(reason)
+
+
+def _shows(text: str, line: str) -> bool:
+    """Whether a shown text (:func:`squashed`) is a declared line with at most :data:`RECIPE_SLACK` characters more
+    (a step's "1.") or fewer: the card leaves out a word the JSON-LD has (Marmiton's "150 g bûche de chèvre", declared
+    "150 g de bûche de chèvre"), keeping the rest in order and :data:`RECIPE_SHOWN_SHARE` of it."""
+    if line in text:
+        return len(text) - len(line) <= RECIPE_SLACK
+    if not 0 < len(line) - len(text) <= RECIPE_SLACK or len(text) < RECIPE_SHOWN_SHARE * len(line):
+        return False  # (a breadcrumb's "鶏むね肉" is no "鶏むね肉1枚（約300g）")
+    rest = iter(line)
+    return all(char in rest for char in text)  # the text is the line with characters left out
 
 
 def _shown_lines(blocks: list[TextBlock]) -> list[list[TextBlock]]:
