@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 
+from lxml import etree
+
 from scrapy_boiler.parse.normalize import comparable
 from scrapy_boiler.segment.blocks import TextBlock
 
@@ -75,19 +77,14 @@ def _shows(text: str, line: str) -> bool:
 
 
 def _shown_lines(blocks: list[TextBlock]) -> list[list[TextBlock]]:
-    """The lines a page shows: each block, but a table's row of cells as one (Chefkoch's ingredients: amount and
-    name in two cells, "1 kg" | "Hokkaidokürbis", declared as "1 kg Hokkaidokürbis")."""
-    shown: list[list[TextBlock]] = []
-    rows: dict[object, list[TextBlock]] = {}
+    """The lines a page shows: each block, and a table row's cells as one more (Chefkoch's ingredients: amount and
+    name in two cells, "1 kg" | "Hokkaidokürbis", declared as "1 kg Hokkaidokürbis"; a layout table's row of a whole
+    page matches nothing, and its blocks are read one by one)."""
+    rows: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
-        cell = next(block.element.iterancestors("td", "th"), None) if block.element.tag not in ("td", "th") \
-            else block.element
+        element = block.element
+        cell = element if element.tag in ("td", "th") else next(element.iterancestors("td", "th"), None)
         row = cell.getparent() if cell is not None else None
-        if row is None or row.tag != "tr":
-            shown.append([block])
-        elif row in rows:
-            rows[row].append(block)
-        else:
-            rows[row] = [block]
-            shown.append(rows[row])
-    return shown
+        if row is not None and row.tag == "tr":
+            rows.setdefault(row, []).append(block)
+    return [[block] for block in blocks] + [cells for cells in rows.values() if len(cells) > 1]
