@@ -1101,7 +1101,7 @@ def test_a_declared_ingredient_shown_in_a_table_rows_cells_is_found_in_the_row()
 def test_a_declared_ingredient_shown_without_a_word_of_it_is_found():
     """Marmiton's card shows "150 g bûche de chèvre" where its JSON-LD declares "150 g de bûche de chèvre": a line
     shown with a few characters of the declared one left out, the rest in order, is that line; one that leaves out
-    more (a breadcrumb's "Thym", declared "2 brins de thym"), or shows them in another order, is not."""
+    more (a breadcrumb's "Thym", declared "2 brins de thym") or shows other characters ("Zutaten drucken"), is not."""
     shown = ("150 g bûche de chèvre", "20 cl crème fraîche épaisse", "3 poireaux", "Zutaten drucken", "Thym")
     page = parse_html("<html><body><ul>" + "".join(f"<li>{line}</li>" for line in shown) + "</ul></body></html>")
     blocks = segment(page.root).blocks

@@ -10,7 +10,7 @@ from scrapy_boiler.extractors.body_template import lists_in_body_boxes
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.tidy import tidy_labels
 from scrapy_boiler.parse.html import parse_html
-from scrapy_boiler.segment.blocks import annotate, segment
+from scrapy_boiler.segment.blocks import TextBlock, annotate, segment
 
 PARAGRAPHS = [f"Paragraph {n}: the harbour board met again to decide how the old ferry pier should be repaired."
               for n in range(1, 6)]
@@ -42,7 +42,7 @@ def test_too_few_kept_paragraphs_make_no_template():
     assert kept_texts(labels) == [PARAGRAPHS[0], PARAGRAPHS[4]]
 
 
-def _sections(listed: str) -> list:
+def _sections(listed: str) -> list[TextBlock]:
     """Blocks of a body built of section boxes (Over-blog's): three text boxes of paragraphs, a box of the same kind
     holding ``listed`` under a heading between the first two; the paragraphs alone labelled content."""
     text = "<div class='section section-text'><div class='text'>{}</div></div>"
