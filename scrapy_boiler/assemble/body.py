@@ -26,7 +26,7 @@ from itertools import islice
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
-from scrapy_boiler.segment.semantics import in_picture
+from scrapy_boiler.segment.semantics import in_picture, tag_or_ancestor
 
 #: A headline spans at most this many blocks (a kicker, the headline, a part number).
 HEADLINE_BLOCKS = 3
@@ -303,7 +303,7 @@ SCRIPT_NOTICE = re.compile(
 
 def _inside(block: TextBlock, tag: str) -> bool:
     """Whether a block's element is a ``tag`` or lies in one (a ``<figcaption>``: a caption, credited or not)."""
-    return block.element.tag == tag or next(block.element.iterancestors(tag), None) is not None
+    return tag_or_ancestor(block.element, tag) is not None
 
 
 def is_credited_caption(block: TextBlock) -> bool:

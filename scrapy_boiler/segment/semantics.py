@@ -158,14 +158,19 @@ def is_sidebar(el: etree._Element) -> bool:
     return any(_SIDEBAR.match(name) for name in (*classes.split(), ident)) and next(el.iter("h1", "main"), None) is None
 
 
+def tag_or_ancestor(el: etree._Element, *tags: str) -> etree._Element | None:
+    """``el`` when it is one of ``tags``, else its nearest ancestor that is one, if any."""
+    return el if el.tag in tags else next(el.iterancestors(*tags), None)
+
+
 def in_link(el: etree._Element) -> bool:
     """Whether ``el`` is a link (``<a>``) or lies inside one."""
-    return el.tag == "a" or next(el.iterancestors("a"), None) is not None
+    return tag_or_ancestor(el, "a") is not None
 
 
 def in_code(el: etree._Element) -> bool:
     """Whether ``el`` is a ``<pre>`` or lies inside one (Elementor writes its code in an ``<xmp>`` in the ``<pre>``)."""
-    return el.tag == "pre" or next(el.iterancestors("pre"), None) is not None
+    return tag_or_ancestor(el, "pre") is not None
 
 
 def in_figure(el: etree._Element) -> bool:

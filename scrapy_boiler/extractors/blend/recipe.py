@@ -11,6 +11,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import comparable
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.semantics import tag_or_ancestor
 
 #: Declared recipe lines shorter than this (letters and digits only) are not looked for: "salt" is on many lines.
 RECIPE_MIN_CHARS = 4
@@ -82,8 +83,7 @@ def _shown_lines(blocks: list[TextBlock]) -> list[list[TextBlock]]:
     page matches nothing, and its blocks are read one by one)."""
     rows: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
-        element = block.element
-        cell = element if element.tag in ("td", "th") else next(element.iterancestors("td", "th"), None)
+        cell = tag_or_ancestor(block.element, "td", "th")
         row = cell.getparent() if cell is not None else None
         if row is not None and row.tag == "tr":
             rows.setdefault(row, []).append(block)

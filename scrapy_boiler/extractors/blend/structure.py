@@ -27,7 +27,7 @@ from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
-from scrapy_boiler.segment.semantics import box_kind, in_code, in_figure
+from scrapy_boiler.segment.semantics import box_kind, in_code, in_figure, tag_or_ancestor
 
 
 def whole_lists(blocks: list[TextBlock], name: str) -> None:
@@ -306,7 +306,7 @@ def _level(element: etree._Element) -> int:
 
 def _heading_of(element: etree._Element) -> etree._Element | None:
     """The ``h2`` to ``h6`` that is the element or that it is in, if any."""
-    return element if element.tag in _SECTION_TAGS else next(element.iterancestors(*_SECTION_TAGS), None)
+    return tag_or_ancestor(element, *_SECTION_TAGS)
 
 
 def _all_bold(element: etree._Element) -> bool:
