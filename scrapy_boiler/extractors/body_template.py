@@ -88,8 +88,8 @@ def lists_in_body_boxes(blocks: Sequence[TextBlock], name: str) -> bool:
         span = (content[0].index, content[-1].index)
         for block in content:
             if (parent := block.element.getparent()) is not None:
-                first, last = boxes.get(rendering(parent), span)
-                boxes[rendering(parent)] = (min(first, span[0]), max(last, span[1]))
+                first, last = boxes.get(key := rendering(parent), span)
+                boxes[key] = (min(first, span[0]), max(last, span[1]))
     items: dict[etree._Element, list[TextBlock]] = {}
     for block in blocks:
         listed = block.element.getparent() if block.element.tag == "li" else None

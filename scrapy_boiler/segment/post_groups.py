@@ -149,12 +149,12 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     alias = SignatureAliases()
     shapes = {m: inner_structure(m, alias) for m in members}
     # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
-    longer = [shapes[m] for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m]]
+    longer = [m for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m]]
     timeline = len(longer) >= STUB_FREE_POSTS and members[0].tag in _TIMELINE_TAGS
     # posts are the longer members with a paragraph, where there are enough of them: a long event line ("linked a
     # pull request that will close this issue") is no post for the shorter ones to be shaped like
-    written = [shapes[m] for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m] and _has_paragraph(m)]
-    posts = written if len(written) >= STUB_FREE_POSTS else longer
+    written = [m for m in longer if _has_paragraph(m)]
+    posts = [shapes[m] for m in (written if len(written) >= STUB_FREE_POSTS else longer)]
     full = [m for m in members if stats.text_words(m) > STUB_WORDS
             and (not timeline or stats.text_words(m) > EVENT_WORDS or not has_date(m) or _has_paragraph(m)
                  or any(_jaccard(shapes[m], shape) >= MIN_SIMILARITY for shape in posts))]
