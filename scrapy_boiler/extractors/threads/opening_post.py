@@ -4,9 +4,9 @@ Q&A pages and many forums render the question (the opening post) in a container 
 article with comments has the same shape. The article model's reading of the page separates them
 (:func:`settle_thread`): on a thread its text lies in the posts, or, when the opening post sits above them, the
 page shows strong post structure and a thread's URL. That text above the replies then becomes the opening post
-(:func:`with_opening_post`). Where the page declares its opening post in JSON-LD (``Question.text``,
-``DiscussionForumPosting.text`` or ``articleBody``), the declaration wins: the DOM text that repeats it is the
-opening post (:func:`opening_post_from_text`).
+(:func:`~scrapy_boiler.extractors.threads.opening_post_box.with_opening_post`). Where the page declares its opening
+post in JSON-LD (``Question.text``, ``DiscussionForumPosting.text`` or ``articleBody``), the declaration wins: the DOM
+text that repeats it is the opening post (:func:`opening_post_from_text`).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import replace
 from lxml import etree
 
 from scrapy_boiler.extractors.short_result import MIN_WORDS
-from scrapy_boiler.extractors.threads.best_answer import split_best_answer
 from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post, title_above
+from scrapy_boiler.extractors.threads.opening_post_box import with_opening_post
 from scrapy_boiler.extractors.threads.page_type import THRESHOLD, PageTypeDecision
 from scrapy_boiler.extractors.threads.reply_links import signed_like_replies
 from scrapy_boiler.extractors.threads.thread_title import (
@@ -35,8 +35,8 @@ from scrapy_boiler.extractors.threads.thread_title import (
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.parse.urls import host_of, join_url
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup, common_ancestor
-from scrapy_boiler.segment.post_marks import has_user_link, is_user_href
+from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.post_marks import is_user_href
 from scrapy_boiler.segment.semantics import is_main_landmark, names_an_answer, names_first_post
 from scrapy_boiler.segment.signatures import class_tokens
 
@@ -277,78 +277,6 @@ def _opening_post_above(
         return True  # answers answer a question: the text above them (Naver KiN's, ending in "요." not "?")
     asks = bool(lead) and (lead[0].text.rstrip().endswith("?") or lead[-1].text.rstrip().endswith("?"))
     return asks and decision.group is not None and signed_like_replies(decision.group, lead[0], url)
-
-
-def with_opening_post(group: PostGroup, lead: list[etree._Element], *, boxed: bool = False) -> PostGroup:
-    """``group`` with the elements of ``lead`` (above its first post) made its opening post, unless the group
-    already starts with a question (a declared one, or one found above the answers). ``boxed``: the post is the
-    box around ``lead`` that shows who wrote it (:func:`_question_box`), not just the box around its text."""
-    if group.question_found or (group.declared and group.declared[0].kind not in ("answer", "comment")):
-        return group  # it starts with a question or a post, not with a reply
-    members = set(group.members)
-    # never a box around the posts, but the very element holding them may hold the opening post's text as well
-    # (PTT's div#main-content: the post as loose text, then the pushes); the replies nested in it stay theirs
-    containers = {member.getparent() for member in group.members}
-    bodies = [el for el in lead if el in containers or not any(m in members for m in el.iter())]
-    if not bodies:
-        return group
-    bodies, best, box = split_best_answer(bodies)  # a best answer in its own box under the question
-    if box is not None:
-        members.add(box)
-    holder = common_ancestor(bodies)
-    if boxed or holder is None or any(m in members for m in holder.iter()):
-        holder = _question_box(max(bodies, key=_text_words), members)
-    added = [(holder, bodies, DeclaredPost("question"))]
-    if box is not None:
-        added.append((box, best, DeclaredPost("answer", accepted=True)))
-    declared = (*(post for _, _, post in added), *group.declared) if group.declared else None
-    byline = _byline_after_title(bodies, holder, members)
-    return replace(group, members=[*(el for el, _, _ in added), *group.members],
-                   bodies=[*(els for _, els, _ in added), *group.bodies], declared=declared, question_found=True,
-                   heads=group.heads if byline is None else {**group.heads, holder: byline})
-
-
-def _byline_after_title(bodies: list[etree._Element], holder: etree._Element,
-                        members: set[etree._Element]) -> etree._Element | None:
-    """The byline between an opening post's title and its text box, when the box does not show who wrote it
-    (Lobsters: the story's title, its tags, "authored by <a>hjalmar</a>", then the text): the first element after
-    the title linking to a user, before the box."""
-    if len(bodies) < 2 or has_user_link(holder):
-        return None
-    for sibling in bodies[0].itersiblings():
-        if not isinstance(sibling.tag, str):
-            continue
-        if any(el is holder or el in members for el in sibling.iter()):
-            return None
-        if has_user_link(sibling):
-            return sibling
-    return None
-
-
-#: A question's box (its text with its byline, votes and tags) holds at most this many times its text's words, and
-#: this many more.
-BOX_WORDS_RATIO = 2.0
-BOX_EXTRA_WORDS = 60
-
-
-def _question_box(text: etree._Element, members: set[etree._Element]) -> etree._Element:
-    """The box around the opening post's main text (the lead's longest element) that shows who asked it and when,
-    where the title above sits apart (Question2Answer's ``div.qa-part-q-view`` under a heading of its own): the
-    largest ancestor holding none of the replies and not much more text than the post's own."""
-    words = _text_words(text)
-    limit = BOX_WORDS_RATIO * words + BOX_EXTRA_WORDS
-    box = text
-    for parent in text.iterancestors():
-        if any(m in members for m in parent.iter()) or _text_words(parent) > limit:
-            break
-        box = parent
-    return box
-
-
-def _text_words(el: etree._Element) -> int:
-    """Words under ``el``, a run of Chinese or Japanese counted in pseudo-words as everywhere (whitespace tokens would
-    make a whole paragraph one word, and a one-line title as long as the post)."""
-    return count_words(" ".join(el.itertext()))
 
 
 def _contained(part: Counter[str], whole: Counter[str]) -> float:
