@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -1619,6 +1620,41 @@ def test_a_question_declared_by_its_first_paragraph_keeps_all_of_them_and_its_de
     assert (doc.posts[0].author, doc.posts[0].date) == ("kbarrow_22", "2025-03-03T20:14:00-08:00")
     assert [p.votes for p in doc.posts] == [None] * 5
     assert [p.accepted for p in doc.posts] == [False, False, True, False, False]
+
+
+def test_a_question_declared_by_its_cut_off_excerpt_keeps_its_greeting_code_and_list():
+    """Discourse's crawler view declares the opening post's first sentences only (an excerpt), and its replies, not
+    it, are ``itemprop="comment"``: the declared text was found in two paragraphs, and the greeting before them (too
+    short to look up), the code, the list and the closing question after them were left out."""
+    excerpt = ("Hi all, I am fine-tuning a small causal language model on a chat dataset with the Trainer API, "
+               "and since the upgrade the eval loss is reported as nan at every evaluation step.")
+    replies = ["Eval batches without any label token give a division of zero by zero, which is nan in the log.",
+               "Truncating from the left keeps the final assistant turn, so every example keeps something to learn.",
+               "Thanks both, the filter on the eval set fixed it and the numbers match the old baseline again."]
+    posts = "".join(
+        f'<div id="post_{n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body '
+        f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/user{n}">'
+        f'<span itemprop="name">user{n}</span></a></span><time datetime="2025-03-1{n}T10:00:00Z" class="post-time">'
+        f'March 1{n}, 2025</time></div><div class="post" itemprop="text"><p>{text}</p></div></div>'
+        for n, text in enumerate(replies, 2))
+    declared = json.dumps({"@context": "http://schema.org", "@type": "DiscussionForumPosting",
+                           "headline": "Eval loss is nan after the upgrade", "text": excerpt})
+    html = (f'<html><head><script type="application/ld+json">{declared}</script></head><body><div id="main-outlet" '
+            f'class="wrap"><h1>Eval loss is nan after the upgrade</h1><div id="post_1" class="topic-body crawler-post">'
+            f'<div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/asker">'
+            f'<span itemprop="name">asker</span></a></span><time datetime="2025-03-11T09:14:27Z" class="post-time">'
+            f'March 11, 2025</time></div><div class="post" itemprop="text"><p>Hi all,</p><p>I am fine-tuning a small '
+            f"causal language model on a chat dataset with the Trainer API, and since the upgrade the eval loss is "
+            f"reported as <code>nan</code> at every evaluation step.</p><p>My training arguments:</p><pre><code>args = "
+            f"TrainingArguments(bf16=True, eval_steps=200)</code></pre><p>Things I already tried:</p><ul><li>switching "
+            f"bf16 off</li><li>a smaller eval set</li></ul><p>Is this a known regression?</p></div></div>{posts}"
+            f"</div></body></html>")
+    doc = extract(html, "https://discuss.example.org/t/eval-loss-is-nan-after-the-upgrade/142871")
+    assert doc.page_type == "forum"
+    question = doc.posts[0].text
+    assert question.startswith("Hi all,\nI am fine-tuning") and question.endswith("Is this a known regression?")
+    assert "args = TrainingArguments" in question and "a smaller eval set" in question
+    assert [post.text for post in doc.posts[1:]] == replies
 
 
 def test_a_microdata_author_named_in_a_link_is_its_text_not_its_href(page_bytes):

@@ -313,11 +313,33 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
     covered = word_bag(" ".join("".join(el.itertext()) for el in found))
     if not found or _contained(declared, covered) < DECLARED_MATCH:
         return None
-    for sibling in found[-1].itersiblings():  # a declared text may be the post's first paragraph only (Apple)
-        if sibling.tag != found[-1].tag or any(el in first or el in members for el in sibling.iter()):
-            break
-        found.append(sibling)
+    # a declared text may be the post's first paragraph only (Apple), or its opening lines cut off (Discourse's
+    # excerpt): the post goes on in the paragraphs, code and lists beside them, and may open with a greeting too
+    # short to look up ("Hi all,")
+    before = _prose_siblings(found[0], first, members, preceding=True)
+    found = [*reversed(before), *found, *_prose_siblings(found[-1], first, members, preceding=False)]
     if group.question_found:  # a question found by its look was not the declared one
         group = replace(group, members=group.members[1:], bodies=group.bodies[1:], question_found=False,
                         declared=group.declared[1:] if group.declared else None)
     return with_opening_post(group, found)
+
+
+#: The elements a post's text is written in, one after another, where its declared opening lines go on.
+_PROSE = frozenset({"p", "pre", "ul", "ol", "blockquote", "h2", "h3", "h4", "h5", "h6", "table", "dl"})
+
+
+def _prose_siblings(el: etree._Element, first: set[etree._Element], members: dict[etree._Element, int], *,
+                    preceding: bool) -> list[etree._Element]:
+    """The run of ``el``'s siblings (after it, or before it when ``preceding``, nearest first) that are prose
+    elements when it is one, or after it elements of its tag, up to the first that is not or that holds a post of the
+    group. Before a box of another tag stands what is above the post's text (its title, its badges)."""
+    run = []
+    for sibling in el.itersiblings(preceding=preceding):
+        if not isinstance(sibling.tag, str):
+            continue
+        prose = el.tag in _PROSE and sibling.tag in _PROSE
+        alike = sibling.tag == el.tag and not preceding
+        if not (prose or alike) or any(node in first or node in members for node in sibling.iter()):
+            break
+        run.append(sibling)
+    return run
