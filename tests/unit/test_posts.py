@@ -1295,6 +1295,25 @@ def test_a_douban_topic_reads_the_opening_posts_byline_and_labelled_vote_counts(
     assert all("赞" not in p.text and "回应" not in p.text for p in doc.posts)
 
 
+def test_a_2channel_style_board_at_its_thread_reader_address_is_a_thread():
+    """open2ch's posts are ``<dl>`` pairs (a header line with the number, the default name and the time, then the
+    text) whose poster is the board's default name, in a ``<b>``, never linked nor classed: nothing but the address
+    says they are posts, and ``/test/read.cgi/<board>/<id>/`` (the 2channel family's thread reader) did not."""
+    said = ["玉ねぎ切ってたらスパッといったわ", "猫の手しとらんかったやろ", "三日目ならまだセーフや",
+            "指を丸めて第一関節を包丁の腹に当てるんや", "包丁の切れ味が悪いと逆に危ないで", "何作ろうとしてたんや"]
+    posts = "".join(
+        f'<dl val="{n}" class="hd" id="r{n}"><dt class="mesg hd"><a class="num" href="/test/read.cgi/livejupiter/'
+        f'1760433731/{n}">{n}</a> ：<font color="green"><b>風吹けば名無し</b></font>：2025/10/14(火)18:2{n}:11 '
+        f'ID:xY7pQ{n}mN</dt><dd class="mesg body" val="{n}">{text}<br>{text}やで</dd></dl>'
+        for n, text in enumerate(said, 1))
+    html = (f'<html><head><title>自炊三日目で指を切る</title></head><body><div class="thread_nav"><a href="/">板一覧'
+            f'</a></div><h1 class="thread_title">自炊三日目で指を切る</h1><div class="thread">{posts}</div>'
+            f"</body></html>")
+    doc = extract(html, "https://hayabusa.open2ch.net/test/read.cgi/livejupiter/1760433731/")
+    assert doc.page_type == "forum"
+    assert [post.text.split("\n")[0] for post in doc.posts] == said
+
+
 def test_a_5ch_thread_in_shift_jis_names_its_anonymous_posters(page_bytes):
     # 5ch: no accounts, so no profile links; the poster's name is in span.name and the page is Shift_JIS
     doc = extract(page_bytes("5ch_thread.html"), "https://mevius.5ch.net/test/read.cgi/bicycle/1696476896/")

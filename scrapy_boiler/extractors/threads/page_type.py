@@ -54,6 +54,7 @@ FEW_MEMBERS = 3
 _THREAD_URL = re.compile(
     r"thread|topic|forum|viewtopic|showthread|/questions?/|/t/|board|discussion|/talk/|/posts?/|community|answers"
     r"|[/.]bbs[/.]"  # a bulletin board system: bbs.hupu.com, ptt.cc/bbs/
+    r"|/read\.cgi/"  # the 2channel family's thread reader: 5ch.net's and open2ch.net's /test/read.cgi/<board>/<id>/
     r"|//groups\.google\.",  # Google Groups' conversations (/g/<group>/c/<id>): posters named in a heading
     re.I,
 )
