@@ -26,7 +26,7 @@ def with_nested_replies(
         return members, nested
     children = [[child for child in member if isinstance(child.tag, str)] for member in members]
     if any(len(elements) != 1 for elements in children):
-        return members, []
+        return _replies_listed_after(members, children, stats)
     inner = [elements[0] for elements in children]
     if class_tokens(members[-1]) or members[-1].get("id"):
         # Named wrappers: the posts inside them may still share a generated id with the replies nested in them
@@ -37,6 +37,26 @@ def with_nested_replies(
     tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))  # most carry them
     nested = nested_replies(inner, stats, tokens, any_tag=True) if tokens else []
     return (inner, nested) if nested else (members, [])
+
+
+def _replies_listed_after(
+    members: list[etree._Element], children: list[list[etree._Element]], stats: TextStats
+) -> tuple[list[etree._Element], list[etree._Element]]:
+    """Wrappers (``<li>``) holding a post, then the list of the replies to it, each a wrapper again (Allura, the
+    forums of SourceForge: ``li > div.discussion-post + ul > li > div.discussion-post``): the posts are the wrapped
+    elements and the replies in those lists made like them (the class names most of the wrapped posts carry)."""
+    if any(not elements or any(el.tag not in _LISTS for el in elements[1:]) for elements in children):
+        return members, []
+    inner = [elements[0] for elements in children]
+    counts = Counter(token for el in inner for token in class_tokens(el))
+    tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))
+    lists = [el for elements in children for el in elements[1:]]
+    nested = nested_replies(lists, stats, tokens, any_tag=True) if tokens else []
+    return (inner, nested) if nested else (members, [])
+
+
+#: The elements a post's replies are listed in, after it, inside the wrapper they share.
+_LISTS = frozenset({"ul", "ol"})
 
 
 def nested_replies(members: list[etree._Element], stats: TextStats, tokens: frozenset[str] | None = None,

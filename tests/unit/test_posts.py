@@ -985,6 +985,27 @@ def test_replies_nested_below_bare_wrappers_are_posts():
     assert _forum_post_texts(page, "https://forum.example/-5/how-to-estimate-an-unfamiliar-task") == texts
 
 
+def test_replies_listed_after_their_post_inside_its_bare_wrapper_are_posts():
+    """Allura (SourceForge's forums) wraps each post in a bare ``<li>`` that also holds the list of the replies to
+    it, each a bare ``<li>`` around the same ``div.discussion-post`` again: the replies two levels down were read as
+    part of the top-level post's wrapper, outside its body, and left out."""
+    def post(number: int, text: str, replies: str = "") -> str:
+        listed = f"<ul>{replies}</ul>" if replies else ""
+        return (f'<li><div class="discussion-post" id="p{number}"><div class="info"><a href="/u/user{number}/">'
+                f'user{number}</a> <span title="2025-10-0{number}">2025-10-0{number}</span></div><div class='
+                f'"display_post"><div class="markdown_content"><p>{text}</p></div></div></div>{listed}</li>')
+    texts = ["Opening a very large image file makes the viewer hang for minutes before the first page is drawn.",
+             "Does it still hang with the overview bar switched off in the view settings menu of the viewer?",
+             "Confirmed, with the overview bar switched off the large image opens in a few seconds for me now.",
+             "The overview bar reads the whole file up front, so the next release builds it in the background.",
+             "Release 2.8.2 works perfectly here with the overview bar included, thanks for the quick fix!"]
+    thread = post(1, texts[0], post(2, texts[1], post(3, texts[2])) + post(4, texts[3], post(5, texts[4])))
+    page = ("<html><head><title>Viewer hangs on large files / Discussion / Hexplore</title></head><body>"
+            f'<h1>Viewer hangs on large files</h1><ul class="comments-list">{thread}</ul></body></html>')
+    assert _forum_post_texts(page, "https://sourceforge.net/p/hexplore/discussion/general/thread/5a1c9e7b2f/") \
+        == texts
+
+
 def _rows_in_turn() -> str:
     """A thread of table rows in turn, a short header row (poster, date) then a body row, starting and ending with a
     header: as many header-then-body pairs as body-then-header ones."""
