@@ -1316,6 +1316,37 @@ def test_a_douban_topic_reads_the_opening_posts_byline_and_labelled_vote_counts(
     assert all("赞" not in p.text and "回应" not in p.text for p in doc.posts)
 
 
+def test_an_opening_post_above_the_comments_leaves_its_unlinked_header_lines_out():
+    """Inven writes its post's header under the title (the poster's name, the date, views and votes, the IP), none of
+    it linked to a user's page, in a box beside the one holding the text: those lines are not the post's, while a
+    short line inside the text's box is."""
+    comments = "".join(
+        f'<li class="cmtReply depth0" id="cmt5120340{n}"><div class="cmtHead"><span class="nickname">유저{n}</span>'
+        f'<span class="date">(10-12 18:3{n})</span></div><div class="cmtBody"><span class="cmtContent">{text}</span>'
+        f"</div></li>"
+        for n, text in enumerate(["복귀 이벤트 재료는 무조건 본캐에 몰아주세요 부캐는 나중에 챙겨도 됩니다",
+                                  "평일 한 시간이면 본캐 숙제만 하셔도 충분합니다 무리하지 마세요",
+                                  "파티는 요즘 깐부 구하는 게시판 쓰시면 금방 구해요 반갑습니다",
+                                  "저도 얼마 전에 복귀했는데 천천히 하시면 금방 따라잡습니다"], 1))
+    text = ["안녕하세요.",
+            "작년 이맘때 회사 일 때문에 접었다가 이번에 다시 들어왔습니다 솔직히 어디서부터 손대야 할지 "
+            "모르겠네요",
+            "복귀 이벤트로 주는 재료들을 본캐에 몰아주는 게 맞는지 궁금합니다 조언 부탁드립니다"]
+    written = "".join(f"<div>{line}</div>" for line in text)
+    title = "1년 만에 복귀했는데 뭐부터 해야 할지"
+    html = (f'<html><head><title>{title} - 인벤</title></head><body><div id="tbArticle" '
+            f'class="articleMain"><div class="articleHead"><div class="articleTitle"><h1>{title}</h1>'
+            '</div><div class="articleInfo"><div class="articleWriter"><span>모코코농장주</span></div><div '
+            'class="articleDate">2025-10-12 18:22</div><div class="articleHit">조회: 1,645 추천: 4</div><div '
+            'class="articleIp">IP: 121.134.***.***</div></div></div><div class="articleContent"><div id="content">'
+            f'{written}</div></div></div><div id="comment"><ul class="cmtList">{comments}</ul></div></body></html>')
+    doc = extract(html, "https://www.inven.co.kr/board/lostark/4811/9127453")
+    assert doc.page_type == "forum"
+    lines = doc.posts[0].text.split("\n")
+    assert lines[lines.index(text[0]):] == text
+    assert not any(said in doc.posts[0].text for said in ("모코코농장주", "2025-10-12", "조회", "IP:"))
+
+
 def test_a_2channel_style_board_at_its_thread_reader_address_is_a_thread():
     """open2ch's posts are ``<dl>`` pairs (a header line with the number, the default name and the time, then the
     text) whose poster is the board's default name, in a ``<b>``, never linked nor classed: nothing but the address

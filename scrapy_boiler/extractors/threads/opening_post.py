@@ -35,7 +35,7 @@ from scrapy_boiler.extractors.threads.thread_title import (
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.parse.urls import host_of, join_url
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.post_groups import PostGroup, common_ancestor
 from scrapy_boiler.segment.post_marks import is_user_href
 from scrapy_boiler.segment.semantics import is_main_landmark, names_an_answer, names_first_post
 from scrapy_boiler.segment.signatures import class_tokens
@@ -113,6 +113,8 @@ def settle_thread(
             text = under_title_like_posts(above, opening[0], group)
             post = [*opening, *text] if _words(text) >= LEAD_QUESTION_WORDS else opening
         post = [block for index, block in enumerate(post) if index == 0 or not _byline(block, leaves)]
+        if opening:
+            post = _past_the_header(post)
         if opening and len(post) == 1:
             # a title alone: the title itself, without the site a shared link goes to ("Happiness (i.imgur.com)"),
             # in the box that shows who shared it
@@ -135,6 +137,26 @@ def _byline(block: TextBlock, leaves: Sequence[Leaf]) -> bool:
         return False
     return any(leaf.in_anchor and is_user_href(_anchor_href(leaf.element))
                for leaf in leaves[block.leaf_start:block.leaf_end])
+
+
+#: Words a line of an opening post's header (its poster, date, views, votes) has at most; the first block after
+#: the title with more starts the post's text.
+HEADER_WORDS = 5
+
+
+def _past_the_header(post: list[TextBlock]) -> list[TextBlock]:
+    """The opening post ``post`` (its title first) without the header lines between its title and its text, outside
+    the box holding the text (Inven's ``div.articleInfo``: the poster's name, the date, "조회: 1,645 추천: 4", the IP,
+    none linked: the byline test does not see them). Short lines inside that box are the post's ("Hi all,")."""
+    start = next((i for i, block in enumerate(post[1:], 1) if _words([block]) > HEADER_WORDS), None)
+    if start is None or start == 1:
+        return post
+    first = post[start].element.getparent()  # the text's box, were the text one paragraph
+    box = common_ancestor([block.element for block in post[start:]] + ([first] if first is not None else []))
+    if box is None:
+        return post
+    inside = set(box.iter())
+    return [post[0], *(block for block in post[1:start] if block.element in inside), *post[start:]]
 
 
 def _anchor_href(el: etree._Element) -> str:
