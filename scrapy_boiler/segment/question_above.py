@@ -161,7 +161,7 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
     its end, when it holds half the box's words or more (a best answer's ``div.best-text`` where the others' text is
     in ``div.answer-text``: the box the path reached holds it, and not the byline beside it); the question itself
     when nothing matches. Matches under different parents are the bodies of several posts (a copy of the whole
-    thread rendered above the posts): the first is the question's."""
+    thread rendered above the posts): the first is the question's, passing over a label too short to be a post."""
     for path in _as_opening(body_path):  # bbPress's lead topic: its boxes named for a topic, the replies' for replies
         found = _body_inside_along(question, path, stats)
         if found is not None:
@@ -184,7 +184,11 @@ def _body_inside_along(question: etree._Element, body_path: str, stats: TextStat
             current = below
         current = [el for el in current if stats.text_words(el) > 0]
         if current:
-            return current if len({el.getparent() for el in current}) == 1 else current[:1]
+            if len({el.getparent() for el in current}) == 1:
+                return current
+            # a column's label in the box's header row is named like the text it heads (bbPress's "Topic")
+            worded = [el for el in current if stats.text_words(el) >= MIN_POST_WORDS]
+            return (worded or current)[:1]
     if len(partial) == 1 and 2 * stats.text_words(partial[0]) >= stats.text_words(question):
         return partial  # most of the box's words: its text, not a byline the first step also names
     return None

@@ -92,3 +92,23 @@ def test_a_lead_topic_named_as_a_topic_above_replies_named_as_replies_is_the_ope
     assert group is not None and group.question_found
     doc = extract(page, "https://wordpress.org/support/topic/webp-images-not-served/")
     assert [post.text for post in doc.posts] == [opening, *replies]
+
+
+def test_a_lead_topic_under_its_header_row_reads_its_text_not_the_column_label():
+    """WordPress.org's lead topic starts with a header row whose "Topic" column label is a ``div.bbp-topic-content``
+    too: the first box named like the topic's text, under another parent than the text's, was read as the opening
+    post (the whole post "Topic"). A label too short to be a post is passed over. The replies are the boxes of one
+    ``li.bbp-body``, each of two paragraphs, as there."""
+    opening = "Since updating the plugin yesterday my site no longer serves WebP files to any browser at all."
+    replies = ["Version 3.2.0 changed the naming of the generated files.\nSo your rewrite rule needs a change.",
+               "That fixed it for most images, thanks!\nAbout a third of the older ones are still served as JPEG."]
+    items = "".join(_bbpress("reply", who, text.replace("\n", "</p><p>"), i + 2)  # paragraphs, as there
+                    for i, (who, text) in enumerate(zip(["kasia", "bjorn"], replies, strict=True)))
+    header = ('<li class="bbp-header"><div class="bbp-topic-author">Author</div><div class="bbp-topic-content">Topic'
+              "</div></li>")
+    page = (f'<html><head><title>WebP images not served | WordPress.org</title></head><body><main><div id="bbpress-'
+            f'forums"><div class="bbp-topic-wrapper"><ul class="bbp-lead-topic">{header}<li class="bbp-body">'
+            f'{_bbpress("topic", "bjorn", opening, 1)}</li></ul><ul class="forums bbp-replies"><li class="bbp-body">'
+            f"{items}</li></ul></div></div></main></body></html>")
+    doc = extract(page, "https://wordpress.org/support/topic/webp-images-not-served/")
+    assert [post.text for post in doc.posts] == [opening, *replies]
