@@ -213,7 +213,8 @@ _NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s[-–—]\s|\s(?:and|und|et|y|e|og|
 PICTURE_CREDIT = re.compile(
     r"(?:\((?:images?|photos?|pictures?|pics?|fotos?|bild|bilder|credits?|photograph|illustration|imagen|immagine)"
     r"\s*:[^()]{1,80}\)"
-    r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
+    r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Kyodo|Jiji|Xinhua|Yonhap|Bernama|PTI|ANP|Belga|TASS"
+    r"|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
     r"|\((?:fot|zdj|phot)\.\s*[^()]{1,80}\)"
     r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
     r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa)"

@@ -242,6 +242,15 @@ def test_a_pictures_credited_caption_leaves_the_body():
     assert kept == [_FIRST, _SENTENCE]
 
 
+def test_captions_credited_to_asian_wire_services_leave_the_body():
+    """Kyodo's and Xinhua's captions end with the agency in brackets, "(Kyodo)", "(Xinhua/Li Ming)", as AP's and
+    Reuters' do with theirs: in a picture's box, they are captions."""
+    kept = _trimmed(f"<p>{_SENTENCE}</p><div class='photo-slide'><img src='a.jpg'><p>File photo shows a bus driver "
+                    "checking a timetable at a depot in Sendai. (Kyodo)</p></div><div class='image'><img src='b.jpg'>"
+                    "<p>Workers sort seedling trays in Nanchang on April 7. (Xinhua/Li Ming)</p></div>")
+    assert kept[1:] == [_SENTENCE]
+
+
 def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     """Wyborcza credits "(Fot. Łukasz Cynalewski / Agencja Wyborcza.pl)" in a ``p.art-image-desc``; Xinhua's caption
     is a centred paragraph in no picture box, but ends "新华社记者 孙静怡 摄" (photographed by Xinhua's reporter),
