@@ -271,8 +271,22 @@ def _drop_drawn_markers(root: etree._Element) -> None:
             drop_element(marker)
 
 
+def _unwrap_rendered_templates(root: etree._Element) -> None:
+    """Keep the text of a ``<template>`` that holds most of the page's words (:data:`REVEALED_SHARE`, at least
+    :data:`REVEALED_MIN_WORDS`): the page a script renders from it once loaded (Wiki.js serves its article in
+    ``<template slot="contents">``). Other templates are fragments of the interface and go with the scripts."""
+    templates = [el for el in root.iter("template") if _unlinked_words(el) >= REVEALED_MIN_WORDS]
+    if not templates:
+        return
+    page_words = _unlinked_words(root)
+    for el in templates:
+        if _unlinked_words(el) > REVEALED_SHARE * page_words:
+            _unwrap(el)
+
+
 def clean_tree(root: etree._Element) -> None:
     """Remove non-content subtrees in place, keeping the tail text of every removed element."""
+    _unwrap_rendered_templates(root)
     # libxml2 walks the tree once for the tags (and comments, processing instructions, entities), keeping tails
     # where drop_element() would put them; the attributes of possibly hidden elements are checked here.
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,

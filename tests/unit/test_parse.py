@@ -417,6 +417,18 @@ def test_a_hidden_copy_of_the_shown_text_stays_hidden():
     assert texts(page).count("Paragraph 1 of the story") == 1
 
 
+def test_a_template_holding_the_pages_text_is_kept_and_other_templates_go():
+    """Wiki.js serves its article in ``<template slot="contents">`` inside its ``<page>`` element, for its script to
+    render: holding most of the page's words, it is the page's text. A template of the interface (a dialog's few
+    words) goes as before."""
+    page = parse_html(f'<html><body><nav><a href="/">Home</a></nav><page title="Harbour works"><template '
+                      f'slot="contents">{_rest_of_the_article()}</template></page><template id="dialog"><p>Are you '
+                      f"sure you want to leave this page now?</p></template></body></html>".encode())
+    text = texts(page)
+    assert "Paragraph 1 of the story" in text and "Paragraph 8 of the story" in text
+    assert "Are you sure" not in text
+
+
 def test_text_a_script_reveals_once_laid_out_is_kept():
     """WeChat serves every article in ``div#js_content`` with ``visibility: hidden``, which its script lifts once
     the page is laid out: hidden so, and holding most of the page's words, it is the page's text. A small box hidden
