@@ -19,7 +19,13 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words, repeat_form
 from scrapy_boiler.segment.post_marks import has_date, has_user_link
-from scrapy_boiler.segment.signatures import SignatureAliases, signature
+from scrapy_boiler.segment.signatures import (
+    MIN_CLASS_OVERLAP,
+    SignatureAliases,
+    class_overlap,
+    class_tokens,
+    signature,
+)
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: A member counts as a post when it holds at least this many non-link words.
@@ -151,6 +157,7 @@ def _descend(members: list[etree._Element], stats: TextStats) -> tuple[list[list
         totals: dict[str, int] = defaultdict(int)
         present: dict[str, int] = defaultdict(int)
         count: dict[str, int] = defaultdict(int)
+        example: dict[str, etree._Element] = {}  # the first child met with each signature
         for els in current:
             seen = set()
             for el in els:
@@ -158,6 +165,7 @@ def _descend(members: list[etree._Element], stats: TextStats) -> tuple[list[list
                     if not isinstance(child.tag, str):
                         continue
                     sig = alias(signature(child))
+                    example.setdefault(sig, child)
                     totals[sig] += stats.text_words(child)
                     count[sig] += 1
                     seen.add(sig)
@@ -186,8 +194,22 @@ def _descend(members: list[etree._Element], stats: TextStats) -> tuple[list[list
                      if isinstance(child.tag, str) and alias(signature(child)) == best]
             if not found and present[best] * STRAYED_SHARE >= (STRAYED_SHARE - 1) * len(current):
                 strayed.add(index)
-            nxt.append(found or els)
+            alike = [] if found else _in_another_state(els, example[best])
+            if index in strayed and sum(stats.text_words(el) for el in alike) < STRAYED_WORDS:
+                alike = []  # a deleted comment's stub ("Comment deleted by user"): judged by its byline
+            nxt.append(found or alike or els)
         current, path = nxt, f"{path}/{best}"
+
+
+def _in_another_state(els: list[etree._Element], step: etree._Element) -> list[etree._Element]:
+    """The one child of ``els`` of the body step's tag whose class names overlap the step's by
+    :data:`~scrapy_boiler.segment.signatures.MIN_CLASS_OVERLAP`: the same part of the template in another state
+    (Khoros's ``div.MessageView`` is ``lia-thread-topic`` in the opening post, ``lia-thread-reply
+    lia-accepted-solution lia-message-authored-by-moderator`` in the solution, ``lia-thread-reply`` elsewhere)."""
+    tokens = class_tokens(step)
+    alike = [child for el in els for child in el if isinstance(child.tag, str) and child.tag == step.tag
+             and class_overlap(tokens, class_tokens(child)) >= MIN_CLASS_OVERLAP]
+    return alike if len(alike) == 1 and tokens else []
 
 
 def _opening_post_alias(current: list[list[etree._Element]], alias: SignatureAliases) -> None:

@@ -1274,6 +1274,38 @@ def test_a_khoros_thread_reads_posts_inside_wrappers_that_mark_the_opening_post_
     assert doc.qa_pairs[0].author == "Mikkel" and doc.qa_pairs[0].accepted
 
 
+def test_a_post_whose_template_part_is_in_another_state_reads_its_body_as_the_others_do():
+    """Netgear's Khoros: where most posts' ``div.MessageView`` is ``lia-thread-reply``, the opening post's is
+    ``lia-thread-topic`` and the solution's ``lia-thread-reply lia-accepted-solution`` (and two more names). The
+    descent followed the replies' class names and left those two at the wrapper, where "message" in a class name
+    below made the whole wrapper their body: their poster, rank, "Permalink" and date were read as their text. The
+    part of the same tag whose class names mostly match is followed instead."""
+    said = ["I have a mesh kit whose satellite loses its backhaul every night since the firmware update last week.",
+            "Welcome to the forum. What firmware exactly is on the router and on the satellite right now?",
+            "Both are on the same version, and I did the full power cycle in the order you described.",
+            "Our team is aware of the reports, and the fixed firmware is now available for a manual update.",
+            "Installed the fixed firmware on both units, three nights in a row now without a single disconnect."]
+    states = ["lia-thread-topic lia-message-authored-by-you-not", "lia-thread-reply lia-message-authored-by-you-not",
+              "lia-thread-reply lia-message-authored-by-you-not",
+              "lia-thread-reply lia-list-row-thread-solved lia-accepted-solution lia-message-authored-by-moderator",
+              "lia-thread-reply lia-message-authored-by-you-not"]
+    posts = "".join(
+        f'<div class="lia-linear-display-message-view" id="wrapper_{n}"><div class="lia-panel-message message-uid-'
+        f'{2471836 + n}"><div class="MessageView lia-message-view-forum-message lia-message-view-display {state}">'
+        f'<div class="lia-quilt lia-quilt-forum-message"><div class="lia-quilt-row lia-quilt-row-message-header">'
+        f'<a class="lia-user-name-link" href="/t5/user/viewprofilepage/user-id/{n}">member{n}</a><span class='
+        f'"lia-user-rank">Aspirant</span><span class="lia-menu-item">Permalink</span><span class="local-date">'
+        f'\u200e10-1{n}-2025</span></div><div class="lia-quilt-row lia-quilt-row-message-main"><div class='
+        f'"lia-message-body"><p>{text}</p></div></div></div></div></div></div>'
+        for n, (state, text) in enumerate(zip(states, said, strict=True)))
+    html = (f"<html><head><title>Satellite loses backhaul every night - NETGEAR Communities</title></head><body>"
+            f'<h1>Satellite loses backhaul every night</h1><div class="linear-message-list message-list">{posts}'
+            f"</div></body></html>")
+    doc = extract(html, "https://community.netgear.com/t5/Orbi/Satellite-loses-backhaul/td-p/2471836")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == said
+
+
 def test_a_github_discussion_finds_its_question_and_the_reply_nested_in_an_answer(page_bytes):
     # GitHub Discussions: each answer is a named wrapper around a comment whose generated id
     # (discussioncomment-#) the replies nested in it share; the accepted answer's wrapper has one more class, and
