@@ -30,11 +30,11 @@ from scrapy_boiler.assemble.post_byline import (
     read_votes,
     trailing_fields,
 )
+from scrapy_boiler.assemble.post_quotes import own_text, quotes_in_bodies, split_quotes
 from scrapy_boiler.document import Post, QAPair
-from scrapy_boiler.parse.mail_quotes import WROTE
-from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words, word_bag
+from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
-from scrapy_boiler.segment.post_bodies import body_owner, signature_elements
+from scrapy_boiler.segment.post_bodies import body_owner
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links, an imageboard's
@@ -59,7 +59,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     ``<code>`` left out, a ``<pre>``'s lines kept), not its leaves joined with spaces.
     """
     owners = group.body_of()
-    quote_of = _quotes(group)
+    quote_of = quotes_in_bodies(group)
     widgets: dict[etree._Element, bool] = {}
     texts: list[list[list[str]]] = [[] for _ in group.members]  # per member: lines (per block) of leaf texts
     line_quotes: list[list[etree._Element | None]] = [[] for _ in group.members]  # per line: its quotation
@@ -96,11 +96,12 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     posts = []
     earlier: list[Counter[str]] = []
     member_of = group.member_of()  # an element of a reply nested in a post maps to the reply
-    # the later posts' own text, read where the opening post quotes anything (see _split_quotes)
-    later = [_own_text(lines, quotes) for lines, quotes in zip(texts[1:], line_quotes[1:], strict=True)] \
+    # the later posts' own text, read where the opening post quotes anything (see
+    # :func:`~scrapy_boiler.assemble.post_quotes.split_quotes`)
+    later = [own_text(lines, quotes) for lines, quotes in zip(texts[1:], line_quotes[1:], strict=True)] \
         if line_quotes and any(quote is not None for quote in line_quotes[0]) else []
     for index, member in enumerate(group.members):
-        lines, quoted = _split_quotes(texts[index], line_quotes[index], earlier, () if index else later)
+        lines, quoted = split_quotes(texts[index], line_quotes[index], earlier, () if index else later)
         if not lines and quoted:  # nothing of its own besides the quotation: the quotation is what it says
             lines, quoted = "\n".join(quoted).split("\n"), []
         lines = trim_chrome(lines)
@@ -127,162 +128,6 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             tuple(quoted),
         ))
     return posts
-
-
-#: An element quoting an earlier post: ``<blockquote>`` or a container named like a quote (BBCode renderers; an
-#: e-mail client's ``gmail_quote``; Higher Logic's ``hl-original-message``, the message a reply by mail quoted).
-_QUOTE_NAME = re.compile(r"quote|citation|original[-_]?message", re.I)
-#: Share of a quotation's words that an earlier post must hold for it to be a quote of that post.
-QUOTE_CONTAINMENT = 0.6
-#: A ``<blockquote>`` named like a post's text is the post itself, and so is an element named like a quote as well
-#: when it holds this share of the post's text.
-_POST_TEXT_NAME = re.compile(r"content|message|body|text", re.I)
-WHOLE_POST_SHARE = 0.9
-#: A quotation's attribution ("Quote from: X on <date>", "X wrote:", "@X said in <the thread's title>:") has at most
-#: this many words.
-QUOTE_HEADER_WORDS = 20
-
-
-def _quotes(group: PostGroup) -> dict[etree._Element, etree._Element]:
-    """Every element inside a quotation in a post body, mapped to its outermost quotation element (a body that is
-    itself a ``<blockquote>``, as on XenForo, is not a quotation)."""
-    found: dict[etree._Element, etree._Element] = {}
-    for bodies in group.bodies:
-        for body in bodies:
-            whole = -1
-            for el in body.iterdescendants():
-                if el in found or not isinstance(el.tag, str):
-                    continue
-                named = _QUOTE_NAME.search(el.get("class") or "") or _labelled_quote(el)
-                if el.tag == "blockquote" or named:
-                    if _POST_TEXT_NAME.search(el.get("class") or ""):
-                        if whole < 0:  # the post's text, its signature aside
-                            signed = set(signature_elements(body))
-                            whole = _text_length(body) - sum(
-                                _text_length(s) for s in signed if s.getparent() not in signed)
-                        if not named or _text_length(el) >= WHOLE_POST_SHARE * whole:
-                            # the post itself: vBulletin's <blockquote class="postcontent">, XenForo 1's
-                            # <blockquote class="messageText SelectQuoteContainer">
-                            continue
-                    for inner in el.iter():
-                        found[inner] = el
-    for quote in dict.fromkeys(found.values()):  # in page order
-        header = quote.getprevious()  # SMF's "Quote from: X on <date>" box sits before the quotation, not in it
-        if header is None and quote.tag == "td" and (row := quote.getparent()) is not None:
-            header = row.getprevious()  # phpBB 2: a table's row "X hat folgendes geschrieben:" over the quoted cell
-        if header is not None and header.tag != "blockquote" and (found.get(header) is header or _attributes(header)) \
-                and count_words(" ".join(header.itertext())) <= QUOTE_HEADER_WORDS:
-            for inner in header.iter():
-                found[inner] = quote
-    return found
-
-
-def _attributes(element: etree._Element) -> bool:
-    """Whether an unnamed element before a quotation is its attribution: a line ending with a colon that links to
-    the poster or the post quoted (NodeBB's "@ann said in <a>the thread's title</a>:", "<a>bo</a> wrote:"), or that
-    says someone wrote (jeuxvideo.com's "Le 14 mars 2025 à 21:12:04 Khey_Silicium a écrit :")."""
-    text = "".join(element.itertext()).rstrip()
-    return text.endswith((":", "：")) and (next(element.iter("a"), None) is not None or WROTE.search(text) is not None)
-
-
-#: The label over a quotation that no name marks, in its first child (vBulletin 3: a ``div.smallfont`` "Quote:" over
-#: a table holding "Originally Posted by X" and the quoted text).
-_QUOTE_LABEL = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|цитата|cytat|lainaus|idézet|citát|alıntı"
-                          r"|引用)\s*[:：]?", re.IGNORECASE)
-
-
-def _labelled_quote(element: etree._Element) -> bool:
-    """Whether an element is a quotation its first child labels as one ("Quote:", "Cita:", "Zitat:"), the quoted
-    text following in its other children."""
-    if len(element) < 2:
-        return False
-    label = element[0]
-    if not isinstance(label.tag, str) or len(label) or (element.text or "").strip():
-        return False
-    return _QUOTE_LABEL.fullmatch((label.text or "").strip()) is not None
-
-
-def _text_length(element: etree._Element) -> int:
-    return len("".join("".join(element.itertext()).split()))
-
-
-def _split_quotes(
-    texts: list[list[str]], quotes: list[etree._Element | None], earlier: Sequence[Counter[str]],
-    later: Sequence[str] = (),
-) -> tuple[list[str], list[str]]:
-    """A post's own lines, and the quotations of earlier posts taken out of them (a quotation from elsewhere, a
-    manual or a law, stays in place: it is part of what the post says); in the opening post, a quotation of the
-    start of a ``later`` post's text too: the answer it was solved by (Discourse's "Solved by ... in post #4" box
-    under the question)."""
-    lines: list[str] = []
-    quoted: list[str] = []
-    run: list[str] = []
-    for position, (parts, quote) in enumerate(zip(texts, quotes, strict=True)):
-        line = parts[0] if len(parts) == 1 else " ".join(part for part in parts if part)  # parts are collapsed
-        if quote is None:
-            if line:
-                lines.append(line)
-            continue
-        if line:
-            run.append(line)
-        if position + 1 == len(quotes) or quotes[position + 1] is not quote:  # the quotation ends here
-            own = run[1:] if len(run) > 1 and count_words(run[0]) <= QUOTE_HEADER_WORDS else None
-            cites = _cites_a_post(quote, run)  # a post on an earlier page of the thread, not here
-            if run and (cites or _quotes_earlier_post("\n".join(run), earlier) or (  # with or without attribution
-                    own is not None and _quotes_earlier_post("\n".join(own), earlier))
-                        or any(_opens(quote_lines, text) for quote_lines in (run, own) if quote_lines
-                               for text in later)):
-                quoted.append("\n".join(run))
-                if lines and WROTE.search(lines[-1]) and count_words(lines[-1]) <= QUOTE_HEADER_WORDS:
-                    quoted.insert(-1, lines.pop())  # its attribution, a line of the post's own text (HyperKitty)
-            else:
-                lines.extend(run)
-            run = []
-    return lines, quoted
-
-
-#: A quotation element's attribute naming the post or poster it quotes (Discourse's ``data-username``, Invision's
-#: ``data-ipsquote-username``, XenForo's ``data-quote``).
-_SOURCE_ATTRIBUTE = re.compile(r"data-(?:[\w]+-)*(?:user(?:name|id)?|author|quote|post|source|member)")
-#: An attribution naming who is quoted: "Cytat: ann, 14 October", "Originally Posted by bo", "Zitat von ann".
-_CITES = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|цитата|cytat)\s*(?:[:：]|von|from|de|di)\s*\w"
-                    r"|(?:originally |originalmente )?(?:posted by|escrito por|geschrieben von|scritto da|postado por"
-                    r"|napisane przez|écrit par)\s+\w", re.IGNORECASE)
-
-
-def _cites_a_post(quote: etree._Element, run: list[str]) -> bool:
-    """Whether a quotation names the post or poster it quotes, in its attributes, a ``<cite>`` linking to it or its
-    attribution line: another post of the thread, on an earlier page of it when no post here holds its words (a
-    quotation from a manual or a law names none)."""
-    if any(value.strip() and _SOURCE_ATTRIBUTE.fullmatch(name) for name, value in quote.attrib.items()):
-        return True
-    if (quote.get("cite") or "").strip() or any(len(cite) and cite[0].tag == "a" for cite in quote.iter("cite")):
-        return True  # phpBB's and SMF's <cite> linking to the post quoted
-    head = run[0] if run else ""
-    return count_words(head) <= QUOTE_HEADER_WORDS and (
-        WROTE.search(head) is not None or _CITES.match(head) is not None)
-
-
-def _own_text(lines: list[list[str]], quotes: list[etree._Element | None]) -> str:
-    """A post's text outside its quotations."""
-    return " ".join(" ".join(parts) for parts, quote in zip(lines, quotes, strict=True) if quote is None)
-
-
-#: Words a quotation and a later post must start with alike for the quotation to repeat that post.
-OPENING_WORDS = 8
-
-
-def _opens(quote_lines: list[str], text: str) -> bool:
-    """Whether a later post's text starts with the quotation's first :data:`OPENING_WORDS` words (or all of them)."""
-    head = comparable(" ".join(quote_lines)).split()[:OPENING_WORDS]
-    return len(head) >= 3 and comparable(text).split()[:len(head)] == head
-
-
-def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
-    """Whether most of the quotation's words are in one earlier post (it repeats that post, or part of it)."""
-    bag = word_bag(quote)
-    size = sum(bag.values())
-    return size > 0 and any(sum((bag & post).values()) >= QUOTE_CONTAINMENT * size for post in earlier)
 
 
 def trim_chrome(lines: list[str]) -> list[str]:
