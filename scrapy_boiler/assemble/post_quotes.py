@@ -14,14 +14,15 @@ from collections.abc import Sequence
 from lxml import etree
 
 from scrapy_boiler.parse.mail_quotes import WROTE
-from scrapy_boiler.parse.normalize import comparable, count_words, word_bag
+from scrapy_boiler.parse.normalize import comparable, count_words, word_bag, word_pairs
 from scrapy_boiler.segment.post_bodies import signature_elements
 from scrapy_boiler.segment.post_groups import PostGroup
 
 #: An element quoting an earlier post: ``<blockquote>`` or a container named like a quote (BBCode renderers; an
 #: e-mail client's ``gmail_quote``; Higher Logic's ``hl-original-message``, the message a reply by mail quoted).
 _QUOTE_NAME = re.compile(r"quote|citation|original[-_]?message", re.I)
-#: Share of a quotation's words that an earlier post must hold for it to be a quote of that post.
+#: Share of a quotation's pairs of consecutive words (or words, when it is short) that an earlier post must hold for it
+#: to be a quote of that post.
 QUOTE_CONTAINMENT = 0.6
 #: A ``<blockquote>`` named like a post's text is the post itself, and so is an element named like a quote as well
 #: when it holds this share of the post's text.
@@ -96,7 +97,7 @@ def _text_length(element: etree._Element) -> int:
 
 
 def split_quotes(
-    texts: list[list[str]], quotes: list[etree._Element | None], earlier: Sequence[Counter[str]],
+    texts: list[list[str]], quotes: list[etree._Element | None], earlier: Sequence[tuple[Counter[str], Counter[str]]],
     later: Sequence[str] = (),
 ) -> tuple[list[str], list[str]]:
     """A post's own lines, and the quotations of earlier posts taken out of them (a quotation from elsewhere, a
@@ -115,7 +116,7 @@ def split_quotes(
         if line:
             run.append(line)
         if position + 1 == len(quotes) or quotes[position + 1] is not quote:  # the quotation ends here
-            own = run[1:] if len(run) > 1 and count_words(run[0]) <= QUOTE_HEADER_WORDS else None
+            own = _after_attribution(run)
             cites = _cites_a_post(quote, run)  # a post on an earlier page of the thread, not here
             if run and (cites or _quotes_earlier_post("\n".join(run), earlier) or (  # with or without attribution
                     own is not None and _quotes_earlier_post("\n".join(own), earlier))
@@ -167,8 +168,34 @@ def _opens(quote_lines: list[str], text: str) -> bool:
     return len(head) >= 3 and comparable(text).split()[:len(head)] == head
 
 
-def _quotes_earlier_post(quote: str, earlier: Sequence[Counter[str]]) -> bool:
-    """Whether most of the quotation's words are in one earlier post (it repeats that post, or part of it)."""
+def _quotes_earlier_post(quote: str, earlier: Sequence[tuple[Counter[str], Counter[str]]]) -> bool:
+    """Whether most of the quotation's pairs of consecutive words are in one earlier post (``earlier``: each one's
+    :func:`~scrapy_boiler.parse.normalize.word_bag` and :func:`~scrapy_boiler.parse.normalize.word_pairs`): it
+    repeats that post, or part of it. Its words alone would not tell: a reply quoting a guideline or drafting a
+    letter shares most of its common words with the question. A quotation of :data:`SHORT_QUOTE_WORDS` words or
+    fewer is judged by its words ("KenT wrote:pyomxplayer uses pipes.", its attribution run into it; a Japanese
+    sentence, one token or two): it has too few pairs, and too few words to share by chance."""
     bag = word_bag(quote)
     size = sum(bag.values())
-    return size > 0 and any(sum((bag & post).values()) >= QUOTE_CONTAINMENT * size for post in earlier)
+    if size <= SHORT_QUOTE_WORDS:
+        return size > 0 and any(sum((bag & words).values()) >= QUOTE_CONTAINMENT * size for words, _ in earlier)
+    pairs = word_pairs(quote)
+    size = sum(pairs.values())
+    return any(sum((pairs & shown).values()) >= QUOTE_CONTAINMENT * size for _, shown in earlier)
+
+
+#: Words a quotation has at most to be judged by its words rather than its pairs of words (see
+#: :func:`_quotes_earlier_post`).
+SHORT_QUOTE_WORDS = 8
+
+
+def _after_attribution(run: list[str]) -> list[str] | None:
+    """A quotation's lines after its first when that one is short enough to be its attribution, and after the lines
+    ending with a colon that follow it ("quote:", then "Originally posted by Thomasn:"); None for a single line."""
+    if len(run) < 2 or count_words(run[0]) > QUOTE_HEADER_WORDS:
+        return None
+    lead = 1
+    while lead < len(run) - 1 and run[lead].rstrip().endswith((":", "：")) \
+            and count_words(run[lead]) <= QUOTE_HEADER_WORDS:
+        lead += 1
+    return run[lead:]

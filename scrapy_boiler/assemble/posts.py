@@ -32,7 +32,7 @@ from scrapy_boiler.assemble.post_byline import (
 )
 from scrapy_boiler.assemble.post_quotes import own_text, quotes_in_bodies, split_quotes
 from scrapy_boiler.document import Post, QAPair
-from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
+from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag, word_pairs
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import body_owner
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
@@ -94,7 +94,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
                 and line_leaves[member][-1] == block.leaf_end - block.leaf_start:
             texts[member][-1] = [block_text(block, kept)]
     posts = []
-    earlier: list[Counter[str]] = []
+    earlier: list[tuple[Counter[str], Counter[str]]] = []  # each post's words and pairs of words
     member_of = group.member_of()  # an element of a reply nested in a post maps to the reply
     # the later posts' own text, read where the opening post quotes anything (see
     # :func:`~scrapy_boiler.assemble.post_quotes.split_quotes`)
@@ -107,7 +107,8 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         lines = trim_chrome(lines)
         if not lines:
             continue
-        earlier.append(word_bag("\n".join([*quoted, *lines])))  # as shown: a reply may quote a quote
+        shown = "\n".join([*quoted, *lines])  # as shown: a reply may quote a quote
+        earlier.append((word_bag(shown), word_pairs(shown)))
         body = {el for b in group.bodies[index] for el in b.iter()}.difference(
             *(field.iter() for field in fields[index]))  # the byline fields a body starts or ends with are read as such
         for quote in member.iter("blockquote"):  # a quoted post's byline, not a post written in a blockquote

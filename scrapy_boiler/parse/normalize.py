@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 
 #: What sites put between the headline and the site name in ``<title>``: " | ", " - ", " :: ", " » "...; and, beside
 #: a character of a script written without spaces (``标题_栏目_网站``), an underscore or a full-width bar.
@@ -76,3 +77,10 @@ _BAG_TOKEN = re.compile(r"\w+")
 def word_bag(text: str) -> Counter[str]:
     """Lower-cased word tokens of ``text`` as a multiset: for telling whether one text repeats another."""
     return Counter(_BAG_TOKEN.findall(text.lower()))
+
+
+def word_pairs(text: str) -> Counter[str]:
+    """Pairs of consecutive lower-cased word tokens of ``text`` as a multiset (its one token, if it has one): for
+    telling whether one text copies a stretch of another, which sharing the common words alone does not show."""
+    tokens = _BAG_TOKEN.findall(text.lower())
+    return Counter(tokens if len(tokens) < 2 else (f"{a} {b}" for a, b in pairwise(tokens)))

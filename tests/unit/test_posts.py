@@ -1074,6 +1074,35 @@ def test_an_unnamed_attribution_line_before_a_quotation_goes_with_it():
     assert doc.posts[2].quoted[0].startswith("@ann said in Zigbee devices")
 
 
+def test_a_quotation_sharing_only_common_words_with_an_earlier_post_stays_in_the_reply():
+    """Academia Stack Exchange: an answer drafts the response letter in a ``<blockquote>``, another quotes a journal's
+    guideline. Most of their words (we, the, to, of, reviewer, references...) are in the question too, which made them
+    read as quotations of it; they copy no stretch of it, and stay. A reply quoting a stretch of the question, with
+    its attribution run into it, still leaves it out."""
+    question = ("We received a major revision and reviewer two asks us to cite six recent papers from one group. We "
+                "think two of the references are relevant to the work and four are not, and we suspect the reviewer "
+                "is one of the authors. Should we add all of the references to the paper?")
+    letter = ("We thank the reviewer for pointing us to this body of work. We have added two of the references to the "
+              "introduction, where they inform the work, and we explain below why the other four are not relevant.")
+    guideline = "Reviewers should not ask the authors to cite their own work unless it is essential to the paper."
+    bodies = [f"<p>{question}</p>",
+              f"<p>Cite the two that are relevant. In the letter, something like this works:</p><blockquote><p>{letter}"
+              f"</p></blockquote><p>Then leave the rest to the editor.</p>",
+              f"<p>Check the journal's guidelines for reviewers. Ours say:</p><blockquote><p>{guideline}</p>"
+              f"</blockquote><p>Quote it in the confidential note to the editor.</p>",
+              "<blockquote><p>ann wrote: we suspect the reviewer is one of the authors</p></blockquote><p>Guessing "
+              "who the reviewer is in writing can sour things with the editor, so do not say it.</p>"]
+    posts = "".join(
+        f'<div class="post" id="post-{n}"><div class="post-header"><a href="/users/{user}">{user}</a> '
+        f'<span class="date">2025-03-1{n}</span></div><div class="post-body">{body}</div></div>'
+        for n, (user, body) in enumerate(zip(["ann", "bo", "cy", "dee"], bodies, strict=True)))
+    html = ("<html><head><title>Reviewer asks us to cite six papers | Forum</title></head><body><h1>Reviewer asks "
+            f"us to cite six papers</h1><div class='posts'>{posts}</div></body></html>")
+    texts = _forum_post_texts(html, "https://forum.example/t/reviewer-asks-us-to-cite-six-papers/2231")
+    assert letter in texts[1] and guideline in texts[2]
+    assert texts[3].startswith("Guessing who the reviewer is") and "we suspect" not in texts[3]
+
+
 def test_the_answer_an_opening_post_was_solved_by_quoted_under_it_is_no_part_of_it():
     """Discourse's solved plugin quotes the start of the accepted answer under the question ("Solved by bo in post
     #3"): a quotation in the opening post that a later post starts with is taken out; one whose words a later post
