@@ -275,12 +275,12 @@ def _unwrap_rendered_templates(root: etree._Element) -> None:
     """Keep the text of a ``<template>`` that holds most of the page's words (:data:`REVEALED_SHARE`, at least
     :data:`REVEALED_MIN_WORDS`): the page a script renders from it once loaded (Wiki.js serves its article in
     ``<template slot="contents">``). Other templates are fragments of the interface and go with the scripts."""
-    templates = [el for el in root.iter("template") if _unlinked_words(el) >= REVEALED_MIN_WORDS]
-    if not templates:
+    worded = [(el, words) for el in root.iter("template") if (words := _unlinked_words(el)) >= REVEALED_MIN_WORDS]
+    if not worded:
         return
     page_words = _unlinked_words(root)
-    for el in templates:
-        if _unlinked_words(el) > REVEALED_SHARE * page_words:
+    for el, words in worded:
+        if words > REVEALED_SHARE * page_words:
             _unwrap(el)
 
 
