@@ -33,8 +33,7 @@ def with_nested_replies(
         # (GitHub's ``discussioncomment-#`` on an answer and on the replies in it).
         nested = nested_replies(inner, stats) if id_template(inner[-1]) else []
         return (inner, nested) if nested else (members, [])
-    counts = Counter(token for el in inner for token in class_tokens(el))
-    tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))  # most carry them
+    tokens = _carried_by_most(inner)
     nested = nested_replies(inner, stats, tokens, any_tag=True) if tokens else []
     return (inner, nested) if nested else (members, [])
 
@@ -48,11 +47,16 @@ def _replies_listed_after(
     if any(not elements or any(el.tag not in _LISTS for el in elements[1:]) for elements in children):
         return members, []
     inner = [elements[0] for elements in children]
-    counts = Counter(token for el in inner for token in class_tokens(el))
-    tokens = frozenset(token for token, count in counts.items() if 2 * count >= len(inner))
+    tokens = _carried_by_most(inner)
     lists = [el for elements in children for el in elements[1:]]
     nested = nested_replies(lists, stats, tokens, any_tag=True) if tokens else []
     return (inner, nested) if nested else (members, [])
+
+
+def _carried_by_most(elements: list[etree._Element]) -> frozenset[str]:
+    """The class names at least half of ``elements`` carry: the template's, without one post's state."""
+    counts = Counter(token for el in elements for token in class_tokens(el))
+    return frozenset(token for token, count in counts.items() if 2 * count >= len(elements))
 
 
 #: The elements a post's replies are listed in, after it, inside the wrapper they share.

@@ -207,9 +207,11 @@ def _in_another_state(els: list[etree._Element], step: etree._Element) -> list[e
     (Khoros's ``div.MessageView`` is ``lia-thread-topic`` in the opening post, ``lia-thread-reply
     lia-accepted-solution lia-message-authored-by-moderator`` in the solution, ``lia-thread-reply`` elsewhere)."""
     tokens = class_tokens(step)
+    if not tokens:
+        return []
     alike = [child for el in els for child in el if isinstance(child.tag, str) and child.tag == step.tag
              and class_overlap(tokens, class_tokens(child)) >= MIN_CLASS_OVERLAP]
-    return alike if len(alike) == 1 and tokens else []
+    return alike if len(alike) == 1 else []
 
 
 def _opening_post_alias(current: list[list[etree._Element]], alias: SignatureAliases) -> None:
