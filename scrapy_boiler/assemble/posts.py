@@ -95,6 +95,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             texts[member][-1] = [block_text(block, kept)]
     posts = []
     earlier: list[tuple[Counter[str], Counter[str]]] = []  # each post's words and pairs of words
+    quoting = any(quote is not None for quotes in line_quotes for quote in quotes)  # else they are never read
     member_of = group.member_of()  # an element of a reply nested in a post maps to the reply
     # the later posts' own text, read where the opening post quotes anything (see
     # :func:`~scrapy_boiler.assemble.post_quotes.split_quotes`)
@@ -107,8 +108,9 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         lines = trim_chrome(lines)
         if not lines:
             continue
-        shown = "\n".join([*quoted, *lines])  # as shown: a reply may quote a quote
-        earlier.append((word_bag(shown), word_pairs(shown)))
+        if quoting:
+            shown = "\n".join([*quoted, *lines])  # as shown: a reply may quote a quote
+            earlier.append((word_bag(shown), word_pairs(shown)))
         body = {el for b in group.bodies[index] for el in b.iter()}.difference(
             *(field.iter() for field in fields[index]))  # the byline fields a body starts or ends with are read as such
         for quote in member.iter("blockquote"):  # a quoted post's byline, not a post written in a blockquote
