@@ -175,7 +175,7 @@ def in_code(el: etree._Element) -> bool:
 
 def in_figure(el: etree._Element) -> bool:
     """Whether ``el`` is a ``<figure>`` or its ``<figcaption>``, or lies inside a figure."""
-    return el.tag in ("figure", "figcaption") or next(el.iterancestors("figure"), None) is not None
+    return el.tag == "figcaption" or tag_or_ancestor(el, "figure") is not None
 
 
 #: Names of a picture's box and its caption or credit, which sites use instead of (or inside) a ``<figure>``
