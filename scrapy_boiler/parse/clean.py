@@ -274,23 +274,31 @@ def _drop_drawn_markers(root: etree._Element) -> None:
 def _unwrap_rendered_templates(root: etree._Element) -> None:
     """Keep the text of a ``<template>`` that holds most of the page's words (:data:`REVEALED_SHARE`, at least
     :data:`REVEALED_MIN_WORDS`): the page a script renders from it once loaded (Wiki.js serves its article in
-    ``<template slot="contents">``). Other templates are fragments of the interface and go with the scripts."""
-    worded = [(el, words) for el in root.iter("template") if (words := _unlinked_words(el)) >= REVEALED_MIN_WORDS]
-    if not worded:
+    ``<template slot="contents">``). Other templates are fragments of the interface and go. Called once the scripts
+    and styles are gone, so that a page's hydration data does not count as its words."""
+    templates = list(root.iter("template"))
+    if not templates:
         return
-    page_words = _unlinked_words(root)
-    for el, words in worded:
-        if words > REVEALED_SHARE * page_words:
+    worded = {el: words for el in templates if (words := _unlinked_words(el)) >= REVEALED_MIN_WORDS}
+    page_words = _unlinked_words(root) if worded else 0
+    for el in templates:
+        if worded.get(el, 0) > REVEALED_SHARE * page_words:
             _unwrap(el)
+        else:
+            drop_element(el)
+
+
+#: What :func:`clean_tree` strips before it looks at the templates, which :func:`_unwrap_rendered_templates` weighs.
+_STRIPPED_BEFORE_TEMPLATES = REMOVED_TAGS - {"template"}
 
 
 def clean_tree(root: etree._Element) -> None:
     """Remove non-content subtrees in place, keeping the tail text of every removed element."""
-    _unwrap_rendered_templates(root)
     # libxml2 walks the tree once for the tags (and comments, processing instructions, entities), keeping tails
     # where drop_element() would put them; the attributes of possibly hidden elements are checked here.
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity, *REMOVED_TAGS,
-                         with_tail=False)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity,
+                         *_STRIPPED_BEFORE_TEMPLATES, with_tail=False)
+    _unwrap_rendered_templates(root)
     maybe_hidden, screen_reader_only, removed, classed_hidden = _hiding_candidates(root)
     text: str | None = None  # the page's words, read once, and only when a paywalled part is weighed (_paywalled)
 

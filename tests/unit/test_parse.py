@@ -429,6 +429,17 @@ def test_a_template_holding_the_pages_text_is_kept_and_other_templates_go():
     assert "Are you sure" not in text
 
 
+def test_a_pages_script_data_does_not_count_against_its_rendered_template():
+    """The share of the page's words a rendered template must hold is taken over the words a reader sees: the
+    hydration data a Wiki.js page also serves in a ``<script>`` (often the page's text once more) is no words of
+    the page."""
+    data = " ".join(f"word{n}" for n in range(800))
+    page = parse_html(f'<html><head><title>Harbour works</title></head><body><page><template slot="contents">'
+                      f'{_rest_of_the_article()}</template></page><script>window.__DATA__ = "{data}";</script>'
+                      f"</body></html>".encode())
+    assert "Paragraph 1 of the story" in texts(page)
+
+
 def test_text_a_script_reveals_once_laid_out_is_kept():
     """WeChat serves every article in ``div#js_content`` with ``visibility: hidden``, which its script lifts once
     the page is laid out: hidden so, and holding most of the page's words, it is the page's text. A small box hidden
