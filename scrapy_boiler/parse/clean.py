@@ -67,8 +67,14 @@ def _revealed_by_script(el: etree._Element, page_words: Callable[[], int]) -> bo
     if (el.get("hidden") is not None or el.get("aria-hidden") == "true" or not _INVISIBLE.search(style)
             or _NOT_DISPLAYED.search(style)):
         return False
-    own = _unlinked_words(el)  # most elements hidden so hold a few words or links (a tooltip, a menu): not counted
-    return own >= REVEALED_MIN_WORDS and own > REVEALED_SHARE * page_words()
+    return _most_of_the_page(_unlinked_words(el), page_words)
+
+
+def _most_of_the_page(words: int, page_words: Callable[[], int]) -> bool:
+    """Whether an element holding ``words`` words outside links holds most of the page's (``page_words``, counted
+    only when the element holds :data:`REVEALED_MIN_WORDS`: most hidden elements and templates hold a few words or
+    links, a tooltip or a menu)."""
+    return words >= REVEALED_MIN_WORDS and words > REVEALED_SHARE * page_words()
 
 
 def _unlinked_words(el: etree._Element) -> int:
@@ -279,10 +285,10 @@ def _unwrap_rendered_templates(root: etree._Element) -> None:
     templates = list(root.iter("template"))
     if not templates:
         return
-    worded = {el: words for el in templates if (words := _unlinked_words(el)) >= REVEALED_MIN_WORDS}
-    page_words = _unlinked_words(root) if worded else 0
+    page_words = cache(partial(_unlinked_words, root))  # all templates are weighed before any goes
+    rendered = [el for el in templates if _most_of_the_page(_unlinked_words(el), page_words)]
     for el in templates:
-        if worded.get(el, 0) > REVEALED_SHARE * page_words:
+        if el in rendered:
             _unwrap(el)
         else:
             drop_element(el)
