@@ -82,6 +82,9 @@ AD_NAME = re.compile(r"\bads?\b|\bad[-_]|[-_]ads?(?![a-z0-9])|advert|sponsor|\bd
 #: ("subscriber" content is the article: not that).
 PROMO_NAME = re.compile(r"newsletter|sign-?up|subscribe(?!r)|\bpromo(?:tion)?\b|[-_]promo\b|\bpromo[-_]|whatsapp"
                         r"|telegram")
+#: Names of a call to action, a promotion too (9to5Mac's ``article__reading-cta``: "You're reading 9to5Mac ..." after
+#: every article), unless the box is also named a lead (:func:`_calls_to_action`).
+CTA_NAME = re.compile(r"(?<![a-z])cta(?![a-z])")
 #: Names of a box asking the reader to pay for the journalism: a donation or contribution appeal (the Guardian's
 #: ``contributions-epic`` and ``remote-epic-liveblog``, its word for the appeal; ``donate-box``, ``support-us``, The
 #: Independent's ``support-banner``). Such a box is longer than an advert (a heading, two or three paragraphs, a
@@ -274,7 +277,15 @@ def is_consent_box(el: etree._Element) -> bool:
 def is_promotion(el: etree._Element) -> bool:
     """Whether an element's own class/id names it an advert or a box promoting the site's own offers (newsletter,
     subscription, messaging channel); a topic's class (``tag-whatsapp``) names none."""
-    return _box_named(el, AD_NAME, PROMO_NAME)
+    names = _box_names(el)
+    return bool(names) and (AD_NAME.search(names) is not None or PROMO_NAME.search(names) is not None
+                            or _calls_to_action(names))
+
+
+def _calls_to_action(names: str) -> bool:
+    """Whether a box's ``names`` name it a call to action (:data:`CTA_NAME`) and not a lead (:data:`LEAD_NAME`): the
+    Guardian marks its standfirst ``standfirst_cta`` for its click counts."""
+    return CTA_NAME.search(names) is not None and LEAD_NAME.search(names) is None
 
 
 #: Names of an entry set among a thread's posts in their template that is no post of the thread: a promoted one (an
@@ -296,7 +307,7 @@ def box_kind(el: etree._Element) -> str:
     names = _box_names(el)
     if not names:
         return ""
-    if any(pattern.search(names) is not None for pattern in _INSET_NAMES):
+    if any(pattern.search(names) is not None for pattern in _INSET_NAMES) or _calls_to_action(names):
         return "inset"
     return "appeal" if APPEAL_NAME.search(names) is not None else ""
 
@@ -310,8 +321,8 @@ def is_dialog(el: etree._Element) -> bool:
 _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 
 
-#: A box set into the body that is never the article: an advert or promotion (:func:`is_promotion`), a consent
-#: manager's box (:func:`is_consent_box`) or a reader poll (:func:`is_poll`).
+#: A box set into the body that is never the article: an advert or promotion (:func:`is_promotion`; a call to action,
+#: :func:`_calls_to_action`, too), a consent manager's box (:func:`is_consent_box`) or a reader poll (:func:`is_poll`).
 _INSET_NAMES = (AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME)
 
 

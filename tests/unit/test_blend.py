@@ -1318,6 +1318,10 @@ def test_a_consent_box_is_named_as_such_or_after_its_vendor(names, consent):
     # WordPress files a post under its tags and categories in the <article>'s classes: a topic, not a box
     ("post type-post tag-whatsapp category-newsletter", False), ("post tag-promo category-ads", False),
     ("post tag-news whatsapp-cta", True),
+    # a call to action (9to5Mac's "You're reading 9to5Mac ..." box after every article), not a word holding "cta"
+    ("article__reading-cta", True), ("cta", True), ("octagon-dictation", False),
+    # the Guardian's standfirst, marked for its click counts
+    ("stand-first-alone standfirst_cta", False),
 ])
 def test_a_topics_class_names_no_promotion(names, promotion):
     assert is_promotion(parse_html(f'<html><body><div class="{names}">x</div></body></html>').root[0][0]) is promotion
