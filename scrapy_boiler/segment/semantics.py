@@ -261,6 +261,10 @@ CONSENT_NAME = re.compile(r"consent|onetrust|sourcepoint|cookiebot|usercentrics|
 #: Apollo's names, nor pollution, pollen, polling, a pollster or a recipe's pollo.
 POLL_NAME = re.compile(r"(?<!a)poll(?!ut|en|ing|ster|o(?![a-z]))|umfrage")
 
+#: Names of a box with the author's short biography (XDA's ``author-bio-short`` under the byline, ``author_bio``,
+#: ``writer-bio``, ``contributor-bio`` after the body): the site's words about its writer, never the article.
+AUTHOR_BIO_NAME = re.compile(r"(?:author|writer|contributor)[-_]*bio")
+
 
 def is_poll(el: etree._Element) -> bool:
     """Whether an element's own class/id names it a reader poll's box (:data:`POLL_NAME`); a topic's class
@@ -322,8 +326,9 @@ _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 
 
 #: A box set into the body that is never the article: an advert or promotion (:func:`is_promotion`; a call to action,
-#: :func:`_calls_to_action`, too), a consent manager's box (:func:`is_consent_box`) or a reader poll (:func:`is_poll`).
-_INSET_NAMES = (AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME)
+#: :func:`_calls_to_action`, too), a consent manager's box (:func:`is_consent_box`), a reader poll (:func:`is_poll`) or
+#: the author's biography (:data:`AUTHOR_BIO_NAME`).
+_INSET_NAMES = (AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME, AUTHOR_BIO_NAME)
 
 
 def _box_named(el: etree._Element, *patterns: re.Pattern[str]) -> bool:

@@ -38,6 +38,15 @@ def test_a_sign_up_box_between_the_paragraphs_is_dropped():
                                       "(div.newsletter-signup)")
 
 
+def test_the_authors_short_biography_is_dropped():
+    """XDA sets the writer's short biography under the byline, in the article's box, and a model reads it as the
+    body's first paragraph."""
+    bio = "Callum has been rebuilding his home network for a decade and writes about self-hosting and old hardware."
+    labels = _labels(f"<div class='author-bio-short'><p>{bio}</p></div>")
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+
+
 def test_a_poll_is_found_up_to_the_depth_and_no_further():
     def poll(wrappers: int) -> str:
         return ("<div class='article-poll'>" + "<div>" * wrappers + "<p>Should the pier be rebuilt in stone?</p>"
