@@ -256,12 +256,14 @@ _SUMMARY = ("<h3>Summary</h3><ul><li>{}</li><li>The council expects traffic on t
 
 
 @pytest.mark.parametrize(("declared", "kept"), [(True, 2), (False, 0)])
-def test_a_summarys_bullets_whose_first_the_page_declares_are_the_lead(declared, kept):
-    """A summary set as bullets under the headline (Nation, SCMP), the first item the page's description, is the
-    lead whole, however many lines of a photo's caption and credit stand between it and the headline."""
+@pytest.mark.parametrize("summary", [_SUMMARY, _SUMMARY.replace("<li>", "<li><h2>").replace("</li>", "</h2></li>")])
+def test_a_summarys_bullets_whose_first_the_page_declares_are_the_lead(declared, kept, summary):
+    """A summary set as bullets under the headline (Nation, SCMP; elDiario.es sets each in an ``<h2>`` of its
+    ``<li>``), the first item the page's description, is the lead whole, however many lines of a photo's caption and
+    credit stand between it and the headline."""
     descriptions = frozenset({comparable(_LEAD)}) if declared else frozenset()
     lines = "".join(f"<div>{line}</div>" for line in ("Share", "Read in 4 minutes", "12 comments", "Listen", "Save"))
-    assert _after_standfirst(_PHOTO + lines + _SUMMARY.format(_LEAD), 0.05, descriptions) == (bool(kept), 4 + kept)
+    assert _after_standfirst(_PHOTO + lines + summary.format(_LEAD), 0.05, descriptions) == (bool(kept), 4 + kept)
 
 
 @pytest.mark.parametrize(("declared", "kept"), [(True, True), (False, False)])

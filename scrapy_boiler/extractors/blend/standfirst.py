@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from lxml import etree
+
 from scrapy_boiler.extractors.other_stories import HEADLINE_TITLE_SHARE, share_in_title
 from scrapy_boiler.parse.normalize import comparable
 from scrapy_boiler.segment.blocks import TextBlock
@@ -94,13 +96,23 @@ def _blocks_above(blocks: list[TextBlock], position: int, reach: int) -> list[Te
 
 
 def _with_its_list(blocks: list[TextBlock], position: int) -> list[TextBlock]:
-    """The block at ``position`` and, when it is a list's item, the blocks of the list's other items: a summary set as
-    bullets under the headline, whose first the page declares as its description, is the lead whole."""
-    item = blocks[position].element
-    listed = item.getparent() if item.tag == "li" else None
+    """The block at ``position`` and, when it is a list's item (or the one element of its own in an item: elDiario.es
+    sets each bullet in an ``<h2>``), the blocks of the list's other items: a summary set as bullets under the
+    headline, whose first the page declares as its description, is the lead whole."""
+    item = _list_item(blocks[position].element)
+    listed = item.getparent() if item is not None else None
     if listed is None:
         return [blocks[position]]
-    return [block for block in blocks if block.element.getparent() is listed and block.element.tag == "li"]
+    return [block for block in blocks if (other := _list_item(block.element)) is not None
+            and other.getparent() is listed]
+
+
+def _list_item(el: etree._Element) -> etree._Element | None:
+    """The ``<li>`` an element is, or is a child of."""
+    if el.tag == "li":
+        return el
+    parent = el.getparent()
+    return parent if parent is not None and parent.tag == "li" else None
 
 
 def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:
