@@ -180,6 +180,12 @@ _META_LINE = ('<div class="{names}"><span>2 juin 2024</span> · 2 min · 418 mot
               '<a href="/edit">Suggérer une modification</a></div>')
 
 
+#: The line of author and dates under the headline, named only in its parts, as long as a lead.
+_PARTS_LINE = ('<div class="info"><span class="article-author">Szerző: <a href="/szerzo/ann-lee">Ann Lee</a></span> '
+               '<time class="article-datetime" datetime="2025-03-10T06:30">2025. március 10. 06:30</time> '
+               '<span class="article-modified">Frissítve: 2025. március 10. 10:05</span></div>')
+
+
 @pytest.mark.parametrize(("lead", "score", "kept"), [
     (f'<div class="x7f2a">{_LEAD}</div>', 0.3, True),  # the lead, its class a hash, scored under the threshold
     (f'<ul>{_GALLERY}</ul><div class="x7f2a">{_LEAD}</div>{_LONG_BYLINE}', 0.3, True),  # a gallery, a long byline
@@ -189,6 +195,8 @@ _META_LINE = ('<div class="{names}"><span>2 juin 2024</span> · 2 min · 418 mot
     (f'<div class="x7f2a">{_LEAD}</div>{_META_LINE.format(names="post-meta")}', 0.3, True),  # Hugo's meta line
     (f'<div class="x7f2a">{_LEAD}</div>{_META_LINE.format(names="entry-meta")}', 0.3, True),  # WordPress's
     (f'<div class="x7f2a">{_LEAD}</div>{_META_LINE.format(names="metadata")}', 0.3, False),  # not a meta line
+    (f'<div class="x7f2a">{_LEAD}</div>{_PARTS_LINE}', 0.3, True),  # its parts named (hvg.hu)
+    (f'<div class="x7f2a">{_LEAD}</div>{_PARTS_LINE.replace("article-", "x")}', 0.3, True),  # ... holding a <time>
 ])
 def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept):
     """In the article's header, above the byline and the date, outside the body's container: the lead scores lower

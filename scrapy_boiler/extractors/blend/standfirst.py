@@ -50,8 +50,7 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
     for position in range(first - 1, max(first - 1 - DECLARED_LEAD_SCAN, -1), -1):
         block = blocks[position]
         f = block.features
-        if f is None or f.num_words < LEAD_WORDS or in_picture(block.element) \
-                or _BYLINE_NAME.search(element_names(block.element)):
+        if f is None or f.num_words < LEAD_WORDS or in_picture(block.element) or _is_byline(block.element):
             continue
         if _declared(comparable(block.text), descriptions) \
                 and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position, LEAD_SCAN)):
@@ -76,6 +75,15 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
 #: Writers" in a ``p.byline``), and of the line of date, author and reading time under the headline (WordPress's
 #: ``entry-meta``, Hugo's ``post-meta``: "2 juin 2024 · 2 min · 418 mots · Thomas Lefebvre").
 _BYLINE_NAME = re.compile(r"byline|author|credit|writer|reporter|dateline|(?<![a-z])(?:meta|date)(?![a-z])", re.I)
+
+
+def _is_byline(el: etree._Element) -> bool:
+    """Whether a block is the byline or the line of dates under the headline: named so (:data:`_BYLINE_NAME`), or
+    holding a ``<time>`` or an element so named (hvg.hu's ``div.info``: "Szerző: Sárközi Eszter 2025. március 10.
+    06:30 Frissítve: ...", its parts in ``span.article-author`` and ``time``)."""
+    return _BYLINE_NAME.search(element_names(el)) is not None or any(
+        child.tag == "time" or _BYLINE_NAME.search(element_names(child)) is not None
+        for child in el.iterdescendants() if isinstance(child.tag, str))
 
 
 def _declared(text: str, descriptions: frozenset[str]) -> bool:
