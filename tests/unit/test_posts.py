@@ -2474,3 +2474,48 @@ def test_an_issue_trackers_address_makes_the_description_above_the_notes_the_ope
     ``/merge_requests/N``, ``show_bug.cgi``) the page is a thread, and the description its opening post."""
     doc = extract(_merge_request(), url)
     assert (doc.page_type, len(doc.posts)) == (page_type, posts)
+
+
+def _forum_topic_with_comments() -> bytes:
+    """A forum topic in the style of Linux.org.ru: the opening post in a box of its own under the title, then the
+    replies, each named a comment (``article.msg#comment-N``)."""
+    replies = "".join(
+        f'<article class="msg" id="comment-{n}"><div class="msg-container"><div class="userpic"><img class="photo" '
+        f'src="/avatar/{who}.png"></div><div class="msg_body"><div class="message-text"><p>{text}</p></div>'
+        f'<div class="sign"><a href="/people/{who}/profile">{who}</a> <time datetime="2025-10-1{n}T10:00:00">'
+        f'1{n}.10.25 10:00:00</time></div><div class="reply"><ul><li><a href="/comment-message.jsp?replyto={n}">'
+        f'Reply to this message</a></li><li><a href="/forum/admin/17934512?cid={n}">Link</a></li></ul></div></div>'
+        f"</div></article>"
+        for n, (who, text) in enumerate([
+            ("vasya", "Check the kernel changelog first: there was a change to the btrfs tree checker in that "
+                      "release, and it now refuses some leaves that older kernels read without a word."),
+            ("anon_admin", "Boot the old kernel and run a read-only check before you try to repair anything at all, "
+                           "and make a copy of the data you care about while it still mounts."),
+            ("petrov", "Same here after the update on two machines. A scrub on the old kernel found nothing, and "
+                       "the mount works there, so the data itself looks fine to me."),
+            ("vasya", "Then it is the new checker being stricter than the old one. Report it to the mailing list "
+                      "with the whole dmesg output and the output of the read-only check."),
+        ]))
+    question = "".join(f"<p>{t}</p>" for t in (
+        "Good afternoon. Debian 13 with a separate data disk on btrfs, mounted by UUID from fstab; yesterday a kernel "
+        "update came and after the reboot the data partition no longer mounts at all.",
+        "With the previous kernel from the boot menu everything mounts and works, and a scrub shows no errors. What "
+        "could this be, and is it safe to keep using the disk with the old kernel for now?"))
+    return f"""<html><head><title>After a kernel update the btrfs data partition does not mount</title></head>
+    <body><header><a href="/">LOR</a> <a href="/forum/">Forum</a></header><main>
+    <article class="msg" id="topic-17934512"><header><h1><a href="/forum/admin/17934512">After a kernel update the
+    btrfs data partition does not mount</a></h1></header><div class="msg-container"><div class="msg_body">
+    <div itemprop="articleBody">{question}</div><div class="sign"><a href="/people/ivan/profile">ivan</a>
+    <time datetime="2025-10-09T09:00:00">09.10.25 09:00:00</time></div></div></div></article>
+    <div class="comments">{replies}</div></main></body></html>""".encode()
+
+
+@pytest.mark.parametrize(("url", "page_type", "posts"), [
+    ("https://www.linux.org.ru/forum/admin/17934512", "forum", 5),
+    ("https://blog.example/2025/10/btrfs-after-update", "article", 4),  # the same layout at no thread's address
+])
+def test_replies_named_comments_under_a_post_at_a_forums_address_make_it_a_thread(url, page_type, posts):
+    """Replies named comments below a post make an article with its comments, but not at a forum's address
+    (``/forum/<board>/<id>``): there the post above them is the topic's opening post."""
+    doc = extract(_forum_topic_with_comments(), url)
+    assert (doc.page_type, len(doc.posts)) == (page_type, posts)

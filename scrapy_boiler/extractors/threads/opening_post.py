@@ -285,11 +285,12 @@ def _opening_post_above(
     post that asks a question (its title or its last paragraph ends with "?") signed like the replies
     (:func:`~scrapy_boiler.extractors.threads.reply_links.signed_like_replies`: staff may be members of the site's
     forum too), and strong post structure. Nor a title linking to another site: comments on a link shared for
-    discussion."""
+    discussion. Replies named comments are an article's, unless the URL is a thread's (Linux.org.ru names a forum
+    topic's replies ``comment-N``)."""
     features = decision.features
     thread_path = bool(url and _THREAD_PATH.search(url))
     if features is None or decision.score < (THRESHOLD if thread_path else OPENING_POST_SCORE) or (
-            features.comment_thread and not (features.discussion_url or features.shared_link)):
+            features.comment_thread and not (features.discussion_url or features.shared_link or thread_path)):
         return False
     if _words(lead) + inside < ABOVE_AND_INSIDE * total:
         return False
