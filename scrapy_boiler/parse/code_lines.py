@@ -25,6 +25,37 @@ from lxml import etree
 LINE_CLASSES = frozenset({"line", "codeboxline", "cm-line", "ec-line", "code-line", "token-line", "highlight-line"})
 
 
+#: Class names (lower case) of a code box whose lines are the items of a list, outside any ``<pre>`` (Discuz!'s
+#: ``div.blockcode > div > ol > li``, each line ending in a ``<br>``, its indentation in ``&nbsp;``).
+LISTED_CODE_CLASSES = frozenset({"blockcode", "codeblock", "code-block"})
+
+
+def listed_code_lines(root: etree._Element) -> None:
+    """Make a code box written as a list of lines a ``<pre>``: the list becomes the ``<pre>`` and each item a line of
+    it, so that the code keeps its lines and their indentation, and reads as one block rather than as list items."""
+    for box in root.iter("div"):
+        names = box.get("class")
+        if not names or LISTED_CODE_CLASSES.isdisjoint(names.lower().split()) or next(box.iter("pre"), None) \
+                is not None:
+            continue
+        lists = list(box.iter("ol", "ul"))
+        if len(lists) != 1 or len(items := [item for item in lists[0] if item.tag == "li"]) < 2:
+            continue
+        lists[0].tag = "pre"
+        lists[0].text = None  # the markup's indentation before the first item, no line of the code
+        for item in items:
+            item.tag = "span"
+            for el in item.iter():  # indentation written as &nbsp; is spaces, as a reader copying the code gets them
+                el.text = el.text and el.text.replace("\xa0", " ")
+                if el is not item:
+                    el.tail = el.tail and el.tail.replace("\xa0", " ")
+            if item.tail is not None and not item.tail.strip():
+                item.tail = None  # the markup's line break between items: each line ends once, below
+            if len(item) and item[-1].tag == "br" and not (item[-1].tail or "").strip():
+                item.remove(item[-1])  # the line's break, written out below
+            item.tail = "\n" + (item.tail or "")
+
+
 def break_code_lines(root: etree._Element) -> None:
     """Put a newline after every line element of a ``<pre>`` that holds at least two of them, where neither the line
     nor what follows it breaks the line already (Expressive Code writes a blank line as a line holding a newline, and

@@ -10,7 +10,12 @@ from lxml import etree
 
 from scrapy_boiler.limits import DEFAULT_LIMITS, Limits, PageRejected, WarningCode
 from scrapy_boiler.parse.clean import clean_tree
-from scrapy_boiler.parse.code_lines import break_code_lines, drop_code_toolbars, drop_line_numbers
+from scrapy_boiler.parse.code_lines import (
+    break_code_lines,
+    drop_code_toolbars,
+    drop_line_numbers,
+    listed_code_lines,
+)
 from scrapy_boiler.parse.depth import flatten_markup, flatten_tree
 from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
 from scrapy_boiler.parse.mail_quotes import drop_mail_quotes
@@ -91,6 +96,7 @@ def parse_html(
     drop_line_numbers(root)
     drop_code_toolbars(root)
     drop_mail_quotes(root)
+    listed_code_lines(root)
     break_code_lines(root)
     if flatten_tree(root, limits.max_depth) and "depth_limited" not in warnings:
         warnings.append("depth_limited")

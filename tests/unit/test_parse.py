@@ -301,6 +301,21 @@ def test_code_lines_laid_out_by_css_get_their_line_breaks():
     assert "".join(second.itertext()) == "a = 1\nb = 2"
 
 
+def test_a_code_box_written_as_a_list_of_lines_is_a_block_of_code():
+    """Discuz! writes a post's code as ``div.blockcode > div > ol > li``, each line ending in a ``<br>``, indented
+    with ``&nbsp;``: it is one block of code with its lines and indentation (spaces), not a list; an item ending
+    without a ``<br>`` ends its line too. A list in a box named otherwise stays a list."""
+    lines = ["def shot_time(path):", "&nbsp; &nbsp; try:", "&nbsp; &nbsp; &nbsp; &nbsp; return read(path)", "",
+             "print(shot_time('a.jpg'))"]
+    items = "".join(f"<li>{line}<br />" for line in lines[:-1]) + f"<li>{lines[-1]}</li>"
+    page = parse_html(f'<div class="t_f"><p>The script:</p><div class="blockcode"><div id="code_rX7"><ol>\n{items}'
+                      f'</ol></div><em>Copy code</em></div><ul><li>one</li><li>two</li></ul></div>')
+    pre = next(page.root.iter("pre"))
+    assert "".join(pre.itertext()) == ("def shot_time(path):\n    try:\n        return read(path)\n\n"
+                                      "print(shot_time('a.jpg'))\n")
+    assert [item.text for item in page.root.iter("li")] == ["one", "two"]
+
+
 def test_code_lines_written_as_blocks_are_one_block_of_lines():
     """Expressive Code (Astro Starlight) writes each line of a code block as a ``div.ec-line``: the code is one block
     of lines, its lines of punctuation alone (``});``) included, which as blocks of their own had no word to keep
