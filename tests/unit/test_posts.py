@@ -1789,6 +1789,35 @@ def test_a_question_declared_by_its_cut_off_excerpt_keeps_its_greeting_code_and_
     assert [post.text for post in doc.posts[1:]] == replies
 
 
+def test_a_declared_question_keeps_the_short_lines_between_the_lines_found():
+    """The declared question is found by its lines long enough to look up; a line between them too short to look up
+    ("Setup:" over a list whose items are found) is the question's too (Ubiquiti's community)."""
+    intro = ("Since the upgrade to the zone based firewall, devices on my IoT network can no longer reach the home "
+             "server on the servers network, even though that was allowed before.")
+    items = ["Gateway on network release nine point four", "Old rule allowed the IoT network to the server address"]
+    declared = json.dumps({"@context": "https://schema.org", "@type": "DiscussionForumPosting",
+                           "headline": "IoT devices blocked after the firewall migration",
+                           "text": f"{intro}\n\nSetup:\n\n" + "\n".join(items)})
+    replies = ["Check the zone matrix: the migration puts custom networks in a zone that blocks the others.",
+               "Add a policy from the IoT zone to the internal zone for those two ports and it works again.",
+               "That was it, the new policy fixed it and the old rule can go."]
+    posts = "".join(
+        f'<div id="post_{n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body '
+        f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/user{n}">'
+        f'<span itemprop="name">user{n}</span></a></span><time datetime="2025-03-1{n}T10:00:00Z" class="post-time">'
+        f'March 1{n}, 2025</time></div><div class="post" itemprop="text"><p>{text}</p></div></div>'
+        for n, text in enumerate(replies, 2))
+    listed = "".join(f"<li><p>{item}</p></li>" for item in items)
+    html = (f'<html><head><script type="application/ld+json">{declared}</script></head><body><div id="main-outlet" '
+            f'class="wrap"><h1>IoT devices blocked after the firewall migration</h1><div id="post_1" class="topic-body '
+            f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/asker">'
+            f'<span itemprop="name">asker</span></a></span><time datetime="2025-03-11T09:14:27Z" class="post-time">'
+            f'March 11, 2025</time></div><div class="post" itemprop="text"><p>{intro}</p><p>Setup:</p><ul>{listed}</ul>'
+            f"</div></div>{posts}</div></body></html>")
+    doc = extract(html, "https://community.example.com/questions/iot-devices-blocked/4711")
+    assert doc.posts[0].text == "\n".join([intro, "Setup:", *items])
+
+
 def test_a_microdata_author_named_in_a_link_is_its_text_not_its_href(page_bytes):
     """Habr Q&A: ``<a itemprop="name" href="/user/x">Name</a>``: the microdata value of a link is its href, but a
     name is what it says."""

@@ -339,6 +339,7 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
     # a declared text may be the post's first paragraph only (Apple), or its opening lines cut off (Discourse's
     # excerpt): the post goes on in the paragraphs, code and lists beside them, and may open with a greeting too
     # short to look up ("Hi all,")
+    found = _with_lines_between(found, first, members)
     before = _prose_siblings(found[0], first, members, preceding=True)
     found = [*reversed(before), *found, *_prose_siblings(found[-1], first, members, preceding=False)]
     if group.question_found:  # a question found by its look was not the declared one
@@ -349,6 +350,27 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
 
 #: The elements a post's text is written in, one after another, where its declared opening lines go on.
 _PROSE = frozenset({"p", "pre", "ul", "ol", "blockquote", "h2", "h3", "h4", "h5", "h6", "table", "dl"})
+
+
+def _with_lines_between(found: list[etree._Element], first: set[etree._Element],
+                        members: dict[etree._Element, int]) -> list[etree._Element]:
+    """The prose elements of the post's box from the first element found to the last (a paragraph, a list whose
+    items were found), the lines between them included: a line too short to look up ("Setup:" over a list) is the
+    post's. ``found`` as it is where they lie in no one box of prose elements."""
+    box = common_ancestor(found)
+    if box is None or box in found:
+        return found
+    tops = []
+    for el in found:
+        while (parent := el.getparent()) is not None and parent is not box:
+            el = parent
+        if el not in tops:
+            tops.append(el)
+    run = [child for child in box[box.index(tops[0]):box.index(tops[-1]) + 1] if isinstance(child.tag, str)]
+    if any(child.tag not in _PROSE or any(node in first or node in members for node in child.iter())
+           for child in run):
+        return found
+    return run
 
 
 def _prose_siblings(el: etree._Element, first: set[etree._Element], members: dict[etree._Element, int], *,
