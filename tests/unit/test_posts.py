@@ -2548,3 +2548,30 @@ def test_replies_named_comments_under_a_post_at_a_forums_address_make_it_a_threa
     (``/forum/<board>/<id>``): there the post above them is the topic's opening post."""
     doc = extract(_forum_topic_with_comments(), url)
     assert (doc.page_type, len(doc.posts)) == (page_type, posts)
+
+
+def test_answers_a_page_does_not_declare_under_the_question_it_declares_are_its_answers():
+    """Ответы Mail.ru marks its question up as a schema.org ``Question`` item and its answers as nothing: the
+    declared posts are the question alone, which read as a question nobody answered; the answers the layout shows
+    below it are its answers."""
+    answers = [("Марина", "Это нормальное поведение для молодого кота: днём ему нечем заняться, и он копит энергию "
+                          "до ночи. Играйте с ним перед сном и кормите сразу после игры."),
+               ("Алексей", "Кастрирован? Если нет, то скорее всего в этом и причина, в полтора года гормоны "
+                           "бушуют и никакие игрушки тут не помогут."),
+               ("Ольга", "Обратите внимание ещё и на здоровье: если кот раньше спал ночью, а потом резко начал "
+                         "кричать, стоит показать его ветеринару.")]
+    shown = "".join(
+        f'<div class="YtGX1" data-testid="answer"><div class="Ag7xs"><a class="b3rvT" href="/profile/id{n}/">{who}'
+        f'</a><time class="k2cMc" datetime="2025-02-1{n}T08:17:52+03:00">1{n} февраля 2025</time></div>'
+        f'<div class="ywJ8d">{text}</div><button class="Y5ZbT">Ответить</button></div>'
+        for n, (who, text) in enumerate(answers))
+    question = ("Коту полтора года, живём вдвоём в однушке. Днём он спит, а ночью носится по квартире, скидывает "
+                "вещи со стола и орёт под дверью спальни. Как это прекратить?")
+    html = (f'<html><body><main><article class="p3oNY" itemscope itemtype="https://schema.org/Question">'
+            f'<h1 itemprop="name">Почему кот по ночам носится по квартире?</h1><a href="/profile/id7/" '
+            f'itemprop="author">Юлия</a><time itemprop="dateCreated" datetime="2025-02-13T23:40:00+03:00">13 '
+            f'февраля</time><div class="Ld62b" itemprop="text">{question}</div><div class="share">Поделиться ВК ОК'
+            f'</div></article><section class="NsT2b"><h2>Ответы</h2>{shown}</section></main></body></html>')
+    doc = extract(html, "https://otvet.mail.ru/question/241583067")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [question, *(text for _, text in answers)]

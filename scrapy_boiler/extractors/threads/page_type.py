@@ -2,12 +2,11 @@
 
 SemText (Zhang and Wang, "Boilerplate Detection via Semantic Classification of TextBlocks" §I) separates type-1
 pages, whose main content sits in one place, from type-2 pages, whose content is scattered over a list of posts.
-:func:`detect` decides from the repeated sibling group that
-:func:`~scrapy_boiler.segment.post_groups.find_post_group` finds: an article's paragraphs repeat too, so what tells
-posts apart is what each member carries — its author (a link to a user page, or an element naming the poster), a
-date, a template with inner structure — plus how much of the page's text the group holds, post-like class names and
-a thread-like URL. The weights were set by hand on webforum-train (type-2) and dragnet:train / l3s-gn1:train /
-cleaneval-dev (articles); accuracy is in the README.
+:func:`detect` decides from the repeated sibling group that :func:`~scrapy_boiler.segment.post_groups.find_post_group`
+finds: an article's paragraphs repeat too, so what tells posts apart is what each member carries — its author (a link to
+a user page, or an element naming the poster), a date, a template with inner structure — plus how much of the page's
+text the group holds, post-like class names and a thread-like URL. The weights were set by hand on webforum-train
+(type-2) and dragnet:train / l3s-gn1:train / cleaneval-dev (articles); accuracy is in the README.
 
 On a page whose URL names it a page of comments (``/r/sub/comments/id/``), a long discussed post can outweigh the few
 comments served with it; the best group whose members show a date and an author link (or one comment alone) is then
@@ -26,6 +25,7 @@ from dataclasses import dataclass, replace
 from lxml import etree
 
 from scrapy_boiler.document import ARTICLE, FORUM, QA, PageType
+from scrapy_boiler.extractors.threads.answers_below import answers_below
 from scrapy_boiler.extractors.threads.thread_title import title_links_away
 from scrapy_boiler.parse.json_ld_posts import JsonLdPost
 from scrapy_boiler.parse.urls import split_url
@@ -367,7 +367,8 @@ def _declared_thread(group: PostGroup, value: float, feats: PageTypeFeatures) ->
 def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextStats,
                             titles: tuple[str, str]) -> PageTypeDecision:
     declared = declared_post_group(root, stats)
-    group = declared or find_post_group(root, stats)
+    group = answers_below(declared, root, stats) or declared or find_post_group(root, stats)
+    declared = declared if group is declared else None  # a question declared alone: its answers the layout's
     if group is None:  # nothing repeats: a comment may still stand alone under the article
         return PageTypeDecision(ARTICLE, 0.0, _comment_thread(root, stats), None)
     feats = features(group, stats, root, url, titles)
