@@ -58,6 +58,8 @@ _BESIDE_BODY = re.compile(r"author|user(?!-?select)|sig|meta|info|head|foot|avat
 _POST_CLASS = "post"
 #: A named body holds at least this share of the posts' words (it is their text, not a label).
 NAMED_BODY_SHARE = 0.25
+#: ... and at least this share where the descent stopped in a body named so already.
+NAMED_INNER_SHARE = 0.6
 #: ... and is the only one so named in all posts but at most one in this many, where the first is the post's own (a
 #: best answer a question post shows below its text, Flarum's ``Post-body`` in ``item-bestAnswerPost``).
 NAMED_BODY_REPEATS = 4
@@ -280,8 +282,11 @@ def _named_bodies(
     the discussion", phpBB's "Display posts from previous" row). Its ``//`` step is no clue to a question above the
     posts: an article's text may be named like its comments'."""
     tag, _, last = path.rpartition("/")[2].partition(".")
-    if last and _BODY_NAME.search(last) and not _BESIDE_BODY.search(last) and tag != "tr":
-        return current, path
+    # a body the template names may hold the post's title and byline above its text, in a body named so too
+    # (Forumactif's phpBB theme: h2.topic-title, p.author and div.content in div.postbody): that one, if it holds most
+    # of the words
+    share = NAMED_INNER_SHARE if last and _BODY_NAME.search(last) and not _BESIDE_BODY.search(last) \
+        and tag != "tr" else NAMED_BODY_SHARE
     found: dict[str, dict[int, etree._Element]] = defaultdict(dict)
     repeated: dict[str, int] = defaultdict(int)
     for index, els in enumerate(current):
@@ -305,7 +310,7 @@ def _named_bodies(
                 or not _names_text(names) or _BESIDE_BODY.search(names)):
             continue
         words = sum(stats.text_words(el) for el in held.values())
-        if words >= NAMED_BODY_SHARE * whole:
+        if words >= share * whole:
             named[sig] = words
     if not named:
         return current, path

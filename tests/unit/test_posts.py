@@ -2575,3 +2575,31 @@ def test_answers_a_page_does_not_declare_under_the_question_it_declares_are_its_
     doc = extract(html, "https://otvet.mail.ru/question/241583067")
     assert doc.page_type == "qa"
     assert [post.text for post in doc.posts] == [question, *(text for _, text in answers)]
+
+
+def test_a_named_body_holding_the_posts_title_and_byline_gives_the_text_named_inside_it():
+    """Forumactif's phpBB theme writes each post's title ("Re: ...") and byline above its text in ``div.postbody``,
+    the text in ``div.content clearfix``, a spacer ``div.clearfix`` and a signature under it: the descent stops at
+    ``div.postbody`` (the spacer reads as the text's box in another state, so the step is not one per post); the body
+    named inside it, holding most of its words, is the post's text."""
+    title = "Re: Tomates qui éclatent après l'orage : arrosage ou fatalité ?"
+    texts = ["Bonjour à tous, mes tomates éclatent toutes après chaque gros orage, alors qu'elles étaient belles la "
+             "veille au soir. Est-ce l'arrosage, la variété ou une fatalité de l'été ? Que faire cette année ?",
+             "C'est très classique : la plante pompe d'un coup beaucoup d'eau et la peau, durcie par la période "
+             "sèche, n'arrive pas à suivre. Arrosez régulièrement et paillez le pied, le fruit ne fendra plus.",
+             "Même chose chez moi les années passées. Le paillage de paille épaisse a tout changé depuis deux étés, "
+             "et je cueille aussi un peu plus tôt quand un orage est annoncé pour la nuit.",
+             "Merci à vous deux pour ces conseils, je paille ce soir même avec les tontes du gazon et je vous redis "
+             "dans quinze jours si les prochaines tomates tiennent le coup après l'orage."]
+    posts = "".join(
+        f'<div id="p{n}" class="post row{n % 2 + 1}"><div class="inner"><div class="postbody"><ul class="profile-'
+        f'icons"><li><a href="/post?p={n}&amp;mode=quote"><img src="/quote.gif" alt=""></a></li></ul><h2 class="topic-'
+        f'title"><a href="/t2345-tomates#{n}">{title}</a></h2><p class="author">par <strong><a href="/u{n}">'
+        f"Jardinier{n}</a></strong> Mar {n + 8} Juil 2025 - 9:47</p><div class=\"content clearfix\"><div>{text}</div>"
+        f'</div><div class="clearfix"></div><div class="signature_div">Le jardin, c\'est la patience récompensée.'
+        f"</div></div>"
+        f'<dl class="postprofile"><dt><a href="/u{n}">Jardinier{n}</a></dt><dd>Messages : {40 + n}</dd></dl></div>'
+        f"</div>" for n, text in enumerate(texts))
+    doc = extract(f'<html><body><div id="page-body"><h1>{title[4:]}</h1>{posts}</div></body></html>',
+                  "https://jardinage.forumactif.com/t2345-tomates-qui-eclatent")
+    assert [post.text for post in doc.posts] == texts
