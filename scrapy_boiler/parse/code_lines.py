@@ -21,6 +21,8 @@ import re
 
 from lxml import etree
 
+from scrapy_boiler.parse.clean import drop_element
+
 #: Class names (lower case) of one line of a code block, in highlighters that write no newline between lines.
 LINE_CLASSES = frozenset({"line", "codeboxline", "cm-line", "ec-line", "code-line", "token-line", "highlight-line"})
 
@@ -99,14 +101,28 @@ def _is_line(el: etree._Element) -> bool:
 
 def drop_line_numbers(root: etree._Element) -> None:
     """Remove the cells of line numbers beside a code block: a table cell holding only numbers whose row's other
-    cell holds a ``<pre>``."""
-    for pre in root.iter("pre"):
+    cell holds a ``<pre>``; and a list of the numbers 1, 2, 3... inside a ``<pre>``, or right after it (CSDN writes
+    its ``ul.pre-numbering`` in the ``<pre>``, after the ``<code>``; the parser closes the ``<pre>`` before a list)
+    numbering as many lines as the code has."""
+    for pre in list(root.iter("pre")):
+        after = pre.getnext()
+        lines = "".join(pre.itertext()).strip("\n").count("\n") + 1
+        for listed in [*pre.iter("ul", "ol"), *([after] if after is not None and after.tag in ("ul", "ol") else [])]:
+            if _numbers_the_lines(listed) and (listed is not after or len(listed) == lines):
+                drop_element(listed)
         cell = next(pre.iterancestors("td"), None)
         row = cell.getparent() if cell is not None else None
         if row is None or row.tag != "tr":
             continue
         for other in [other for other in row if other is not cell and other.tag == "td" and _only_numbers(other)]:
             row.remove(other)
+
+
+def _numbers_the_lines(listed: etree._Element) -> bool:
+    """Whether a list's items say 1, 2, 3... and nothing else (two items at least)."""
+    items = [item for item in listed if isinstance(item.tag, str)]
+    return len(items) >= 2 and all(item.tag == "li" and "".join(item.itertext()).strip() == str(number)
+                                   for number, item in enumerate(items, 1))
 
 
 def _only_numbers(cell: etree._Element) -> bool:

@@ -301,6 +301,17 @@ def test_code_lines_laid_out_by_css_get_their_line_breaks():
     assert "".join(second.itertext()) == "a = 1\nb = 2"
 
 
+def test_line_numbers_listed_beside_a_code_block_go():
+    """CSDN writes a code block's line numbers as ``ul.pre-numbering`` in the ``<pre>``, after the ``<code>`` (the
+    parser closes the ``<pre>`` before it): a list of 1, 2, 3... numbering as many lines as the code has goes; a list
+    of other numbers, or of as many numbers as another count, stays."""
+    numbers = "".join(f"<li>{n}</li>" for n in range(1, 4))
+    page = parse_html(f"<article><pre><code>import asyncio\n\nasyncio.run(main())</code><ul class=\"pre-numbering\">"
+                      f"{numbers}</ul></pre><p>Steps:</p><ol>{numbers}</ol><pre><code>one line</code></pre>"
+                      f"<ul>{numbers}</ul></article>")
+    assert [item.text for item in page.root.iter("li")] == ["1", "2", "3"] * 2
+
+
 def test_a_code_box_written_as_a_list_of_lines_is_a_block_of_code():
     """Discuz! writes a post's code as ``div.blockcode > div > ol > li``, each line ending in a ``<br>``, indented
     with ``&nbsp;``: it is one block of code with its lines and indentation (spaces), not a list; an item ending
