@@ -1754,6 +1754,24 @@ def test_a_question_declared_by_its_first_paragraph_keeps_all_of_them_and_its_de
     assert [p.accepted for p in doc.posts] == [False, False, True, False, False]
 
 
+def _discourse_crawler_page(title: str, declared_text: str, opening: str, replies: list[str]) -> str:
+    """A Discourse topic as its crawler view serves it: the opening post (``opening``, its body's HTML) declared in
+    JSON-LD (``declared_text``), the replies marked ``itemprop="comment"``."""
+    posts = "".join(
+        f'<div id="post_{n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body '
+        f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/user{n}">'
+        f'<span itemprop="name">user{n}</span></a></span><time datetime="2025-03-1{n}T10:00:00Z" class="post-time">'
+        f'March 1{n}, 2025</time></div><div class="post" itemprop="text"><p>{text}</p></div></div>'
+        for n, text in enumerate(replies, 2))
+    declared = json.dumps({"@context": "http://schema.org", "@type": "DiscussionForumPosting", "headline": title,
+                           "text": declared_text})
+    return (f'<html><head><script type="application/ld+json">{declared}</script></head><body><div id="main-outlet" '
+            f'class="wrap"><h1>{title}</h1><div id="post_1" class="topic-body crawler-post"><div class="crawler-post-'
+            f'meta"><span class="creator" itemprop="author"><a href="/u/asker"><span itemprop="name">asker</span></a>'
+            f'</span><time datetime="2025-03-11T09:14:27Z" class="post-time">March 11, 2025</time></div><div '
+            f'class="post" itemprop="text">{opening}</div></div>{posts}</div></body></html>')
+
+
 def test_a_question_declared_by_its_cut_off_excerpt_keeps_its_greeting_code_and_list():
     """Discourse's crawler view declares the opening post's first sentences only (an excerpt), and its replies, not
     it, are ``itemprop="comment"``: the declared text was found in two paragraphs, and the greeting before them (too
@@ -1763,24 +1781,12 @@ def test_a_question_declared_by_its_cut_off_excerpt_keeps_its_greeting_code_and_
     replies = ["Eval batches without any label token give a division of zero by zero, which is nan in the log.",
                "Truncating from the left keeps the final assistant turn, so every example keeps something to learn.",
                "Thanks both, the filter on the eval set fixed it and the numbers match the old baseline again."]
-    posts = "".join(
-        f'<div id="post_{n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body '
-        f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/user{n}">'
-        f'<span itemprop="name">user{n}</span></a></span><time datetime="2025-03-1{n}T10:00:00Z" class="post-time">'
-        f'March 1{n}, 2025</time></div><div class="post" itemprop="text"><p>{text}</p></div></div>'
-        for n, text in enumerate(replies, 2))
-    declared = json.dumps({"@context": "http://schema.org", "@type": "DiscussionForumPosting",
-                           "headline": "Eval loss is nan after the upgrade", "text": excerpt})
-    html = (f'<html><head><script type="application/ld+json">{declared}</script></head><body><div id="main-outlet" '
-            f'class="wrap"><h1>Eval loss is nan after the upgrade</h1><div id="post_1" class="topic-body crawler-post">'
-            f'<div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/asker">'
-            f'<span itemprop="name">asker</span></a></span><time datetime="2025-03-11T09:14:27Z" class="post-time">'
-            f'March 11, 2025</time></div><div class="post" itemprop="text"><p>Hi all,</p><p>I am fine-tuning a small '
-            f"causal language model on a chat dataset with the Trainer API, and since the upgrade the eval loss is "
-            f"reported as <code>nan</code> at every evaluation step.</p><p>My training arguments:</p><pre><code>args = "
-            f"TrainingArguments(bf16=True, eval_steps=200)</code></pre><p>Things I already tried:</p><ul><li>switching "
-            f"bf16 off</li><li>a smaller eval set</li></ul><p>Is this a known regression?</p></div></div>{posts}"
-            f"</div></body></html>")
+    opening = ("<p>Hi all,</p><p>I am fine-tuning a small causal language model on a chat dataset with the Trainer "
+               "API, and since the upgrade the eval loss is reported as <code>nan</code> at every evaluation step.</p>"
+               "<p>My training arguments:</p><pre><code>args = TrainingArguments(bf16=True, eval_steps=200)</code>"
+               "</pre><p>Things I already tried:</p><ul><li>switching bf16 off</li><li>a smaller eval set</li></ul>"
+               "<p>Is this a known regression?</p>")
+    html = _discourse_crawler_page("Eval loss is nan after the upgrade", excerpt, opening, replies)
     doc = extract(html, "https://discuss.example.org/t/eval-loss-is-nan-after-the-upgrade/142871")
     assert doc.page_type == "forum"
     question = doc.posts[0].text
@@ -1795,25 +1801,13 @@ def test_a_declared_question_keeps_the_short_lines_between_the_lines_found():
     intro = ("Since the upgrade to the zone based firewall, devices on my IoT network can no longer reach the home "
              "server on the servers network, even though that was allowed before.")
     items = ["Gateway on network release nine point four", "Old rule allowed the IoT network to the server address"]
-    declared = json.dumps({"@context": "https://schema.org", "@type": "DiscussionForumPosting",
-                           "headline": "IoT devices blocked after the firewall migration",
-                           "text": f"{intro}\n\nSetup:\n\n" + "\n".join(items)})
     replies = ["Check the zone matrix: the migration puts custom networks in a zone that blocks the others.",
                "Add a policy from the IoT zone to the internal zone for those two ports and it works again.",
                "That was it, the new policy fixed it and the old rule can go."]
-    posts = "".join(
-        f'<div id="post_{n}" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body '
-        f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/user{n}">'
-        f'<span itemprop="name">user{n}</span></a></span><time datetime="2025-03-1{n}T10:00:00Z" class="post-time">'
-        f'March 1{n}, 2025</time></div><div class="post" itemprop="text"><p>{text}</p></div></div>'
-        for n, text in enumerate(replies, 2))
     listed = "".join(f"<li><p>{item}</p></li>" for item in items)
-    html = (f'<html><head><script type="application/ld+json">{declared}</script></head><body><div id="main-outlet" '
-            f'class="wrap"><h1>IoT devices blocked after the firewall migration</h1><div id="post_1" class="topic-body '
-            f'crawler-post"><div class="crawler-post-meta"><span class="creator" itemprop="author"><a href="/u/asker">'
-            f'<span itemprop="name">asker</span></a></span><time datetime="2025-03-11T09:14:27Z" class="post-time">'
-            f'March 11, 2025</time></div><div class="post" itemprop="text"><p>{intro}</p><p>Setup:</p><ul>{listed}</ul>'
-            f"</div></div>{posts}</div></body></html>")
+    html = _discourse_crawler_page("IoT devices blocked after the firewall migration",
+                                   f"{intro}\n\nSetup:\n\n" + "\n".join(items),
+                                   f"<p>{intro}</p><p>Setup:</p><ul>{listed}</ul>", replies)
     doc = extract(html, "https://community.example.com/questions/iot-devices-blocked/4711")
     assert doc.posts[0].text == "\n".join([intro, "Setup:", *items])
 
