@@ -106,9 +106,8 @@ def drop_line_numbers(root: etree._Element) -> None:
     numbering as many lines as the code has."""
     for pre in list(root.iter("pre")):
         after = pre.getnext()
-        lines = "".join(pre.itertext()).strip("\n").count("\n") + 1
         for listed in [*pre.iter("ul", "ol"), *([after] if after is not None and after.tag in ("ul", "ol") else [])]:
-            if _numbers_the_lines(listed) and (listed is not after or len(listed) == lines):
+            if _numbers_the_lines(listed) and (listed is not after or len(listed) == _line_count(pre)):
                 drop_element(listed)
         cell = next(pre.iterancestors("td"), None)
         row = cell.getparent() if cell is not None else None
@@ -116,6 +115,11 @@ def drop_line_numbers(root: etree._Element) -> None:
             continue
         for other in [other for other in row if other is not cell and other.tag == "td" and _only_numbers(other)]:
             row.remove(other)
+
+
+def _line_count(pre: etree._Element) -> int:
+    """The lines of a ``<pre>``'s code, the line breaks at its ends aside."""
+    return "".join(pre.itertext()).strip("\n").count("\n") + 1
 
 
 def _numbers_the_lines(listed: etree._Element) -> bool:

@@ -166,6 +166,14 @@ def tag_or_ancestor(el: etree._Element, *tags: str) -> etree._Element | None:
     return el if el.tag in tags else next(el.iterancestors(*tags), None)
 
 
+def list_item(el: etree._Element) -> etree._Element | None:
+    """The ``<li>`` an element is, or is a child of (``<li><p>``: ProseMirror, Substack; ``<li><h2>``: elDiario.es)."""
+    if el.tag == "li":
+        return el
+    parent = el.getparent()
+    return parent if parent is not None and parent.tag == "li" else None
+
+
 def in_link(el: etree._Element) -> bool:
     """Whether ``el`` is a link (``<a>``) or lies inside one."""
     return tag_or_ancestor(el, "a") is not None

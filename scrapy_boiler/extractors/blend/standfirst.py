@@ -11,7 +11,7 @@ from lxml import etree
 from scrapy_boiler.extractors.other_stories import HEADLINE_TITLE_SHARE, share_in_title
 from scrapy_boiler.parse.normalize import comparable
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.semantics import element_names, in_picture
+from scrapy_boiler.segment.semantics import element_names, in_picture, list_item
 
 #: A lead (standfirst, dek) is a prose block of at least LEAD_WORDS: the first such block above the body's first
 #: content block (figures, bylines and shorter lines, such as a date, may sit between, LEAD_SCAN blocks at most),
@@ -107,20 +107,12 @@ def _with_its_list(blocks: list[TextBlock], position: int) -> list[TextBlock]:
     """The block at ``position`` and, when it is a list's item (or the one element of its own in an item: elDiario.es
     sets each bullet in an ``<h2>``), the blocks of the list's other items: a summary set as bullets under the
     headline, whose first the page declares as its description, is the lead whole."""
-    item = _list_item(blocks[position].element)
+    item = list_item(blocks[position].element)
     listed = item.getparent() if item is not None else None
     if listed is None:
         return [blocks[position]]
-    return [block for block in blocks if (other := _list_item(block.element)) is not None
+    return [block for block in blocks if (other := list_item(block.element)) is not None
             and other.getparent() is listed]
-
-
-def _list_item(el: etree._Element) -> etree._Element | None:
-    """The ``<li>`` an element is, or is a child of."""
-    if el.tag == "li":
-        return el
-    parent = el.getparent()
-    return parent if parent is not None and parent.tag == "li" else None
 
 
 def _is_headline(block: TextBlock, title_words: frozenset[str]) -> bool:

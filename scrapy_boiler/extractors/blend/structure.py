@@ -27,7 +27,7 @@ from scrapy_boiler.extractors.body_template import rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
-from scrapy_boiler.segment.semantics import box_kind, in_code, in_figure, tag_or_ancestor
+from scrapy_boiler.segment.semantics import box_kind, in_code, in_figure, list_item, tag_or_ancestor
 
 
 def whole_lists(blocks: list[TextBlock], name: str) -> None:
@@ -66,7 +66,7 @@ def introduced_lists(blocks: list[TextBlock], name: str) -> None:
     text right before it (a body of text and line breaks: RTP)."""
     at_block = {block.element for block in blocks}
     for position, block in enumerate(blocks[1:], start=1):
-        item = _list_item(block.element)
+        item = list_item(block.element)
         if block.is_content or item is None or (listed := item.getparent()) is None or item is not listed[0]:
             continue
         before = position - 1
@@ -106,7 +106,7 @@ def _items(blocks: list[TextBlock], position: int, listed: etree._Element) -> li
     """The blocks of ``listed``'s items from ``position`` on."""
     found = []
     for block in blocks[position:]:
-        if (item := _list_item(block.element)) is None or item.getparent() is not listed:
+        if (item := list_item(block.element)) is None or item.getparent() is not listed:
             break
         found.append(block)
     return found
@@ -387,11 +387,3 @@ def body_parts(region: etree._Element | None) -> list[etree._Element]:
     return [region, *(el for el in region.getroottree().iter(region.tag) if el is not region and (
         (el.get("class") == names and rendering(el) == key)
         or (classes < set((el.get("class") or "").split()) and rendering(el)[1:] == key[1:])))]
-
-
-def _list_item(element: etree._Element) -> etree._Element | None:
-    """The ``<li>`` a block is, or is the paragraph of (``<li><p>``: ProseMirror, Substack)."""
-    if element.tag == "li":
-        return element
-    parent = element.getparent()
-    return parent if parent is not None and parent.tag == "li" else None
