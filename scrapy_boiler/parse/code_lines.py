@@ -32,12 +32,17 @@ LINE_CLASSES = frozenset({"line", "codeboxline", "cm-line", "ec-line", "code-lin
 LISTED_CODE_CLASSES = frozenset({"blockcode", "codeblock", "code-block"})
 
 
+_MAYBE_LISTED_CODE = etree.XPath(
+    "//div[contains(translate(@class, 'BCDEKLO', 'bcdeklo'), 'blockcode')"
+    " or contains(translate(@class, 'BCDEKLO', 'bcdeklo'), 'codeblock')"
+    " or contains(translate(@class, 'BCDEKLO', 'bcdeklo'), 'code-block')]")
+
+
 def listed_code_lines(root: etree._Element) -> None:
     """Make a code box written as a list of lines a ``<pre>``: the list becomes the ``<pre>`` and each item a line of
     it, so that the code keeps its lines and their indentation, and reads as one block rather than as list items."""
-    for box in root.iter("div"):
-        names = box.get("class")
-        if not names or LISTED_CODE_CLASSES.isdisjoint(names.lower().split()) or next(box.iter("pre"), None) \
+    for box in _MAYBE_LISTED_CODE(root):  # libxml2 finds the few candidates: no Python loop over every <div>
+        if LISTED_CODE_CLASSES.isdisjoint(box.get("class", "").lower().split()) or next(box.iter("pre"), None) \
                 is not None:
             continue
         lists = list(box.iter("ol", "ul"))
