@@ -38,13 +38,13 @@ from scrapy_boiler.segment.post_bodies import body_owner
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links, an imageboard's
-#: links to the posts a reply answers (">>104871262", ">>>/g/104860012").
+#: links to the posts a reply answers (">>104871262", ">>>/g/104860012"), or a board's, by their number ("#2").
 _CHROME_LINE = re.compile(
     r"^(?:[-+−]?\d[\d,.]*\s*(?:votes?|points?|likes?|k)?|--|share|edit|follow|reply|quote|report|flag|like|"
     r"improve this (?:answer|question)|add a comment|permalink|cite|multi-?quote|(?:reply|quote) with quote|"
     r"antworten|zitieren|melden|teilen|répondre|citer|signaler|partager|回复|引用|举报|分享|"
     r"(?:share|edit|follow|flag|reply|quote|report)(?:\s+(?:share|edit|follow|flag|reply|quote|report))+"
-    r"|(?:>>>?(?:/\w+/)?\d+(?:\s*\((?:OP|You)\))?\s*)+)$",
+    r"|(?:>>>?(?:/\w+/)?\d+(?:\s*\((?:OP|You)\))?\s*)+|(?:#\d+\s*)+)$",
     re.I,
 )
 

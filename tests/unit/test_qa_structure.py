@@ -107,6 +107,13 @@ def test_an_imageboards_links_to_the_posts_a_reply_answers_are_trimmed():
     assert trim_chrome([">>1 >>2 (OP)", ">>>/g/104860012", "same"]) == ["same"]
 
 
+def test_a_boards_links_to_the_posts_a_reply_answers_by_number_are_trimmed():
+    """Mediavida opens a reply with links to the posts it answers, by their number on the page ("#2 #5"); a hashtag
+    or a line that goes on after the number is the writer's."""
+    assert trim_chrome(["#2", "Ojo con la excedencia.", "#14 #15"]) == ["Ojo con la excedencia."]
+    assert trim_chrome(["#2 is the one", "#dev"]) == ["#2 is the one", "#dev"]
+
+
 def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
     """phpBB writes "Code: Select all" over each code block in a post, and phpBB 2 the poster's signature below a
     rule of 17 underscores; a lead-in line ending "code:" is the writer's, and so is a rule between parts of a post."""
