@@ -188,9 +188,11 @@ def is_byline(text: str) -> bool:
 
 
 #: A Korean reporter's byline, the name before the title ("김민수 기자", "[서울=뉴시스] 김민수 기자 =", "김민수 기자
-#: minsu@news.example"), and a Chinese one, the title before the name ("记者 张三", "（本报记者 张三 李四）").
+#: minsu@news.example", "상주=김서연 기자": filed from Sangju), and a Chinese one, the title before the name ("记者
+#: 张三", "（本报记者 张三 李四）").
 _EAST_ASIAN_BYLINE = re.compile(
-    r"(?:[\[(（【][^\])）】]{1,24}[\])）】]\s*)?[가-힣]{2,4}\s*(?:기자|특파원|선임기자|객원기자|논설위원)(?:\s*=)?"
+    r"(?:[\[(（【][^\])）】]{1,24}[\])）】]\s*|[가-힣]{1,8}\s*=\s*)?"
+    r"[가-힣]{2,4}\s*(?:기자|특파원|선임기자|객원기자|논설위원)(?:\s*=)?"
     r"(?:\s*\(?[\w.+-]+@[\w.-]+\)?)?\s*\Z"
     r"|[(（]?(?:本报|本台|新华社|央视)?记者\s*[\u4e00-\u9fff]{2,4}(?:[\s、]+[\u4e00-\u9fff]{2,4})*\s*[)）]?\Z"
 )

@@ -148,8 +148,10 @@ def test_the_authors_address_at_either_end_of_the_body_is_a_byline():
 
 def test_korean_and_chinese_reporters_bylines_leave_the_body():
     """A Korean byline names the reporter before the title ("김민수 기자", with an address or a news agency's
-    dateline), a Chinese one after it ("记者 张三"); sentences that start with the word stay."""
-    for byline in ("김민수 기자 minsu@news.example", "[서울=뉴시스] 김민수 기자 =", "（本报记者 张三 李四）"):
+    dateline, in brackets or not: "상주=", where the reporter filed from), a Chinese one after it ("记者 张三");
+    sentences that start with the word stay."""
+    for byline in ("김민수 기자 minsu@news.example", "[서울=뉴시스] 김민수 기자 =", "상주=김서연 기자 syk@news.example",
+                   "（本报记者 张三 李四）"):
         kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
                                 f"<p>{_FIRST}</p><p>{_SENTENCE}</p><p>{byline}</p></article></body></html>")
         assert kept == [_FIRST, _SENTENCE], byline
