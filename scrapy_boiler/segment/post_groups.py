@@ -155,16 +155,30 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     # pull request that will close this issue") is no post for the shorter ones to be shaped like
     written = [m for m in longer if _has_paragraph(m)]
     posts = [shapes[m] for m in (written if len(written) >= STUB_FREE_POSTS else longer)]
-    full = [m for m in members if stats.text_words(m) > STUB_WORDS
-            and (not timeline or stats.text_words(m) > EVENT_WORDS or not has_date(m) or _has_paragraph(m)
-                 or any(_jaccard(shapes[m], shape) >= MIN_SIMILARITY for shape in posts))]
+    events = {m for m in members if timeline and has_date(m) and not _has_paragraph(m) and (
+        _logs_activity(m, stats) or (stats.text_words(m) <= EVENT_WORDS
+                                     and all(_jaccard(shapes[m], shape) < MIN_SIMILARITY for shape in posts)))}
+    full = [m for m in members if stats.text_words(m) > STUB_WORDS and m not in events]
     if len(full) < STUB_FREE_POSTS or len(full) == len(members):
         return _similarity([shapes[m] for m in members]), members
     kept: list[etree._Element] = []
     for member in members:
-        if member in full or (kept and _jaccard(shapes[member], shapes[kept[-1]]) >= MIN_SIMILARITY):
+        if member in full or (member not in events and kept
+                              and _jaccard(shapes[member], shapes[kept[-1]]) >= MIN_SIMILARITY):
             kept.append(member)
     return _similarity([shapes[m] for m in full]), kept
+
+
+#: A box named for an issue's activity log (Launchpad's ``div.boardCommentActivity``, GitLab's system notes).
+_ACTIVITY_BOX = re.compile(r"activity|system-?note|timeline-?event", re.I)
+
+
+def _logs_activity(member: etree._Element, stats: TextStats) -> bool:
+    """Whether most of the member's words lie in a box named for an activity log: a timeline's entry listing what
+    changed ("status: New → Confirmed", "tags: added: plucky"), as long as a post, shaped like one above its box."""
+    words = stats.text_words(member)
+    return any(_ACTIVITY_BOX.search(el.get("class") or "") and 2 * stats.text_words(el) >= words
+               for el in member.iterdescendants() if el.get("class"))
 
 
 def _has_paragraph(member: etree._Element) -> bool:

@@ -101,6 +101,41 @@ def test_comment_thread_under_an_article_is_kept_apart():
     assert doc.qa_pairs == []
 
 
+def test_an_issues_activity_entries_as_long_as_a_comment_are_no_posts():
+    """Launchpad draws a bug's activity log between its comments, in entries shaped as the comments are above their
+    box (who, when), the changes listed in a table named for the activity ("status: New → Confirmed"): as long as a
+    short comment, no paragraph, no post."""
+    def header(i: int) -> str:
+        return (f'<div class="boardCommentDetails"><table><tr><td><a href="/~u{i}" class="person">Ann Ray</a> '
+                f'(ann) on <time datetime="2025-05-0{i}T10:00:00">2025-05-0{i}</time></td></tr></table></div>')
+
+    def activity(i: int, rows: str) -> str:
+        return (f'<div class="boardComment">{header(i)}<div class="boardCommentActivity"><table class="bug-activity">'
+                f"{rows}</table></div></div>")
+
+    def comment(i: int, words: str) -> str:
+        return (f'<div class="boardComment editable-message">{header(i)}<div class="boardCommentBody">'
+                f'<div class="comment-text"><p>{words}</p></div></div></div>')
+
+    changed = ('<tr><td colspan="2"><b>Changed in rsyslog (Ubuntu Plucky):</b></td></tr><tr><td class="key">status:'
+               '</td><td class="value">Triaged → Fix Committed</td></tr>')
+    sentences = ["Same on a fresh server install, so it is not only about upgrades of older releases.",
+                 "Thanks for the report; the profile was switched to enforce mode on purpose this cycle.",
+                 "Installed the proposed package on the log server and the remote logs are written again.",
+                 "This bug was fixed in the package now published to the updates pocket of the release."]
+    timeline = (activity(1, '<tr><td class="key">tags:</td><td class="value">added: amd64 apport-bug plucky</td>'
+                            "</tr>")
+                + comment(2, sentences[0]) + activity(3, changed) + comment(4, sentences[1])
+                + comment(5, sentences[2]) + activity(6, changed) + comment(7, sentences[3]))
+    description = "<p>" + " ".join(["After the upgrade, rsyslog no longer writes the logs of remote hosts."] * 8)
+    html = (f"<html><head><title>Bug #2110734 “rsyslog AppArmor profile blocks remote logs”</title></head><body>"
+            f"<h1>rsyslog AppArmor profile blocks remote logs</h1><div id='bug-description'>{description}</p></div>"
+            f"<div id='comments-container' class='conversation'>{timeline}</div></body></html>")
+    doc = extract(html, "https://bugs.launchpad.example/ubuntu/+source/rsyslog/+bug/2110734")
+    assert "rsyslog no longer writes" in doc.text
+    assert [post.text for post in doc.posts if "rsyslog no longer" not in post.text] == sentences
+
+
 def test_an_issues_event_lines_between_its_comments_leave_the_comments_whole():
     """GitLab draws an issue's timeline as one list: short event lines ("Ann added the bug label · 3 weeks ago",
     shaped like no comment) between the comments. They are no posts, and do not make the comments look unlike."""
