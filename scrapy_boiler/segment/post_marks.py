@@ -31,8 +31,12 @@ _DATE = re.compile(
     r"\b(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}|(?:19|20)\d{2}\b"
     r"|ago\b|yesterday|today|gestern|heute|hier|aujourd)"
     # how long ago in other languages, with its number: "vor 3 Tagen", "il y a 2 heures", "hace 5 días", "há 2 dias",
-    # "3 giorni fa", "2 uur geleden", "5 minut temu", "3 дня назад", "2 дні тому", "3 gün önce"
-    r"|\b(?:vor|il y a|hace|há)\s+\d+\s+\w|\b\d+\s+\w+\s+(?:fa|geleden|temu|назад|тому|önce)\b"
+    # "منذ 3 ساعات", "לפני 5 דקות", "před 2 dny", "acum 3 ore", "πριν 4 ώρες"; "3 giorni fa", "2 uur geleden", "5 minut
+    # temu", "3 дня назад", "2 дні тому", "3 gün önce", "3 timmar sedan", "2 timer siden", "5 tuntia sitten", "3 ساعت
+    # پیش", "2 घंटे पहले", "4 giờ trước", "3 jam yang lalu"; and Arabic's two hours, a day ("منذ ساعتين", "منذ يوم")
+    r"|\b(?:vor|il y a|hace|há|منذ|לפני|před|acum|πριν)\s+\d+\s+\w"
+    r"|\b\d+\s+[^\s\d]+\s+(?:fa|geleden|temu|назад|тому|önce|sedan|siden|sitten|پیش|पहले|trước|(?:yang )?lalu)(?!\w)"
+    r"|منذ\s+(?:ساعة|ساعتين|يوم|يومين|دقيقة|دقيقتين|أسبوع|أسبوعين|شهر|شهرين|سنة)(?!\w)"
     # Chinese, Japanese and Korean: "2024年04月24日", "1 月前" (a month ago), "3 小時前", "5分前", "2일 전", "刚刚"
     r"|(?:19|20)\d{2}\s*年\s*\d{1,2}\s*月|\d+\s*(?:秒|分钟|分鐘|分|小时|小時|時間|天|日|周|週|个月|個月|ヶ月|か月|月|年)\s*前"
     r"|\d+\s*(?:초|분|시간|일|주|개월|달|년)\s*전|刚刚|剛剛|昨天|今天|昨日|今日|어제|오늘",

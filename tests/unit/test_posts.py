@@ -1641,6 +1641,10 @@ def test_chinese_japanese_and_korean_dates_are_dates(text, is_date):
     ("vor 3 Tagen", True), ("il y a 2 heures", True), ("hace 5 días", True), ("há 2 dias", True),
     ("3 giorni fa", True), ("2 uur geleden", True), ("5 minut temu", True), ("3 дня назад", True),
     ("2 дні тому", True), ("3 gün önce", True), ("vor allem", False), ("hace frío", False), ("Tutto fa bene", False),
+    ("منذ 3 ساعات", True), ("منذ ساعتين", True), ("לפני 5 דקות", True), ("před 2 dny", True), ("acum 3 ore", True),
+    ("πριν 4 ώρες", True), ("3 timmar sedan", True), ("2 timer siden", True), ("5 tuntia sitten", True),
+    ("3 ساعت پیش", True), ("2 घंटे पहले", True), ("4 giờ trước", True), ("3 jam yang lalu", True),
+    ("منذ أن بدأ", False), ("acum este", False), ("sedan dess", False),
 ])
 def test_how_long_ago_in_other_languages_is_a_date(text, is_date):
     # Wix shows "vor 3 Tagen" under a German comment; the number tells the phrase from the same words' other uses
