@@ -689,7 +689,8 @@ def _framed_kept(body: str, kept: Callable[[TextBlock], bool]) -> list[str]:
 def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
     """FOCUS and VG put a table in a box with its source below it ("Quelle: ...", "Kilde: ..."): the box is the table's
     wrapper, so the paragraphs around it frame the table; the source line stays out, and a box whose table a long
-    text follows is no table's wrapper. A source line may be longer after its label (Ara's "Font: ...")."""
+    text follows is no table's wrapper. A source line may be longer after its label (Ara's "Font: ..."), and a figure
+    (Handelsblatt's) may hold a caption above its table and the source below."""
     rows = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in (("Bayern", "4,1 Prozent"),
                                                                      ("Bremen", "11,2 Prozent")))
     body = ("<p>Die Quote liegt je nach Bundesland weit auseinander, wie die neuen Zahlen zeigen.</p>"
@@ -703,11 +704,15 @@ def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
              f'<div class="ara-table-wrapper"><table>{rows.replace("Bayern", "Girona")}</table><p>Font: Enquesta '
              "d'usos lingüístics de la població (EULP). Secretaria de Política Lingüística i Idescat.</p></div>"
              "<p>Els autors atribueixen bona part del descens a l'arribada de població nascuda a l'estranger.</p>")
-    skipped = {"Newsletter", "Font:"}
-    kept = set(_framed_kept(body + promo + named,
+    figure = ("<p>Wie groß die Projekte inzwischen sind, zeigt ein Blick auf einige Beispiele aus dem Süden.</p>"
+              f'<figure class="storyline-table"><figcaption>Neue Werke in Indien</figcaption><table>'
+              f'{rows.replace("Bayern", "Pune")}</table><p class="source">Quelle: Unternehmensangaben</p></figure>'
+              "<p>Nicht alle Projekte laufen so reibungslos, berichten Berater aus der Branche.</p>")
+    skipped = {"Newsletter", "Font:", "Quelle:"}
+    kept = set(_framed_kept(body + promo + named + figure,
                             lambda block: block.element.tag == "p" and not skipped & set(block.text.split())))
-    assert {"Bayern", "4,1 Prozent", "Bremen", "11,2 Prozent", "Girona"} <= kept
-    assert not kept & {"Quelle: Bundesagentur für Arbeit", "Hessen"}
+    assert {"Bayern", "4,1 Prozent", "Bremen", "11,2 Prozent", "Girona", "Pune"} <= kept
+    assert not kept & {"Quelle: Bundesagentur für Arbeit", "Hessen", "Neue Werke in Indien"}
 
 
 def test_the_line_introducing_a_table_between_content_paragraphs_is_body_with_it():

@@ -79,10 +79,14 @@ SOURCE_LINE_WORDS = 12
 
 def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool:
     """Whether ``parent``'s other children than ``element`` (a table or its wrapper) are short lines after it: the box
-    a news site puts a table in, with its source below (FOCUS's ``div.Table-Source``, VG's "Kilde:" paragraph)."""
+    a news site puts a table in, with its source below (FOCUS's ``div.Table-Source``, VG's "Kilde:" paragraph),
+    past the caption over it when the box is a figure (Handelsblatt's ``figure.storyline-table``)."""
     children = [child for child in parent if isinstance(child.tag, str)]  # comments aside
-    return children[0] is element and all(child.tag not in FRAMED and _source_line(" ".join(child.itertext()))
-                                          for child in children[1:])
+    start = 0
+    while parent.tag == "figure" and start < len(children) and children[start].tag == "figcaption":
+        start += 1
+    return children[start:start + 1] == [element] and all(
+        child.tag not in FRAMED and _source_line(" ".join(child.itertext())) for child in children[start + 1:])
 
 
 #: A line naming a table's source by its label, which may name two bodies or a survey in full (Ara's "Font: Enquesta
