@@ -5,16 +5,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from lxml import etree
+
 from scrapy_boiler.assemble.kept import KeptText, block_text
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 
 _KEPT_TAGS = HEADING_TAGS | {"pre", "blockquote"}
+_CELL_TAGS = frozenset({"td", "th"})
 
 
 def to_text(blocks: Sequence[TextBlock], kept: KeptText | None = None) -> str:
-    """One content block per line, in page order; with ``kept``, the spaces between inline elements as written and a
-    ``<pre>`` block on as many lines as it has (:func:`~scrapy_boiler.assemble.kept.block_text`)."""
-    return "\n".join(block_text(block, kept) for block in blocks if block.is_content)
+    """One content block per line, in page order, but a table row's cells on one line, joined by " | "; with
+    ``kept``, the spaces between inline elements as written and a ``<pre>`` block on as many lines as it has
+    (:func:`~scrapy_boiler.assemble.kept.block_text`)."""
+    lines: list[str] = []
+    last_cell: etree._Element | None = None
+    for block in blocks:
+        if not block.is_content:
+            continue
+        text = block_text(block, kept)
+        cell = block.element if block.element.tag in _CELL_TAGS else None
+        if cell is not None and last_cell is not None and cell is not last_cell \
+                and cell.getparent() is last_cell.getparent():
+            lines[-1] += " | " + text  # the next cell of the same row
+        else:
+            lines.append(text)
+        last_cell = cell
+    return "\n".join(lines)
 
 
 def _html_tag(block: TextBlock) -> str:

@@ -155,6 +155,18 @@ def test_boiler_extract_markdown_format_and_pipeline_field(article, page_bytes_m
     assert field_values(article, mapping)["articleBodyMarkdown"] == article.markdown
 
 
+def test_a_tables_row_is_one_line_of_the_text():
+    """A data table's row reads as one line, its cells joined by " | " (its header row too); two boxes of text in one
+    layout cell, and cells of different rows, stay lines of their own."""
+    doc = extract("<html><body><article><p>" + "The prices we checked this morning, shop by shop. " * 5 + "</p><table>"
+                  "<tr><th>Retailer</th><th>Price</th></tr><tr><td>JB Hi-Fi</td><td>$499</td></tr>"
+                  "<tr><td>Amazon AU</td><td>$579</td></tr></table><p>" + "The lowest price is the one to beat. " * 5
+                  + "</p></article></body></html>")
+    lines = doc.text.split("\n")
+    assert lines[1:4] == ["Retailer | Price", "JB Hi-Fi | $499", "Amazon AU | $579"]
+    assert "| Retailer | Price |" in doc.markdown
+
+
 def test_text_of_blocks_that_are_not_the_segmentations():
     """A model's blocks can join the segmentation's (SemText's SCS blocks, fused Boilerpipe blocks) or cut them where
     the labels change (Web2Text, MultiBoilerNet): each block's line is its own text, never another block's."""
