@@ -47,6 +47,9 @@ BYLINE_REACH = 2
 #: A paywall's notice ending a truncated body ("Il vous reste 60% de cet article à lire. La suite est réservée aux
 #: abonnés.") is at most this many words, and is looked for among the last :data:`BYLINE_REACH` content blocks.
 NOTICE_WORDS = 30
+#: A note that the site earns from its links, or on how it tests what it recommends ("Engadget has been testing and
+#: reviewing consumer tech since 2004. Our stories may include affiliate links..."), is at most this many words.
+DISCLOSURE_WORDS = 50
 
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
@@ -104,13 +107,14 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     last = {position for position, _ in content[max(1, len(content) - BYLINE_REACH):]}
     first = {position for position, _ in content[:BYLINE_REACH]}
     for position, block in content if len(content) > 1 else ():
-        if count_words(block.text) > NOTICE_WORDS:
-            continue
-        if position in last and PAYWALL_NOTICE.search(block.text):
-            _drop(block, "a paywall's notice (the rest is for subscribers)")
-            changed.append(position)
-        elif (position in first or position in last) and _is_affiliate_notice(block.text):
+        words = count_words(block.text)
+        if (position in first or position in last) and words <= DISCLOSURE_WORDS and _is_affiliate_notice(block.text):
             _drop(block, "a note that the site earns from the links (not the writer's text)")
+            changed.append(position)
+        elif words > NOTICE_WORDS:
+            continue
+        elif position in last and PAYWALL_NOTICE.search(block.text):
+            _drop(block, "a paywall's notice (the rest is for subscribers)")
             changed.append(position)
         elif SCRIPT_NOTICE.search(block.text):
             _drop(block, "a notice for browsers without JavaScript")
@@ -264,14 +268,16 @@ CREDIT_LINE_CHARS = 100
 
 
 #: What a note disclosing affiliate links speaks of: the links, or the commission earned from them ("affiliate links",
-#: "partner links", "earn a commission", "eine kleine Provision", "liens affiliés", "ganamos una comisión") ...
+#: "partner links", "earn a commission", "eine kleine Provision", "liens affiliés", "ganamos una comisión"), or how the
+#: site tests what it recommends ("Read more about how we test", the link to its method) ...
 _AFFILIATE = re.compile(
     r"affiliate[- ]?(?:links?|partners?|programs?|commissions?)|partner links|earns? (?:us )?(?:a )?(?:small )?"
     r"commission|commissions? (?:do|does) not|(?:eine|kleine|keine) provision|provisionslinks?|liens? affiliés"
     r"|liens? d'affiliation|(?:percevoir|percevons|toucher|touchons|recevoir|recevons) une (?:petite )?commission"
     r"|enlaces? (?:de )?afiliad|(?:recibir|recibimos|ganar|ganamos|obtener|obtenemos) una (?:pequeña )?comisión"
     r"|link affiliat|(?:ricevere|riceviamo|guadagnare|guadagniamo) una (?:piccola )?commissione"
-    r"|(?:ontvangen|krijgen) (?:we|wij|ik) (?:een )?(?:kleine )?commissie",
+    r"|(?:ontvangen|krijgen) (?:we|wij|ik) (?:een )?(?:kleine )?commissie"
+    r"|(?:read|learn) more about how we (?:test|evaluate|review|rate)",
     re.IGNORECASE,
 )
 #: ... and how it says it is the site's own: in the first person, opening with a label ("Disclosure:",

@@ -197,14 +197,21 @@ def test_a_line_that_only_credits_the_pictures_leaves_the_body_wherever_it_sits(
 
 def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
     """Review and advice pages open or close the body with a note that they earn from the links in it (Forbes
-    Advisor's "Editorial Note", a German blog's "Werbehinweis"): the site's, not the writer's. A sentence about
+    Advisor's "Editorial Note", a German blog's "Werbehinweis"), or on how it tests what it recommends (Engadget's
+    and ZDNET's, linking to their method): the site's, not the writer's. A sentence about
     affiliate links in the middle of the story stays, as does a longer paragraph."""
     notes = ["Editorial Note: We earn a commission from partner links on Forbes Advisor. Commissions do not affect our "
              "editors' opinions or evaluations.",
              "Werbehinweis: Links mit * sind Affiliate-Links. Kaufst du darüber, erhalte ich eine kleine Provision, "
              "für dich ändert sich der Preis nicht.",
              "This post contains affiliate links, which means we may earn a small commission at no cost to you.",
-             "Cet article contient des liens affiliés."]
+             "Cet article contient des liens affiliés.",
+             "Engadget has been testing and reviewing consumer tech since 2004. Our stories may include affiliate "
+             "links; if you buy something through a link, we may earn a commission. Read more about how we evaluate "
+             "products.",
+             "ZDNET's recommendations are based on many hours of testing, research, and comparison shopping. We "
+             "gather data from the best available sources, including vendor and retailer listings as well as other "
+             "relevant and independent reviews sites. Read more about how we test."]
     for note in notes:
         assert _trimmed(f"<p>{note}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 3
         assert _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{note}</p>")[1:] == [_SENTENCE] * 3
