@@ -215,7 +215,8 @@ _NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s[-–—]\s|\s(?:and|und|et|y|e|og|
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",
 #: "Photograph: Carl Court/AFP/Getty Images", "(AP Photo/Carolyn Kaster)", "(GettyImages.com)", "Nasa / Reuters",
 #: "© dpa": English, German, French, Spanish and Italian words for a picture, and the agencies most captions credit;
-#: and the Chinese, Japanese and Korean forms: "新华社记者 摄" (photographed by), "（写真：共同）", "사진=연합뉴스".
+#: and the Chinese, Japanese and Korean forms: "新华社记者 摄" (photographed by), "（写真：共同）", "（出典：
+#: トランジットラボ）" (source), "사진=연합뉴스".
 PICTURE_CREDIT = re.compile(
     r"(?:\((?:images?|photos?|pictures?|pics?|fotos?|bild|bilder|credits?|photograph|illustration|imagen|immagine)"
     r"\s*:[^()]{1,80}\)"
@@ -224,17 +225,17 @@ PICTURE_CREDIT = re.compile(
     r"|\((?:fot|zdj|phot)\.\s*[^()]{1,80}\)"
     r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
     r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa)"
-    r"|[\u4e00-\u9fff·]{1,12}\s*(?:摄|供图)[)）]?|图片来源[:：][^。]{1,30}|[(（]写真[:：][^)）]{1,20}[)）]"
+    r"|[\u4e00-\u9fff·]{1,12}\s*(?:摄|供图)[)）]?|图片来源[:：][^。]{1,30}|[(（](?:写真|出典|画像|提供)[:：][^)）]{1,20}[)）]"
     r"|사진\s*=\s*[^\s.]{1,20})\s*$",
     re.IGNORECASE,
 )
 
 
 #: A Chinese caption's credit naming the photographer ("新华社记者 孙静怡 摄": photographed by Xinhua's reporter Sun
-#: Jingyi; "（記者林佳穎攝）") or saying it is a file photo ("（資料照）"): no paragraph of a story ends so, so it
-#: makes a caption wherever it sits (Xinhua's captions are centred paragraphs, in no figure nor box named for a
-#: picture).
-PHOTOGRAPHED_BY = re.compile(r"(?:[记記]者\s*[\u4e00-\u9fff·]{2,12}(?:\s+[\u4e00-\u9fff·]{2,12})*\s*[摄攝]"
+#: Jingyi; "（記者林佳穎攝）"; "澎湃新闻记者 李思源 图": a picture by the Paper's reporter) or saying it is a file photo
+#: ("（資料照）"): no paragraph of a story ends so, so it makes a caption wherever it sits (Xinhua's captions are
+#: centred paragraphs, in no figure nor box named for a picture).
+PHOTOGRAPHED_BY = re.compile(r"(?:[记記]者\s*[\u4e00-\u9fff·]{2,12}(?:\s+[\u4e00-\u9fff·]{2,12})*\s*[摄攝图圖]"
                              r"|[(（](?:資料照|资料照|資料圖|资料图)[^)）]{0,20})[)）]?$")
 
 

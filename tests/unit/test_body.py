@@ -262,15 +262,26 @@ def test_captions_credited_to_asian_wire_services_leave_the_body():
 
 def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     """Wyborcza credits "(Fot. Łukasz Cynalewski / Agencja Wyborcza.pl)" in a ``p.art-image-desc``; Xinhua's caption
-    is a centred paragraph in no picture box, but ends "新华社记者 孙静怡 摄" (photographed by Xinhua's reporter),
-    which no paragraph of a story does."""
+    is a centred paragraph in no picture box, but ends "新华社记者 孙静怡 摄" (photographed by Xinhua's reporter; the
+    Paper's "... 图", a picture by), which no paragraph of a story does."""
     polish = ("<p class='art-image-desc'>Nasadzenia drzew przy ul. Głogowskiej w Poznaniu <span>(Fot. Łukasz "
               "Cynalewski / Agencja Wyborcza.pl)</span></p>")
     chinese = ("<p style='text-align: center'>4月7日，工作人员在整理秧盘。新华社记者 孙静怡 摄</p>"
                "<p>台北市信義區一處完成改善的路口。（記者林佳穎攝）</p><p>增設行人庇護島。（資料照）</p>")
     assert _trimmed(f"<p>{_SENTENCE}</p>{polish}<p>{_SENTENCE}</p>{chinese}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 3
+    paper = "<p class='image_desc'>志愿者将分装好的午餐送往独居老人家中。澎湃新闻记者 李思源 图</p>"
+    assert _trimmed(f"<p>{_SENTENCE}</p>{paper}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 2
     said = "<p>记者孙静怡说，今年的育秧工作比往年提前了一周。</p>"
     assert "记者孙静怡说，今年的育秧工作比往年提前了一周。" in _trimmed(f"<p>{_SENTENCE}</p>{said}")
+
+
+def test_a_japanese_caption_crediting_its_source_leaves_the_body():
+    """A Japanese caption ends with the picture's source, "（出典：...）", as with its photographer, "（写真：...）":
+    in a picture's box, it is a caption; a paragraph of the body ending with the source of its figures stays."""
+    caption = ("<div class='photo'><img src='a.jpg'><small>AIが作成した乗務割の候補を比較する画面"
+               "（出典：トランジットラボ）</small></div>")
+    cited = "同省が発表した統計では、利用者は前年から2割増えた（出典：総務省）"
+    assert _trimmed(f"<p>{_SENTENCE}</p>{caption}<p>{cited}</p>")[1:] == [_SENTENCE, cited]
 
 
 def test_a_credit_outside_a_picture_box_and_a_caption_without_credit_stay():
