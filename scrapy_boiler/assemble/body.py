@@ -181,7 +181,7 @@ def is_byline(text: str) -> bool:
     if count_words(text) > BYLINE_WORDS:
         return False
     text = text.strip()
-    if _EAST_ASIAN_BYLINE.match(text):
+    if _EAST_ASIAN_BYLINE.match(text) or _DESK_SIGN_OFF.match(text):
         return True
     prefix = BYLINE_PREFIX.match(text)
     if prefix is None:
@@ -200,6 +200,11 @@ _EAST_ASIAN_BYLINE = re.compile(
     r"(?:\s*\(?[\w.+-]+@[\w.-]+\)?)?\s*\Z"
     r"|[(（]?(?:本报|本台|新华社|央视)?记者\s*[\u4e00-\u9fff]{2,4}(?:[\s、]+[\u4e00-\u9fff]{2,4})*\s*[)）]?\Z"
 )
+
+
+#: A German desk's sign-off: the writer's initials and the agencies the story draws on, after the site's name
+#: ("Quelle: ntv.de, jre/dpa/AFP"; Spiegel's "ala/dpa/Reuters").
+_DESK_SIGN_OFF = re.compile(r"(?:(?:quelle|source)\s*:\s*[\w.-]+,\s*)?[a-zäöü]{2,5}(?:/[a-zäöü]{2,8})+\Z", re.I)
 
 
 #: Lower-case words inside a person's name ("Ursula von der Leyen", "José da Silva"); any other lower-case word

@@ -148,14 +148,20 @@ def test_the_authors_address_at_either_end_of_the_body_is_a_byline():
 
 def test_korean_and_chinese_reporters_bylines_leave_the_body():
     """A Korean byline names the reporter before the title ("김민수 기자", with an address or a news agency's
-    dateline, in brackets or not: "상주=", where the reporter filed from), a Chinese one after it ("记者 张三");
-    sentences that start with the word stay."""
+    dateline, in brackets or not: "상주=", where the reporter filed from), a Chinese one after it ("记者 张三"), and
+    a German desk signs off with initials and agencies ("jre/dpa/AFP"); sentences that start with the word stay, and
+    so does the source of a body's figures."""
     for byline in ("김민수 기자 minsu@news.example", "[서울=뉴시스] 김민수 기자 =", "상주=김서연 기자 syk@news.example",
                    "（本报记者 张三 李四）"):
         kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
                                 f"<p>{_FIRST}</p><p>{_SENTENCE}</p><p>{byline}</p></article></body></html>")
         assert kept == [_FIRST, _SENTENCE], byline
     sentences = ["기자회견에서 시장은 요금 인상을 발표했다.", "记者从市政府获悉，新政策将于下月实施。"]
+    for sign_off in ("Quelle: ntv.de, jre/dpa/AFP", "ala/dpa/Reuters"):
+        kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
+                                f"<p>{_FIRST}</p><p>{_SENTENCE}</p><p>{sign_off}</p></article></body></html>")
+        assert kept == [_FIRST, _SENTENCE], sign_off
+    assert "Quelle: Statistisches Bundesamt" in _trimmed(f"<p>{_SENTENCE}</p><p>Quelle: Statistisches Bundesamt</p>")
     assert _trimmed("".join(f"<p>{text}</p>" for text in sentences))[1:] == sentences
 
 
