@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from itertools import islice
 
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
+from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 from scrapy_boiler.segment.semantics import in_picture, tag_or_ancestor
@@ -155,13 +156,13 @@ DATELINE_LEVELS = 3
 def is_dateline(block: TextBlock) -> bool:
     """Whether a short block at either end of the body is its date line: all of its text in ``<time>`` elements
     (Hugo Stack's "Jul 03, 2025" and "6 minute read"), or a ``<time>`` in a box named as the post's meta line or its
-    date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数")."""
+    date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数"), or a date alone."""
     element = block.element
     if count_words(block.text) > DATELINE_WORDS:
         return False
     times = [element] if element.tag == "time" else list(element.iter("time"))
-    if not times:
-        return False
+    if not times:  # a date alone, written as text (Simon Willison's "14th October 2025"), not a year alone
+        return len(block.text.split()) >= 2 and normalise_date(block.text) is not None
     if comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
         return True
     return any(_DATELINE_BOX.search(el.get("class") or "") or _DATELINE_BOX.search(el.get("id") or "")
