@@ -9,6 +9,9 @@ Static-site generators number a code block's lines in a table: a cell of numbers
 (Jekyll's Rouge ``td.rouge-gutter``, Hexo's ``td.gutter``, Pygments' ``td.linenos``, Hugo's ``td.lntd``). The
 numbers are no part of the code, and would read as lines of their own; the cell goes.
 
+Forums write a post's code as a ``<code>`` of lines broken by ``<br>``, shown as a box by their stylesheet (Simple
+Machines Forum's ``code.bbc_code``): it is set in a ``<pre>``, a block of its own.
+
 Documentation sites and blogs draw a toolbar over a code block: its language and a copy button beside the ``<pre>``
 (VitePress's ``<span class="lang">ts</span>``), or inside it before the ``<code>`` (Juejin's "javascript 体验AI代码助手
 代码解读 复制代码"). Their words are the site's, not the code's, and would read as lines of the code or the text; they
@@ -61,6 +64,24 @@ def listed_code_lines(root: etree._Element) -> None:
             if len(item) and item[-1].tag == "br" and not (item[-1].tail or "").strip():
                 item.remove(item[-1])  # the line's break, written out below
             item.tail = "\n" + (item.tail or "")
+
+
+#: A ``<code>`` whose lines are broken by ``<br>``, in no ``<pre>``.
+_BROKEN_CODE = etree.XPath("//code[br][not(ancestor::pre)]")
+
+
+def code_with_breaks(root: etree._Element) -> None:
+    """Put a ``<pre>`` around a ``<code>`` of lines broken by ``<br>`` outside any ``<pre>`` (Simple Machines Forum's
+    ``code.bbc_code``, which its stylesheet shows as a box): code of several lines is a block of its own, not words
+    run into the sentence after it."""
+    for code in _BROKEN_CODE(root):
+        parent = code.getparent()
+        if parent is None:
+            continue
+        pre = etree.Element("pre")
+        pre.tail, code.tail = code.tail, None
+        parent.replace(code, pre)
+        pre.append(code)
 
 
 def break_code_lines(root: etree._Element) -> None:

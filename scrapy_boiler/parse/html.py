@@ -12,6 +12,7 @@ from scrapy_boiler.limits import DEFAULT_LIMITS, Limits, PageRejected, WarningCo
 from scrapy_boiler.parse.clean import clean_tree
 from scrapy_boiler.parse.code_lines import (
     break_code_lines,
+    code_with_breaks,
     drop_code_toolbars,
     drop_line_numbers,
     listed_code_lines,
@@ -97,6 +98,7 @@ def parse_html(
     drop_code_toolbars(root)
     drop_mail_quotes(root)
     listed_code_lines(root)
+    code_with_breaks(root)
     break_code_lines(root)
     if flatten_tree(root, limits.max_depth) and "depth_limited" not in warnings:
         warnings.append("depth_limited")

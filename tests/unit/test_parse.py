@@ -327,6 +327,21 @@ def test_a_code_box_written_as_a_list_of_lines_is_a_block_of_code():
     assert [item.text for item in page.root.iter("li")] == ["one", "two"]
 
 
+def test_a_code_of_lines_broken_by_br_outside_a_pre_is_a_block_of_its_own():
+    """Simple Machines Forum writes a post's code as ``code.bbc_code`` with a ``<br>`` between lines, the sentence
+    after it in the same box: the code is a block of its own, so the sentence is not run into its last line; an
+    inline ``<code>`` stays in its sentence."""
+    post = ('<div class="inner">Something like this works:<br><br><code class="bbc_code">import numpy as np<br>'
+            'print(np.std(v))</code>RMS tells you a lot more than peak-to-peak, as <code>np.std</code> shows.</div>')
+    page = parse_html(f"<html><body>{post}</body></html>")
+    pres = list(page.root.iter("pre"))
+    assert len(pres) == 1 and pres[0][0].get("class") == "bbc_code"
+    assert pres[0].tail.startswith("RMS tells you")
+    doc = extract(f"<html><body><article>{post.replace('works:', 'works: ' + 'it reads the export. ' * 12)}"
+                  "</article></body></html>")
+    assert "print(np.std(v))\nRMS tells you a lot more than peak-to-peak, as np.std shows." in doc.text
+
+
 def test_code_lines_written_as_blocks_are_one_block_of_lines():
     """Expressive Code (Astro Starlight) writes each line of a code block as a ``div.ec-line``: the code is one block
     of lines, its lines of punctuation alone (``});``) included, which as blocks of their own had no word to keep
