@@ -38,13 +38,14 @@ from scrapy_boiler.segment.post_bodies import body_owner
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links, an imageboard's
-#: links to the posts a reply answers (">>104871262", ">>>/g/104860012"), or a board's, by their number ("#2").
+#: links to the posts a reply answers (">>104871262", ">>>/g/104860012"), or a board's, by their number ("#2"); the
+#: place of a link hidden from visitors (WordPress.org's "The page I need help with: [log in to see the link]").
 _CHROME_LINE = re.compile(
     r"^(?:[-+−]?\d[\d,.]*\s*(?:votes?|points?|likes?|k)?|--|share|edit|follow|reply|quote|report|flag|like|"
     r"improve this (?:answer|question)|add a comment|permalink|cite|multi-?quote|(?:reply|quote) with quote|"
     r"antworten|zitieren|melden|teilen|répondre|citer|signaler|partager|回复|引用|举报|分享|"
     r"(?:share|edit|follow|flag|reply|quote|report)(?:\s+(?:share|edit|follow|flag|reply|quote|report))+"
-    r"|(?:>>>?(?:/\w+/)?\d+(?:\s*\((?:OP|You)\))?\s*)+|(?:#\d+\s*)+)$",
+    r"|(?:>>>?(?:/\w+/)?\d+(?:\s*\((?:OP|You)\))?\s*)+|(?:#\d+\s*)+|.{0,60}\[log in to see the link\])$",
     re.I,
 )
 
@@ -157,10 +158,10 @@ def trim_chrome(lines: list[str]) -> list[str]:
 
 
 #: The label a board writes over a code block in a post, with its "select all" link: phpBB's "Code: Select all",
-#: "Code: Alles auswählen", vBulletin's "Code:", "Código:".
+#: "Code: Alles auswählen", vBulletin's "Code:", "Código:", Simple Machines Forum's "Code: [Select]".
 _CODE_LABEL = re.compile(r"^(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
-                         r"(?:select all|alles auswählen|tout sélectionner|seleccionar todo|seleziona tutto"
-                         r"|zaznacz wszystko|выделить всё)?$", re.I)
+                         r"(?:\[?select\]?|select all|alles auswählen|tout sélectionner|seleccionar todo"
+                         r"|seleziona tutto|zaznacz wszystko|выделить всё)?$", re.I)
 #: The rule phpBB 2 (17 underscores) and vBulletin (18) draw between a post's text and its poster's signature, in the
 #: same element; what follows is cut when it is a signature's length. A rule a writer draws between parts of a
 #: post (bpdfamily's, futura-sciences') is longer or shorter, and the part below it longer.
@@ -179,13 +180,15 @@ _NAME_SEPARATOR = re.compile(r"[:：]\s+")
 #: A board's note that the post was edited, by whom and when, on a line of its own ("Last edited by ann; 12-10-2011 at
 #: 10:04.", "Last edited by a moderator: May 3, 2017", Invision's "Edited June 3, 2025 by ann", "Zuletzt bearbeitet: 5.
 #: Mai 2024", 4PDA's "Сообщение отредактировал ann - 17.03.25, 22:48", Discuz's "本帖最后由 ann 于 2023-4-16
-#: 21:15 编辑"): when it changed, not what it says. It shows a date, so a line of prose starting "Edited by" without
-#: one stays.
+#: 21:15 编辑", bbPress's "This reply was modified 3 weeks ago by ann.", wpForo's "Dieser Beitrag wurde geändert vor
+#: 8 Monaten von ann"): when it changed, not what it says. It shows a date, so a line of prose starting "Edited by"
+#: without one stays.
 _EDIT_NOTE = re.compile(
     r"^(?=.*\d)(?:last edited(?: by)?|edited by|edited\s.{1,40}?\sby|zuletzt bearbeitet(?: von)?"
     r"|dernière (?:édition|modification) par"
     r"|última edición por|ultima modifica di|последн\w+ раз редактировал\w*|сообщение отредактировал\w*"
-    r"|message (?:édité|modifié) par|bearbeitet von)\b.{0,80}$"
+    r"|message (?:édité|modifié) par|bearbeitet von|this (?:topic|reply|post) was modified"
+    r"|dieser beitrag wurde (?:geändert|bearbeitet))\b.{0,80}$"
     r"|^本帖最[后後]由\s*\S.{0,40}[于於]\s*[\d/ :-]{8,20}\s*[编編][辑輯]$",
     re.I,
 )

@@ -95,6 +95,8 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
     "Zuletzt bearbeitet: 5. Mai 2024", "本帖最后由 北窗小番茄 于 2023-4-16 21:15 编辑",
     "Сообщение отредактировал Sergey_Krd - 17.03.25, 22:48", "Message édité par Lilou_44 le 02-03-2025 à 08:02:11",
     "Bearbeitet von Anna am 3. Mai 2024", "Edited June 3, 2025 by Harrowfell", "Edited 3 hours ago by ann",
+    "This reply was modified 3 weeks, 2 days ago by Jonas Berglund. Reason: fixed menu path",
+    "Dieser Beitrag wurde geändert vor 8 Monaten von Nils",
 ])
 def test_a_boards_edit_note_at_either_end_of_a_post_is_trimmed(note):
     assert trim_chrome([note, "I tried the fix.", note]) == ["I tried the fix."]
@@ -114,13 +116,21 @@ def test_a_boards_links_to_the_posts_a_reply_answers_by_number_are_trimmed():
     assert trim_chrome(["#2 is the one", "#dev"]) == ["#2 is the one", "#dev"]
 
 
+def test_the_place_of_a_link_hidden_from_visitors_is_trimmed():
+    """WordPress.org's support forum ends an opening post with "The page I need help with: [log in to see the link]"
+    for visitors: the site's words, not the poster's."""
+    lines = ["The menu stays open on phones.", "The page I need help with: [log in to see the link]"]
+    assert trim_chrome(lines) == lines[:1]
+
+
 def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
-    """phpBB writes "Code: Select all" over each code block in a post, and phpBB 2 the poster's signature below a
-    rule of 17 underscores; a lead-in line ending "code:" is the writer's, and so is a rule between parts of a post."""
+    """phpBB writes "Code: Select all" over each code block in a post (SMF "Code: [Select]"), and phpBB 2 the poster's
+    signature below a rule of 17 underscores; a lead-in line ending "code:" is the writer's, and so is a rule between
+    parts of a post."""
     lines = ["Try this crontab line:", "Code: Select all", "*/5 * * * * /usr/local/bin/backup.sh", "Here is my code:",
-             "Code:", "echo $PATH", "_________________", "Gruß aus Nordhessen"]
+             "Code:", "echo $PATH", "Code: [Select]", "v = data[:, 1]", "_________________", "Gruß aus Nordhessen"]
     assert trim_chrome(lines) == ["Try this crontab line:", "*/5 * * * * /usr/local/bin/backup.sh",
-                                  "Here is my code:", "echo $PATH"]
+                                  "Here is my code:", "echo $PATH", "v = data[:, 1]"]
     # a rule the writer draws between two parts of a long post is no signature's
     story = ["I don't even know where to start.", "_" * 60, *["I started a new job in the summer at a firm."] * 10]
     assert trim_chrome(story) == story
