@@ -270,8 +270,9 @@ CONSENT_NAME = re.compile(r"consent|onetrust|sourcepoint|cookiebot|usercentrics|
 POLL_NAME = re.compile(r"(?<!a)poll(?!ut|en|ing|ster|o(?![a-z]))|umfrage")
 
 #: Names of a box with the author's short biography (XDA's ``author-bio-short`` under the byline, ``author_bio``,
-#: ``writer-bio``, ``contributor-bio`` after the body): the site's words about its writer, never the article.
-AUTHOR_BIO_NAME = re.compile(r"(?:author|writer|contributor)[-_]*bio")
+#: ``writer-bio``, ``contributor-bio`` after the body) or card (freeCodeCamp's ``author-card`` over the body): the
+#: site's words about its writer, never the article.
+AUTHOR_BIO_NAME = re.compile(r"(?:author|writer|contributor)[-_]*(?:bio|card)")
 
 
 def is_poll(el: etree._Element) -> bool:

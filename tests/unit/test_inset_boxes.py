@@ -39,10 +39,15 @@ def test_a_sign_up_box_between_the_paragraphs_is_dropped():
 
 
 def test_the_authors_short_biography_is_dropped():
-    """XDA sets the writer's short biography under the byline, in the article's box, and a model reads it as the
-    body's first paragraph."""
+    """XDA sets the writer's short biography under the byline, in the article's box, and freeCodeCamp in the author's
+    card above the body: a model reads it as the body's first paragraph."""
     bio = "Callum has been rebuilding his home network for a decade and writes about self-hosting and old hardware."
     labels = _labels(f"<div class='author-bio-short'><p>{bio}</p></div>")
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+    # freeCodeCamp's author card over the body: the writer's name and a line about them
+    labels = _labels(f"<section class='author-card'><section class='author-card-content'><p>{bio}</p></section>"
+                     "</section>")
     drop_inset_boxes(labels.blocks, "test")
     assert _kept(labels) == BODY
 
