@@ -716,6 +716,21 @@ def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
     assert not kept & {"Quelle: Bundesagentur für Arbeit", "Hessen", "Neue Werke in Indien"}
 
 
+def test_a_quotation_framed_past_a_box_holding_a_picture_alone_is_body():
+    """TimesLIVE sets each part of a body in a widget: a quotation's widget, then a picture's (its caption and credit
+    below it), then the next section's heading. The picture's box is passed over as a picture is, so the paragraph
+    above and the heading below frame the quotation."""
+    quote = "“We can’t close, we have staff to pay. Every cup we sell right now costs us money,” she said."
+    body = ("<p>Small businesses have also felt the pinch, the owner of a coffee shop on 7th Street said.</p>"
+            f"<div class='widget-quote'><blockquote><p>{quote}</p></blockquote></div>"
+            "<div class='widget-image'><figure><img src='q.jpg'><figcaption>Residents queue at a water tanker."
+            "</figcaption></figure></div><h3>What residents can do</h3>"
+            "<p>The city has urged residents in affected areas to store water in clean containers.</p>")
+    kept = _framed_kept(body, lambda block: block.element.tag in ("p", "h3") and not block.text.startswith("“")
+                        and "Residents queue" not in block.text)
+    assert quote in kept and "Residents queue at a water tanker." not in kept
+
+
 def test_the_line_introducing_a_table_between_content_paragraphs_is_body_with_it():
     """WDR introduces a table with a short line ending in a colon, which the trees score low on its few words: a
     content paragraph before it and the table's header row make both the body's, past a box of related links between

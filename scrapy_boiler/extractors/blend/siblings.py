@@ -104,12 +104,13 @@ def _source_line(text: str) -> bool:
 
 
 def _passed_over(sibling: etree._Element, *, before: bool) -> bool:
-    """Whether a sibling is passed over looking for a frame (see :func:`siblings_around`): a comment, a picture, a
-    box named as an advert or a promotion (:func:`~scrapy_boiler.segment.semantics.box_kind`), no text, an advert's
-    label alone (:data:`ADVERT_LABEL_CHARS`) or, before the element, a "read also" line of at most
-    twice :data:`SOURCE_LINE_WORDS` words or a box of related links (:func:`_related_links`). Its text is read once."""
-    if not isinstance(sibling.tag, str) or sibling.tag == "figure":
-        return True  # a comment; a picture
+    """Whether a sibling is passed over looking for a frame (see :func:`siblings_around`): a comment, a picture (or a
+    box holding one alone), a box named as an advert or a promotion
+    (:func:`~scrapy_boiler.segment.semantics.box_kind`), no text, an advert's label alone (:data:`ADVERT_LABEL_CHARS`)
+    or, before the element, a "read also" line of at most twice :data:`SOURCE_LINE_WORDS` words or a box of related
+    links (:func:`_related_links`). Its text is read once."""
+    if not isinstance(sibling.tag, str) or _picture(sibling):
+        return True  # a comment; a picture, or a box holding one alone (TimesLIVE's div.article-widget-image)
     text = " ".join("".join(sibling.itertext()).split())
     if not text or is_advert(sibling, text):
         return True  # an advert or a promotion of the site's own set into the body (AD.nl's offer)
