@@ -24,7 +24,7 @@ def to_text(blocks: Sequence[TextBlock], kept: KeptText | None = None) -> str:
         if not block.is_content:
             continue
         text = block_text(block, kept)
-        cell = block.element if block.element.tag in _CELL_TAGS else None
+        cell = _cell_of(block.element)
         if cell is not None and last_cell is not None and cell is not last_cell \
                 and cell.getparent() is last_cell.getparent():
             lines[-1] += " | " + text  # the next cell of the same row
@@ -32,6 +32,15 @@ def to_text(blocks: Sequence[TextBlock], kept: KeptText | None = None) -> str:
             lines.append(text)
         last_cell = cell
     return "\n".join(lines)
+
+
+def _cell_of(element: etree._Element) -> etree._Element | None:
+    """The table cell a block's element is, or is the only element of (GeeksforGeeks writes each cell's text in a
+    ``<p>``); None outside a table or in a cell of several paragraphs, which keep their lines."""
+    if element.tag in _CELL_TAGS:
+        return element
+    parent = element.getparent()
+    return parent if parent is not None and parent.tag in _CELL_TAGS and len(parent) == 1 else None
 
 
 def _html_tag(block: TextBlock) -> str:

@@ -156,11 +156,12 @@ def test_boiler_extract_markdown_format_and_pipeline_field(article, page_bytes_m
 
 
 def test_a_tables_row_is_one_line_of_the_text():
-    """A data table's row reads as one line, its cells joined by " | " (its header row too); two boxes of text in one
-    layout cell, and cells of different rows, stay lines of their own."""
+    """A data table's row reads as one line, its cells joined by " | " (its header row too, and cells that each hold a
+    paragraph); two boxes of text in one layout cell, and cells of different rows, stay lines of their own."""
     doc = extract("<html><body><article><p>" + "The prices we checked this morning, shop by shop. " * 5 + "</p><table>"
                   "<tr><th>Retailer</th><th>Price</th></tr><tr><td>JB Hi-Fi</td><td>$499</td></tr>"
-                  "<tr><td>Amazon AU</td><td>$579</td></tr></table><p>" + "The lowest price is the one to beat. " * 5
+                  "<tr><td><p>Amazon AU</p></td><td><p>$579</p></td></tr></table><p>"
+                  + "The lowest price is the one to beat. " * 5
                   + "</p></article></body></html>")
     lines = doc.text.split("\n")
     assert lines[1:4] == ["Retailer | Price", "JB Hi-Fi | $499", "Amazon AU | $579"]
