@@ -194,12 +194,13 @@ def is_byline(text: str) -> bool:
 
 #: A Korean reporter's byline, the name before the title ("김민수 기자", "[서울=뉴시스] 김민수 기자 =", "김민수 기자
 #: minsu@news.example", "상주=김서연 기자": filed from Sangju), and a Chinese one, the title before the name ("记者
-#: 张三", "（本报记者 张三 李四）").
+#: 张三", "（本报记者 张三 李四）", Taiwan's "記者陳俊宏／台中報導": reporting from Taichung).
 _EAST_ASIAN_BYLINE = re.compile(
     r"(?:[\[(（【][^\])）】]{1,24}[\])）】]\s*|[가-힣]{1,8}\s*=\s*)?"
     r"[가-힣]{2,4}\s*(?:기자|특파원|선임기자|객원기자|논설위원)(?:\s*=)?"
     r"(?:\s*\(?[\w.+-]+@[\w.-]+\)?)?\s*\Z"
-    r"|[(（]?(?:本报|本台|新华社|央视)?记者\s*[\u4e00-\u9fff]{2,4}(?:[\s、]+[\u4e00-\u9fff]{2,4})*\s*[)）]?\Z"
+    r"|[(（]?(?:本报|本台|新华社|央视)?[记記]者\s*[\u4e00-\u9fff]{2,4}(?:[\s、]+[\u4e00-\u9fff]{2,4})*"
+    r"(?:\s*[/／]\s*[\u4e00-\u9fff]{1,8}[报報][道導])?\s*[)）]?\Z"
 )
 
 
@@ -239,10 +240,11 @@ PICTURE_CREDIT = re.compile(
 
 #: A Chinese caption's credit naming the photographer ("新华社记者 孙静怡 摄": photographed by Xinhua's reporter Sun
 #: Jingyi; "（記者林佳穎攝）"; "澎湃新闻记者 李思源 图": a picture by the Paper's reporter) or saying it is a file photo
-#: ("（資料照）"): no paragraph of a story ends so, so it makes a caption wherever it sits (Xinhua's captions are
-#: centred paragraphs, in no figure nor box named for a picture).
+#: ("（資料照）"), or crediting the picture ("（圖／台中市農業局提供）", ETtoday's): no paragraph of a story ends so, so
+#: it makes a caption wherever it sits (Xinhua's captions are centred paragraphs, in no figure nor box named for a
+#: picture).
 PHOTOGRAPHED_BY = re.compile(r"(?:[记記]者\s*[\u4e00-\u9fff·]{2,12}(?:\s+[\u4e00-\u9fff·]{2,12})*\s*[摄攝图圖]"
-                             r"|[(（](?:資料照|资料照|資料圖|资料图)[^)）]{0,20})[)）]?$")
+                             r"|[(（](?:資料照|资料照|資料圖|资料图)[^)）]{0,20}|[(（][圖图]\s*[/／][^)）]{1,30})[)）]?$")
 
 
 #: What a paywall says where it cuts an article short, in English, French, German, Spanish, Italian, Portuguese and

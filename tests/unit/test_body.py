@@ -151,7 +151,7 @@ def test_korean_and_chinese_reporters_bylines_leave_the_body():
     a German desk signs off with initials and agencies ("jre/dpa/AFP"); sentences that start with the word stay, and
     so does the source of a body's figures."""
     for byline in ("김민수 기자 minsu@news.example", "[서울=뉴시스] 김민수 기자 =", "상주=김서연 기자 syk@news.example",
-                   "（本报记者 张三 李四）"):
+                   "（本报记者 张三 李四）", "記者陳俊宏／台中報導"):
         kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
                                 f"<p>{_FIRST}</p><p>{_SENTENCE}</p><p>{byline}</p></article></body></html>")
         assert kept == [_FIRST, _SENTENCE], byline
@@ -268,13 +268,14 @@ def test_captions_credited_to_asian_wire_services_leave_the_body():
 def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     """Wyborcza credits "(Fot. Łukasz Cynalewski / Agencja Wyborcza.pl)" in a ``p.art-image-desc``; Xinhua's caption
     is a centred paragraph in no picture box, but ends "新华社记者 孙静怡 摄" (photographed by Xinhua's reporter; the
-    Paper's "... 图", a picture by), which no paragraph of a story does."""
+    Paper's "... 图", a picture by; ETtoday's "（圖／...提供）", a picture from), which no paragraph of a story does."""
     polish = ("<p class='art-image-desc'>Nasadzenia drzew przy ul. Głogowskiej w Poznaniu <span>(Fot. Łukasz "
               "Cynalewski / Agencja Wyborcza.pl)</span></p>")
     chinese = ("<p style='text-align: center'>4月7日，工作人员在整理秧盘。新华社记者 孙静怡 摄</p>"
                "<p>台北市信義區一處完成改善的路口。（記者林佳穎攝）</p><p>增設行人庇護島。（資料照）</p>")
     assert _trimmed(f"<p>{_SENTENCE}</p>{polish}<p>{_SENTENCE}</p>{chinese}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 3
-    paper = "<p class='image_desc'>志愿者将分装好的午餐送往独居老人家中。澎湃新闻记者 李思源 图</p>"
+    paper = ("<p class='image_desc'>志愿者将分装好的午餐送往独居老人家中。澎湃新闻记者 李思源 图</p>"
+             "<p><strong>▲新社花海延長展期，並首度推出夜間點燈。（圖／台中市農業局提供）</strong></p>")
     assert _trimmed(f"<p>{_SENTENCE}</p>{paper}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 2
     said = "<p>记者孙静怡说，今年的育秧工作比往年提前了一周。</p>"
     assert "记者孙静怡说，今年的育秧工作比往年提前了一周。" in _trimmed(f"<p>{_SENTENCE}</p>{said}")
