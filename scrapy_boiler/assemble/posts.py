@@ -39,13 +39,15 @@ from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
 
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links, an imageboard's
 #: links to the posts a reply answers (">>104871262", ">>>/g/104860012"), or a board's, by their number ("#2"); the
-#: place of a link hidden from visitors (WordPress.org's "The page I need help with: [log in to see the link]").
+#: place of a link hidden from visitors (WordPress.org's "The page I need help with: [log in to see the link]"); a
+#: post's attachments, under their label (Invision's "Attached Files", "efi.txt 6.38KB 4 downloads").
 _CHROME_LINE = re.compile(
     r"^(?:[-+−]?\d[\d,.]*\s*(?:votes?|points?|likes?|k)?|--|share|edit|follow|reply|quote|report|flag|like|"
     r"improve this (?:answer|question)|add a comment|permalink|cite|multi-?quote|(?:reply|quote) with quote|"
     r"antworten|zitieren|melden|teilen|répondre|citer|signaler|partager|回复|引用|举报|分享|"
     r"(?:share|edit|follow|flag|reply|quote|report)(?:\s+(?:share|edit|follow|flag|reply|quote|report))+"
-    r"|(?:>>>?(?:/\w+/)?\d+(?:\s*\((?:OP|You)\))?\s*)+|(?:#\d+\s*)+|.{0,60}\[log in to see the link\])$",
+    r"|(?:>>>?(?:/\w+/)?\d+(?:\s*\((?:OP|You)\))?\s*)+|(?:#\d+\s*)+|.{0,60}\[log in to see the link\]"
+    r"|attached (?:files?|images?|thumbnails?)|\S{1,60}\.\w{2,4}\s+\(?[\d.,]+\s?[kmg]i?b\)?(?:\s+\d+\s+downloads?)?)$",
     re.I,
 )
 
@@ -181,14 +183,17 @@ _NAME_SEPARATOR = re.compile(r"[:：]\s+")
 #: 10:04.", "Last edited by a moderator: May 3, 2017", Invision's "Edited June 3, 2025 by ann", "Zuletzt bearbeitet: 5.
 #: Mai 2024", 4PDA's "Сообщение отредактировал ann - 17.03.25, 22:48", Discuz's "本帖最后由 ann 于 2023-4-16
 #: 21:15 编辑", bbPress's "This reply was modified 3 weeks ago by ann.", wpForo's "Dieser Beitrag wurde geändert vor
-#: 8 Monaten von ann"): when it changed, not what it says. It shows a date, so a line of prose starting "Edited by"
-#: without one stays.
+#: 8 Monaten von ann", Something Awful's "ann fucked around with this message at 21:22 on Mar 9, 2025", Oracle's
+#: "Oct 7 2025 — edited Oct 7 2025"): when it changed, not what it says. It shows a date, so a line of prose
+#: starting "Edited by" without one stays.
 _EDIT_NOTE = re.compile(
     r"^(?=.*\d)(?:last edited(?: by)?|edited by|edited\s.{1,40}?\sby|zuletzt bearbeitet(?: von)?"
     r"|dernière (?:édition|modification) par"
     r"|última edición por|ultima modifica di|последн\w+ раз редактировал\w*|сообщение отредактировал\w*"
     r"|message (?:édité|modifié) par|bearbeitet von|this (?:topic|reply|post) was modified"
-    r"|dieser beitrag wurde (?:geändert|bearbeitet))\b.{0,80}$"
+    r"|dieser beitrag wurde (?:geändert|bearbeitet)|\S+ fucked around with this message at)\b.{0,80}$"
+    r"|^(?:.{0,24}\s[—–-]\s)?edited\s+(?:on\s+)?(?:[a-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+[a-z]{3,9}\s+\d{4}"
+    r"|\d{4}-\d{2}-\d{2})$"
     r"|^本帖最[后後]由\s*\S.{0,40}[于於]\s*[\d/ :-]{8,20}\s*[编編][辑輯]$",
     re.I,
 )

@@ -97,6 +97,7 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
     "Bearbeitet von Anna am 3. Mai 2024", "Edited June 3, 2025 by Harrowfell", "Edited 3 hours ago by ann",
     "This reply was modified 3 weeks, 2 days ago by Jonas Berglund. Reason: fixed menu path",
     "Dieser Beitrag wurde geändert vor 8 Monaten von Nils",
+    "SaltyBaguette fucked around with this message at 21:22 on Mar 9, 2025", "Oct 7 2025 — edited Oct 7 2025",
 ])
 def test_a_boards_edit_note_at_either_end_of_a_post_is_trimmed(note):
     assert trim_chrome([note, "I tried the fix.", note]) == ["I tried the fix."]
@@ -114,6 +115,15 @@ def test_a_boards_links_to_the_posts_a_reply_answers_by_number_are_trimmed():
     or a line that goes on after the number is the writer's."""
     assert trim_chrome(["#2", "Ojo con la excedencia.", "#14 #15"]) == ["Ojo con la excedencia."]
     assert trim_chrome(["#2 is the one", "#dev"]) == ["#2 is the one", "#dev"]
+
+
+def test_a_posts_attachments_under_their_label_are_trimmed():
+    """Invision lists a post's attachments under "Attached Files": file names, sizes and download counts, not the
+    poster's words; a line naming a file in a sentence stays."""
+    lines = ["Here is the log from the EFI partition check.", "Attached Files", "efi.txt 6.38KB 4 downloads",
+             "setupact.log (212 KB)"]
+    assert trim_chrome(lines) == lines[:1]
+    assert trim_chrome(["I attached setup.log, 212 KB in all."]) == ["I attached setup.log, 212 KB in all."]
 
 
 def test_the_place_of_a_link_hidden_from_visitors_is_trimmed():
