@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import zlib
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -101,6 +102,14 @@ def test_comment_thread_under_an_article_is_kept_apart():
     assert doc.qa_pairs == []
 
 
+def _timeline(event: Callable[[int, str], str], comment: Callable[[int, str], str], events: list[str],
+              sentences: list[str]) -> str:
+    """An issue's timeline: three event entries (``events``) between four comments (``sentences``), numbered 1 to 7
+    in page order: an event, a comment, an event, two comments, an event, a comment."""
+    return (event(1, events[0]) + comment(2, sentences[0]) + event(3, events[1]) + comment(4, sentences[1])
+            + comment(5, sentences[2]) + event(6, events[2]) + comment(7, sentences[3]))
+
+
 def test_an_issues_activity_entries_as_long_as_a_comment_are_no_posts():
     """Launchpad draws a bug's activity log between its comments, in entries shaped as the comments are above their
     box (who, when), the changes listed in a table named for the activity ("status: New → Confirmed"): as long as a
@@ -123,10 +132,8 @@ def test_an_issues_activity_entries_as_long_as_a_comment_are_no_posts():
                  "Thanks for the report; the profile was switched to enforce mode on purpose this cycle.",
                  "Installed the proposed package on the log server and the remote logs are written again.",
                  "This bug was fixed in the package now published to the updates pocket of the release."]
-    timeline = (activity(1, '<tr><td class="key">tags:</td><td class="value">added: amd64 apport-bug plucky</td>'
-                            "</tr>")
-                + comment(2, sentences[0]) + activity(3, changed) + comment(4, sentences[1])
-                + comment(5, sentences[2]) + activity(6, changed) + comment(7, sentences[3]))
+    tags = '<tr><td class="key">tags:</td><td class="value">added: amd64 apport-bug plucky</td></tr>'
+    timeline = _timeline(activity, comment, [tags, changed, changed], sentences)
     description = "<p>" + " ".join(["After the upgrade, rsyslog no longer writes the logs of remote hosts."] * 8)
     html = (f"<html><head><title>Bug #2110734 “rsyslog AppArmor profile blocks remote logs”</title></head><body>"
             f"<h1>rsyslog AppArmor profile blocks remote logs</h1><div id='bug-description'>{description}</p></div>"
@@ -154,10 +161,9 @@ def test_an_issues_event_lines_between_its_comments_leave_the_comments_whole():
                  "Same here on ext4, so the filesystem does not matter for this one at all.",
                  "The offset is read as a signed int32 in the segment reader, which explains the negative value.",
                  "Deployed the patch release yesterday and the pending bytes have stayed flat since then."]
-    timeline = (event(1, "added the <a href='/l'>bug</a> label and removed <a href='/t'>triage</a>")
-                + comment(2, sentences[0]) + event(3, "changed the milestone to <a href='/m'>%1.2</a>")
-                + comment(4, sentences[1]) + comment(5, sentences[2])
-                + event(6, "closed this issue with <a href='/mr'>!194</a>") + comment(7, sentences[3]))
+    timeline = _timeline(event, comment, ["added the <a href='/l'>bug</a> label and removed <a href='/t'>triage</a>",
+                                          "changed the milestone to <a href='/m'>%1.2</a>",
+                                          "closed this issue with <a href='/mr'>!194</a>"], sentences)
     description = "<p>" + " ".join(["After the upgrade, background compaction stops on two of five nodes."] * 8)
     html = (f"<html><head><title>Compaction stalls (#2418) · Issues</title></head><body><main><h1>Compaction "
             f"stalls</h1><div class='description'>{description}</p></div><ul class='notes main-notes-list'>"
