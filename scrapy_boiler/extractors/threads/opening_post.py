@@ -62,7 +62,8 @@ _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|bbs|discussions?|comments?)"
     r"(?:/|\.php|$)"
     r"|showthread|viewtopic|/community/posts?/|[?&](?:t|topic|thread)="
-    r"|/(?:issues|pull|merge_requests)/\d+|show_bug\.cgi",  # an issue tracker's issue, pull or merge request
+    # an issue tracker's issue, pull or merge request; Bugzilla's bug, Launchpad's
+    r"|/(?:issues|pull|merge_requests)/\d+|show_bug\.cgi|/\+bug/\d+",
     re.I,
 )
 
