@@ -325,7 +325,8 @@ def _named_bodies(
 def _renamed_bodies(current: list[list[etree._Element]], held: dict[int, etree._Element],
                     best: str) -> dict[int, etree._Element]:
     """For the posts without the named body ``best``, an element of its tag that shares its body-naming class (Askbot
-    names the question's text ``question-content post-body``, each answer's ``answer-body post-body``)."""
+    names the question's text ``question-content post-body``, each answer's ``answer-body post-body``), or the
+    element holding several such siblings, a text written in parts."""
     tag, _, rest = best.partition(".")
     naming = {name for name in rest.rpartition("#")[0].split() if _BODY_NAME.search(name)
               and not _BESIDE_BODY.search(name)}
@@ -333,10 +334,13 @@ def _renamed_bodies(current: list[list[etree._Element]], held: dict[int, etree._
     for index, els in enumerate(current):
         if index in held or not naming:
             continue
-        found = (el for member in els for el in member.iterdescendants(tag)
-                 if not naming.isdisjoint((el.get("class") or "").split()))
-        if (first := next(found, None)) is not None:
-            renamed[index] = first
+        found = [el for member in els for el in member.iterdescendants(tag)
+                 if not naming.isdisjoint((el.get("class") or "").split())]
+        parents = {el.getparent() for el in found}
+        if len(found) > 1 and len(parents) == 1 and None not in parents:
+            renamed[index] = parents.pop()  # the text in sibling parts: their holder (Naver's SmartEditor components)
+        elif found:
+            renamed[index] = found[0]
     return renamed
 
 

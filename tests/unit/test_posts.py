@@ -677,6 +677,30 @@ def test_a_post_whose_text_is_named_otherwise_keeps_it_by_their_shared_body_name
     assert [post.text.split("\n")[0] for post in doc.posts] == texts
 
 
+def test_a_post_whose_text_is_written_in_parts_keeps_all_of_them():
+    """Naver's SmartEditor writes an answer's text as sibling components, each ``div.se-component se-text``, with an
+    id in one answer and none in the others: the answer whose components the shared name finds several of keeps
+    their holder, all its parts, not the first alone."""
+    from scrapy_boiler.segment.post_bodies import member_bodies
+    from scrapy_boiler.segment.text_stats import text_stats
+
+    def answer(user: str, parts: list[str], ids: bool) -> str:
+        components = "".join(f'<div class="se-component se-text"{f" id=SE-{n}f{n}c" if ids else ""}><p>{part}</p>'
+                             "</div>" for n, part in enumerate(parts))
+        return (f'<div class="answer"><div class="profile-card"><a href="/profile?u={user}">{user}</a> 수의사</div>'
+                f'<div class="answer-content"><div class="se-main-container">{components}</div></div></div>')
+    parts = ["말씀하신 상황은 이사 후 환경 변화로 인한 스트레스와 새벽 활동 습관이 겹친 경우가 많습니다.",
+             "물을 평소보다 많이 마시거나 소변량이 늘었다면 혈액검사를 받아 보시는 것을 권합니다.",
+             "자기 전 15분 정도 사냥 놀이를 해 주고 소량의 밥을 주는 방식이 도움이 됩니다."]
+    others = [["저희 고양이도 이사 후 한 달 정도 새벽에 울다가 괜찮아졌어요. 기다려 보세요."],
+              ["방에 보호자 냄새가 밴 담요를 두면 조금 덜 울더라고요. 한번 해 보세요."]]
+    root = parse_html("<html><body><div class='answers'>" + answer("vet", parts, True) + answer("ann", others[0], False)
+                      + answer("bo", others[1], False) + "</div></body></html>").root
+    bodies, _ = member_bodies(root.xpath("//div[@class='answer']"), text_stats(root))
+    texts = ["".join("".join(el.itertext()) for el in body) for body in bodies]
+    assert texts == ["".join(parts), *map("".join, others)]
+
+
 def test_a_google_groups_conversation_is_a_thread_though_its_posters_link_nowhere():
     """Google Groups shows each message's sender in a heading, with no link to a profile and hashed class names: its
     address tells the conversation apart from a page of dated entries."""
