@@ -194,13 +194,15 @@ def is_byline(text: str) -> bool:
 
 #: A Korean reporter's byline, the name before the title ("김민수 기자", "[서울=뉴시스] 김민수 기자 =", "김민수 기자
 #: minsu@news.example", "상주=김서연 기자": filed from Sangju), and a Chinese one, the title before the name ("记者
-#: 张三", "（本报记者 张三 李四）", Taiwan's "記者陳俊宏／台中報導": reporting from Taichung).
+#: 张三", "（本报记者 张三 李四）", Taiwan's "記者陳俊宏／台中報導": reporting from Taichung), and a Japanese paper's,
+#: the bureau and the name in brackets after the story ("（大津支局　森下遥）").
 _EAST_ASIAN_BYLINE = re.compile(
     r"(?:[\[(（【][^\])）】]{1,24}[\])）】]\s*|[가-힣]{1,8}\s*=\s*)?"
     r"[가-힣]{2,4}\s*(?:기자|특파원|선임기자|객원기자|논설위원)(?:\s*=)?"
     r"(?:\s*\(?[\w.+-]+@[\w.-]+\)?)?\s*\Z"
     r"|[(（]?(?:本报|本台|新华社|央视)?[记記]者\s*[\u4e00-\u9fff]{2,4}(?:[\s、]+[\u4e00-\u9fff]{2,4})*"
     r"(?:\s*[/／]\s*[\u4e00-\u9fff]{1,8}[报報][道導])?\s*[)）]?\Z"
+    r"|[(（][\u4e00-\u9fff]{1,6}(?:支局|総局|支社|本社|通信部|部)[\s\u3000]*[\u4e00-\u9fff\u3040-\u30ff]{2,8}[)）]\Z"
 )
 
 
@@ -215,8 +217,10 @@ _NAME_PARTICLES = frozenset({"von", "van", "der", "den", "de", "del", "della", "
                              "la", "le", "bin", "ibn", "al", "el", "ter", "zu"})
 
 
-#: Where a byline's first name ends: a comma, a separator, "and" and its like, a digit (a date or a time).
-_NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s[-–—]\s|\s(?:and|und|et|y|e|og|och|en|&|on|am|le|el|il)\s|\d)", re.IGNORECASE)
+#: Where a byline's first name ends: a comma, a separator, "and" and its like, "in" before the place it was filed
+#: from (China Daily's "By LI JINGWEN in Pu'er, Yunnan | China Daily"), a digit (a date or a time).
+_NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s[-–—]\s|\s(?:and|und|et|y|e|og|och|en|&|on|in|am|le|el|il)\s|\d)",
+                       re.IGNORECASE)
 
 
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",

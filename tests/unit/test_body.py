@@ -151,7 +151,8 @@ def test_korean_and_chinese_reporters_bylines_leave_the_body():
     a German desk signs off with initials and agencies ("jre/dpa/AFP"); sentences that start with the word stay, and
     so does the source of a body's figures."""
     for byline in ("김민수 기자 minsu@news.example", "[서울=뉴시스] 김민수 기자 =", "상주=김서연 기자 syk@news.example",
-                   "（本报记者 张三 李四）", "記者陳俊宏／台中報導"):
+                   "（本报记者 张三 李四）", "記者陳俊宏／台中報導", "（大津支局　森下遥）",
+                   "By LI JINGWEN in Pu'er, Yunnan | China Daily | Updated: 2025-10-14 07:23"):
         kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
                                 f"<p>{_FIRST}</p><p>{_SENTENCE}</p><p>{byline}</p></article></body></html>")
         assert kept == [_FIRST, _SENTENCE], byline
