@@ -2558,14 +2558,12 @@ def _merge_request() -> bytes:
     ("https://gitlab.example/kestrel/kestrel-cli/-/merge_requests/348", "forum", 5),
     ("https://github.com/kestrel/kestrel-cli/pull/348", "forum", 5),
     ("https://bugzilla.example.org/show_bug.cgi?id=1941287", "forum", 5),
-    ("https://bugs.launchpad.example/ubuntu/+source/kestrel/+bug/2110734", "forum", 5),
     ("https://blog.example/2025/10/retries", "article", 4),  # the same layout at no thread's address
 ])
 def test_an_issue_trackers_address_makes_the_description_above_the_notes_the_opening_post(url, page_type, posts):
     """An issue, a pull or merge request: the article model keeps the description and none of the notes under
     it, as it would an article's and its comments. At an issue tracker's address (``/issues/N``, ``/pull/N``,
-    ``/merge_requests/N``, ``show_bug.cgi``, Launchpad's ``/+bug/N``) the page is a thread, and the description its
-    opening post."""
+    ``/merge_requests/N``, ``show_bug.cgi``) the page is a thread, and the description its opening post."""
     doc = extract(_merge_request(), url)
     assert (doc.page_type, len(doc.posts)) == (page_type, posts)
 

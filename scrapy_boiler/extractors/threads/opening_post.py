@@ -62,8 +62,7 @@ _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|bbs|discussions?|comments?)"
     r"(?:/|\.php|$)"
     r"|showthread|viewtopic|/community/posts?/|[?&](?:t|topic|thread)="
-    # an issue tracker's issue, pull or merge request; Bugzilla's bug, Launchpad's
-    r"|/(?:issues|pull|merge_requests)/\d+|show_bug\.cgi|/\+bug/\d+",
+    r"|/(?:issues|pull|merge_requests)/\d+|show_bug\.cgi",  # an issue tracker's issue, pull or merge request
     re.I,
 )
 
