@@ -103,14 +103,17 @@ def split_quotes(
     """A post's own lines, and the quotations of earlier posts taken out of them (a quotation from elsewhere, a
     manual or a law, stays in place: it is part of what the post says); in the opening post, a quotation of the
     start of a ``later`` post's text too: the answer it was solved by (Discourse's "Solved by ... in post #4" box
-    under the question)."""
+    under the question). A line marked as quoted with "> " (:func:`is_marked_quote`) is a quotation when it repeats
+    an earlier post."""
     lines: list[str] = []
     quoted: list[str] = []
     run: list[str] = []
     for position, (parts, quote) in enumerate(zip(texts, quotes, strict=True)):
         line = parts[0] if len(parts) == 1 else " ".join(part for part in parts if part)  # parts are collapsed
         if quote is None:
-            if line:
+            if is_marked_quote(line) and _quotes_earlier_post(line.lstrip("> "), earlier):
+                quoted.append(line)  # a line quoted as plain text, marked "> " (Hacker News), from an earlier post
+            elif line:
                 lines.append(line)
             continue
         if line:
@@ -129,6 +132,12 @@ def split_quotes(
                 lines.extend(run)
             run = []
     return lines, quoted
+
+
+def is_marked_quote(line: str) -> bool:
+    """Whether a line is quoted as plain text, after a "> " (Hacker News and mail): not an imageboard's link to a post
+    (">>2"); its own words when it quotes no earlier post (an imageboard's greentext, ">be me")."""
+    return line.startswith(">") and not line.startswith(">>")
 
 
 #: A quotation element's attribute naming the post or poster it quotes (Discourse's ``data-username``, Invision's

@@ -30,7 +30,7 @@ from scrapy_boiler.assemble.post_byline import (
     read_votes,
     trailing_fields,
 )
-from scrapy_boiler.assemble.post_quotes import own_text, quotes_in_bodies, split_quotes
+from scrapy_boiler.assemble.post_quotes import is_marked_quote, own_text, quotes_in_bodies, split_quotes
 from scrapy_boiler.document import Post, QAPair
 from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag, word_pairs
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
@@ -98,7 +98,8 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
             texts[member][-1] = [block_text(block, kept)]
     posts = []
     earlier: list[tuple[Counter[str], Counter[str]]] = []  # each post's words and pairs of words
-    quoting = any(quote is not None for quotes in line_quotes for quote in quotes)  # else they are never read
+    quoting = any(quote is not None for quotes in line_quotes for quote in quotes) or any(  # else they are never read
+        is_marked_quote(part) for lines in texts for line in lines for part in line[:1])
     member_of = group.member_of()  # an element of a reply nested in a post maps to the reply
     # the later posts' own text, read where the opening post quotes anything (see
     # :func:`~scrapy_boiler.assemble.post_quotes.split_quotes`)

@@ -117,6 +117,21 @@ def test_a_boards_links_to_the_posts_a_reply_answers_by_number_are_trimmed():
     assert trim_chrome(["#2 is the one", "#dev"]) == ["#2 is the one", "#dev"]
 
 
+def test_a_line_quoted_with_a_marker_from_an_earlier_post_is_a_quotation():
+    """Hacker News has no quotation element: a reply quotes an earlier comment on a line starting "> ". That line is
+    a quotation of the earlier post, not the reply's own words; a marked line quoting no post (an imageboard's
+    greentext, ">be me") stays."""
+    from scrapy_boiler.assemble.post_quotes import split_quotes
+    from scrapy_boiler.parse.normalize import word_bag, word_pairs
+
+    earlier = "We page only for one question: did a human need to do something within the hour?"
+    texts = [["> did a human need to do something within the hour?"], ["That rule cut our pages by half."],
+             [">be me, on call for the first time"]]
+    lines, quoted = split_quotes(texts, [None] * 3, [(word_bag(earlier), word_pairs(earlier))])
+    assert lines == ["That rule cut our pages by half.", ">be me, on call for the first time"]
+    assert quoted == ["> did a human need to do something within the hour?"]
+
+
 def test_a_posts_attachments_under_their_label_are_trimmed():
     """Invision lists a post's attachments under "Attached Files": file names, sizes and download counts, not the
     poster's words; a line naming a file in a sentence stays."""
