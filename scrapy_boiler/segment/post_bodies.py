@@ -337,10 +337,8 @@ def _renamed_bodies(current: list[list[etree._Element]], held: dict[int, etree._
         found = [el for member in els for el in member.iterdescendants(tag)
                  if not naming.isdisjoint((el.get("class") or "").split())]
         parents = {el.getparent() for el in found}
-        if len(found) > 1 and len(parents) == 1 and None not in parents:
-            renamed[index] = parents.pop()  # the text in sibling parts: their holder (Naver's SmartEditor components)
-        elif found:
-            renamed[index] = found[0]
+        if found:  # the text in sibling parts: their holder (Naver's SmartEditor components)
+            renamed[index] = parents.pop() if len(found) > 1 and len(parents) == 1 and None not in parents else found[0]
     return renamed
 
 
@@ -348,9 +346,7 @@ def _split_text_holder(elements: list[etree._Element], member: list[etree._Eleme
     """The element holding several named bodies as siblings, a post's text split around its quotations and code
     blocks; None when they lie apart, or right in the post."""
     parents = {el.getparent() for el in elements}
-    if len(parents) != 1:
-        return None
-    parent = parents.pop()
+    parent = parents.pop() if len(parents) == 1 else None
     return None if parent is None or parent in member else parent
 
 
