@@ -50,5 +50,8 @@ def test_other_cards_linked_lines_low_scores_and_cards_side_by_side_stay_out():
     assert _kept("".join(_CARD.format(text) for text in _TEXTS), {1, 2, 3}) == _TEXTS[:3]
     pictured = '<figure><img src="/a.jpg"></figure>'.join(_CARD.format(text) for text in _TEXTS)
     assert _kept(pictured, {1, 2, 3}) == _TEXTS[:3]
+    gallery = ('<div class="story-card"><div class="article-gallery"><img src="/b.jpg"><p>1/6Photography by Priya Anand'
+               " / The Verge</p></div></div>")  # a gallery's credit in a card of the body's class
+    assert _kept(split + _AD + gallery, {1, 2, 3}, score=0.06) == _TEXTS
     paragraphs = _AD.join(f'<p class="story-text">{text}</p>' for text in _TEXTS)  # a "Write to ..." line after them
     assert _kept(paragraphs, {1, 2, 3}) == _TEXTS[:3]

@@ -17,7 +17,7 @@ from scrapy_boiler.extractors.blend.pointers import is_pointer_line
 from scrapy_boiler.extractors.blend.siblings import is_advert
 from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.semantics import in_figure
+from scrapy_boiler.segment.semantics import in_picture
 
 #: Cards of one class a region holds at least; the fewest words of a card's block that joins (a time stamp, a
 #: button's label stay out), and the trees' score it needs (what they found no part of any text stays out: a
@@ -31,7 +31,8 @@ _CARD_TAGS = frozenset({"div", "section", "article"})
 
 
 def region_cards(blocks: list[TextBlock], region: etree._Element | None, name: str) -> None:
-    """Label content (in place) the prose blocks (few words linked, not a "read also" line, no caption, scored
+    """Label content (in place) the prose blocks (few words linked, not a "read also" line, no caption nor text of a
+    box named for pictures or a gallery, scored
     :data:`CARD_MIN_SCORE` at least) of each of ``region``'s children that holds no content, when it is a container
     (:data:`_CARD_TAGS`) of a tag and class that :data:`MIN_CARDS` children or more share, most of which hold
     content, that an advert splits (a list of comments is no body split up), and comes after one of them that
@@ -59,7 +60,7 @@ def region_cards(blocks: list[TextBlock], region: etree._Element | None, name: s
             for block in inside[card]:
                 f = block.features
                 if f is None or f.num_words < CARD_MIN_WORDS or f.link_density > TEMPLATE_MAX_LINKS \
-                        or block.score < CARD_MIN_SCORE or is_pointer_line(block.text) or in_figure(block.element):
+                        or block.score < CARD_MIN_SCORE or is_pointer_line(block.text) or in_picture(block.element):
                     continue
                 block.is_content = True
                 block.reasons.append(f"{name}:in a card of the body's, after its kept cards")
