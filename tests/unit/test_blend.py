@@ -1618,6 +1618,18 @@ def test_more_and_a_read_more_heading_naming_the_site_point_away():
     ) == ["Read more from Sky News:", "How are storms named?", "Families count cost of floods"]
 
 
+def test_a_marker_between_the_parts_of_an_article_and_a_call_to_follow_on_line_are_left_out():
+    """Liputan6 shows an article of three pages on one, with "2 dari 3 halaman" between the parts; Matichon ends with
+    "ติดตามข่าวสารผ่านไลน์ ... @Matichon" (follow the news on LINE, written in Thai). A sentence with a count in it
+    stays."""
+    para = "<p>Harga cabai rawit di Pasar Induk Kramat Jati naik tajam dalam dua pekan terakhir, kata pedagang.</p>"
+    assert _left_out_as_pointers(
+        f"{para}<p>2 dari 3 halaman</p>{para}<p>Page 3 of 3</p><p>2 of 3 traders said prices would keep rising.</p>"
+        '<p><strong><a href="https://lin.ee/matichon">ติดตามข่าวสารผ่านไลน์ ได้ง่ายๆ เพียงเพิ่มเพื่อน @Matichon</a>'
+        "</strong></p>"
+    ) == ["2 dari 3 halaman", "Page 3 of 3", "ติดตามข่าวสารผ่านไลน์ ได้ง่ายๆ เพียงเพิ่มเพื่อน @Matichon"]
+
+
 def test_a_line_of_links_in_capitals_is_left_out():
     """Fox News sets calls ("CLICK HERE TO GET THE FOX NEWS APP") and other stories' titles in capitals, linked, between
     the body's paragraphs; a line in capitals that links nothing, or a short linked acronym, stays."""

@@ -50,11 +50,17 @@ _CALL_LINE = re.compile(
     r"|siga (?:o|a) \S+|seguici|volg ons|ακολουθήστε|подписывайтесь|підписуйтесь|obserwuj nas|sledujte nás"
     r"|följ oss|følg (?:os|oss)|seuraa meitä)\b"
     r".{0,40}\b(?:twitter|x|facebook|instagram|linkedin|tiktok|youtube|threads|bluesky|mastodon|telegram|whatsapp"
-    r"|google news|flipboard|pinterest|snapchat|line)\b|^\W{0,3}ติดตาม.{0,40}\b(?:line|facebook|tiktok|youtube|x)\b"
+    r"|google news|flipboard|pinterest|snapchat|line)\b"
+    r"|^\W{0,3}ติดตาม.{0,40}(?:\b(?:line|facebook|tiktok|youtube|x)\b|ไลน์)"
     r"|点击(?:上方|上面|下方|标题下)?.{0,6}关注|长按(?:识别|扫描|扫码)?.{0,4}二维码|扫码关注|扫描二维码.{0,6}关注"
     r"|点(?:个|一下)?[「“\"]?在看|^\W{0,3}(?-i:-?END-?)\W{0,3}$"
     r"|^\W{0,3}(?:want [^?]{0,80}\?\s*)?(?:sign up|subscribe) (?:for|to) .{0,60}\bnewsletters?\b", re.IGNORECASE)
 CALL_LINE_CHARS = 120
+#: A page's marker between the parts of an article the site shows on one page: "2 dari 3 halaman" (Liputan6),
+#: "Page 2 of 3", "Seite 2 von 3", "Página 2 de 3".
+_PAGE_MARKER = re.compile(r"^\W{0,3}(?:(?:page|seite|página|pagina|halaman|strona)\s+)?\d{1,3}\s+"
+                          r"(?:of|von|de|di|dari|z|sur)\s+\d{1,3}(?:\s+(?:pages?|seiten|páginas|pagine|halaman|stron))?"
+                          r"\W{0,3}$", re.IGNORECASE)
 #: Share of a pointer line's words that are its link's.
 POINTER_LINKS = 0.5
 
@@ -72,9 +78,9 @@ def is_advert_label(text: str) -> bool:
 def pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
     """Unlabel a "read also" line whose words are mostly its link, a line of links in capitals (Fox News's "CLICK HERE
     TO GET THE FOX NEWS APP" and other stories' titles: body text is not shouted), a "read also" heading alone on its
-    line with the lines of links under it ("相关阅读：" over two stories' titles), an advert's label on its own line
-    and a short line asking the reader to follow, scan or share (:data:`_CALL_LINE`): the trees keep them when they
-    sit among the body's paragraphs."""
+    line with the lines of links under it ("相关阅读：" over two stories' titles), an advert's label on its own line,
+    a short line asking the reader to follow, scan or share (:data:`_CALL_LINE`) and a marker between the parts of
+    an article (:data:`_PAGE_MARKER`): the trees keep them when they sit among the body's paragraphs."""
     under_pointer = False  # after a "read also" heading, on the lines of links it introduces
     for position, block in enumerate(blocks):
         if not block.is_content:
@@ -87,7 +93,7 @@ def pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
         heading = (not linked and pointer is not None and _heading_rest(text[pointer.end():])
                    and _mostly_linked(blocks[position + 1] if position + 1 < len(blocks) else None))
         if (linked and (pointer or under_pointer or _shouted(text))) or heading or _AD_LABEL.match(text) \
-                or (len(text) <= CALL_LINE_CHARS and _CALL_LINE.search(text)):
+                or (len(text) <= CALL_LINE_CHARS and _CALL_LINE.search(text)) or _PAGE_MARKER.match(text):
             block.is_content = False
             block.reasons.append(f"{name}:a pointer to another article or an advert's label")
             under_pointer = heading or under_pointer
