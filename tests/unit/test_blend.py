@@ -690,8 +690,9 @@ def _framed_kept(body: str, kept: Callable[[TextBlock], bool]) -> list[str]:
 def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
     """FOCUS and VG put a table in a box with its source below it ("Quelle: ...", "Kilde: ..."): the box is the table's
     wrapper, so the paragraphs around it frame the table; the source line stays out, and a box whose table a long
-    text follows is no table's wrapper. A source line may be longer after its label (Ara's "Font: ..."), and a figure
-    (Handelsblatt's) may hold a caption above its table and the source below."""
+    text follows is no table's wrapper. A source line may be longer after its label (Ara's "Font: ...", Nikkei
+    xTECH's "（出所：...）"), and a figure (Handelsblatt's) or a box (Nikkei xTECH's) may hold a caption above its
+    table and the source below."""
     rows = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in (("Bayern", "4,1 Prozent"),
                                                                      ("Bremen", "11,2 Prozent")))
     body = ("<p>Die Quote liegt je nach Bundesland weit auseinander, wie die neuen Zahlen zeigen.</p>"
@@ -709,11 +710,15 @@ def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
               f'<figure class="storyline-table"><figcaption>Neue Werke in Indien</figcaption><table>'
               f'{rows.replace("Bayern", "Pune")}</table><p class="source">Quelle: Unternehmensangaben</p></figure>'
               "<p>Nicht alle Projekte laufen so reibungslos, berichten Berater aus der Branche.</p>")
-    skipped = {"Newsletter", "Font:", "Quelle:"}
-    kept = set(_framed_kept(body + promo + named + figure,
+    nikkei = ("<p>主な指標の変化は次の通りだ。2025年4月から新しい手順を第2工場の3ラインで適用した。</p>"
+              '<div class="p-article_table"><p class="p-article_table_caption">表1 導入前後の主な指標</p><table>'
+              f'{rows.replace("Bayern", "稼働率")}</table><p class="p-article_table_credit">（出所：東雲プレス工業の'
+              "資料を基に日経クロステックが作成）</p></div><p>同社は今後、残る2ラインにも同じ手順を広げる方針だ。</p>")
+    skipped = {"Newsletter", "Font:", "Quelle:", "表1"}
+    kept = set(_framed_kept(body + promo + named + figure + nikkei,
                             lambda block: block.element.tag == "p" and not skipped & set(block.text.split())))
-    assert {"Bayern", "4,1 Prozent", "Bremen", "11,2 Prozent", "Girona", "Pune"} <= kept
-    assert not kept & {"Quelle: Bundesagentur für Arbeit", "Hessen", "Neue Werke in Indien"}
+    assert {"Bayern", "4,1 Prozent", "Bremen", "11,2 Prozent", "Girona", "Pune", "稼働率"} <= kept
+    assert not kept & {"Quelle: Bundesagentur für Arbeit", "Hessen", "Neue Werke in Indien", "表1 導入前後の主な指標"}
 
 
 def test_a_quotation_framed_past_a_box_holding_a_picture_alone_is_body():

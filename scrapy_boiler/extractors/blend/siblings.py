@@ -80,20 +80,36 @@ SOURCE_LINE_WORDS = 12
 def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool:
     """Whether ``parent``'s other children than ``element`` (a table or its wrapper) are short lines after it: the box
     a news site puts a table in, with its source below (FOCUS's ``div.Table-Source``, VG's "Kilde:" paragraph),
-    past the caption over it when the box is a figure (Handelsblatt's ``figure.storyline-table``)."""
+    past the caption over it (Handelsblatt's ``figcaption`` in a ``figure.storyline-table``, Nikkei xTECH's
+    ``p.p-article_table_caption``)."""
     children = [child for child in parent if isinstance(child.tag, str)]  # comments aside
     start = 0
-    while parent.tag == "figure" and start < len(children) and children[start].tag == "figcaption":
+    while start < len(children) and children[start] is not element and _caption_above(children[start], parent):
         start += 1
     return children[start:start + 1] == [element] and all(
         child.tag not in FRAMED and _source_line(" ".join(child.itertext())) for child in children[start + 1:])
 
 
+#: The name of a table's caption line over it, in its box (Nikkei xTECH's ``p.p-article_table_caption``).
+_CAPTION_NAME = re.compile(r"caption|title", re.I)
+
+
+def _caption_above(child: etree._Element, parent: etree._Element) -> bool:
+    """Whether a child of a table's box, before the table, is its caption: a figure's ``<figcaption>``, or a short
+    line named as a caption or title."""
+    if child.tag == "figcaption":
+        return parent.tag == "figure"
+    return child.tag not in FRAMED and _CAPTION_NAME.search(child.get("class") or "") is not None and \
+        _source_line(" ".join(child.itertext()))
+
+
 #: A line naming a table's source by its label, which may name two bodies or a survey in full (Ara's "Font: Enquesta
-#: d'usos lingüístics de la població (EULP). Secretaria de Política Lingüística i Idescat.").
+#: d'usos lingüístics de la població (EULP). Secretaria de Política Lingüística i Idescat."; Nikkei xTECH's
+#: "（出所：東雲プレス工業の資料を基に日経クロステックが作成）").
 _SOURCE_LABEL = re.compile(
     r"\s*(?:quellen?|sources?|fuentes?|fontes?|fonti|font|kilde|källa|lähde|bron|źródło|zdroj|forrás|πηγή|kaynak|"
-    r"sumber|nguồn|источник|джерело|izvor|vir|allikas|šaltinis|avots)\s*:", re.IGNORECASE)
+    r"sumber|nguồn|источник|джерело|izvor|vir|allikas|šaltinis|avots)\s*:"
+    r"|\s*[(（]?(?:出所|出典|资料来源|資料來源|来源|來源|출처|자료)\s*[:：]", re.IGNORECASE)
 
 
 def _source_line(text: str) -> bool:
