@@ -1630,6 +1630,7 @@ def test_a_marker_between_the_parts_of_an_article_and_a_call_to_follow_on_line_a
     para = "<p>Harga cabai rawit di Pasar Induk Kramat Jati naik tajam dalam dua pekan terakhir, kata pedagang.</p>"
     assert _left_out_as_pointers(
         f"{para}<p>2 dari 3 halaman</p>{para}<p>Page 3 of 3</p><p>2 of 3 traders said prices would keep rising.</p>"
+        "<p>17 of 40</p>"
         '<p><strong><a href="https://lin.ee/matichon">ติดตามข่าวสารผ่านไลน์ ได้ง่ายๆ เพียงเพิ่มเพื่อน @Matichon</a>'
         "</strong></p>"
     ) == ["2 dari 3 halaman", "Page 3 of 3", "ติดตามข่าวสารผ่านไลน์ ได้ง่ายๆ เพียงเพิ่มเพื่อน @Matichon"]

@@ -57,10 +57,10 @@ _CALL_LINE = re.compile(
     r"|^\W{0,3}(?:want [^?]{0,80}\?\s*)?(?:sign up|subscribe) (?:for|to) .{0,60}\bnewsletters?\b", re.IGNORECASE)
 CALL_LINE_CHARS = 120
 #: A page's marker between the parts of an article the site shows on one page: "2 dari 3 halaman" (Liputan6),
-#: "Page 2 of 3", "Seite 2 von 3", "Página 2 de 3".
-_PAGE_MARKER = re.compile(r"^\W{0,3}(?:(?:page|seite|página|pagina|halaman|strona)\s+)?\d{1,3}\s+"
-                          r"(?:of|von|de|di|dari|z|sur)\s+\d{1,3}(?:\s+(?:pages?|seiten|páginas|pagine|halaman|stron))?"
-                          r"\W{0,3}$", re.IGNORECASE)
+#: "Page 2 of 3", "Seite 2 von 3", "Página 2 de 3"; a word for a page is in it (a table's cell "3 of 12" is no marker).
+_PAGE_MARKER = re.compile(r"^\W{0,3}(?:(?:page|seite|página|pagina|halaman|strona)\s+\d{1,3}\s+"
+                          r"(?:of|von|de|di|dari|z|sur)\s+\d{1,3}|\d{1,3}\s+(?:of|von|de|di|dari|z|sur)\s+\d{1,3}\s+"
+                          r"(?:pages?|seiten|páginas|pagine|halaman|stron))\W{0,3}$", re.IGNORECASE)
 #: Share of a pointer line's words that are its link's.
 POINTER_LINKS = 0.5
 
