@@ -90,13 +90,14 @@ def _source_lines_after(element: etree._Element, parent: etree._Element) -> bool
         child.tag not in FRAMED and _source_line(" ".join(child.itertext())) for child in children[start + 1:])
 
 
-#: The name of a table's caption line over it, in its box (Nikkei xTECH's ``p.p-article_table_caption``).
-_CAPTION_NAME = re.compile(r"caption|title", re.I)
+#: The name of a table's caption line over it, in its box (Nikkei xTECH's ``p.p-article_table_caption``; a box's
+#: "title" may head a layout table of links: "Share the love").
+_CAPTION_NAME = re.compile(r"caption", re.I)
 
 
 def _caption_above(child: etree._Element, parent: etree._Element) -> bool:
     """Whether a child of a table's box, before the table, is its caption: a figure's ``<figcaption>``, or a short
-    line named as a caption or title."""
+    line named as a caption."""
     if child.tag == "figcaption":
         return parent.tag == "figure"
     return child.tag not in FRAMED and _CAPTION_NAME.search(child.get("class") or "") is not None and \
