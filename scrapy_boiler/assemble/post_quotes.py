@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from scrapy_boiler.parse.mail_quotes import WROTE
+from scrapy_boiler.parse.mail_quotes import WROTE, WROTE_VERB
 from scrapy_boiler.parse.normalize import comparable, count_words, word_bag, word_pairs
 from scrapy_boiler.segment.post_bodies import signature_elements
 from scrapy_boiler.segment.post_groups import PostGroup
@@ -198,10 +198,18 @@ def _quotes_earlier_post(quote: str, earlier: Sequence[tuple[Counter[str], Count
 SHORT_QUOTE_WORDS = 8
 
 
+#: An attribution run into the quotation's first line: MyBB's "(02-06-2025, 08:15 PM)ann escribió: Yo la pondría...".
+_INLINE_ATTRIBUTION = re.compile(r"^.{0,80}?" + WROTE_VERB + r"\s*", re.IGNORECASE)
+
+
 def _after_attribution(run: list[str]) -> list[str] | None:
     """A quotation's lines after its first when that one is short enough to be its attribution, and after the lines
-    ending with a colon that follow it ("quote:", then "Originally posted by Thomasn:"); None for a single line."""
-    if len(run) < 2 or count_words(run[0]) > QUOTE_HEADER_WORDS:
+    ending with a colon that follow it ("quote:", then "Originally posted by Thomasn:"); for a single line, what
+    follows an attribution run into it (:data:`_INLINE_ATTRIBUTION`), else None."""
+    if len(run) == 1:
+        inline = _INLINE_ATTRIBUTION.match(run[0])
+        return [run[0][inline.end():]] if inline is not None and inline.end() < len(run[0]) else None
+    if count_words(run[0]) > QUOTE_HEADER_WORDS:
         return None
     lead = 1
     while lead < len(run) - 1 and run[lead].rstrip().endswith((":", "：")) \

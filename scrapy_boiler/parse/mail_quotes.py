@@ -25,9 +25,10 @@ from lxml import etree
 
 from scrapy_boiler.parse.clean import drop_element
 
-#: "X wrote:" in the languages of the boards and lists we read: a quotation's attribution.
-WROTE = re.compile(r"(?:wrote|said|a écrit|schrieb|geschrieben|escribió|ha scritto|escreveu|написал[аи]?|napisał[a]?"
-                   r"|kirjoitti|skrev|schreef|yazdı)\s*[:：]$", re.IGNORECASE)
+#: "X wrote:" in the languages of the boards and lists we read: a quotation's attribution, ending its line.
+WROTE_VERB = (r"(?:wrote|said|a écrit|schrieb|geschrieben|escribió|ha scritto|escreveu|написал[аи]?|napisał[a]?"
+              r"|kirjoitti|skrev|schreef|yazdı)\s*[:：]")
+WROTE = re.compile(WROTE_VERB + "$", re.IGNORECASE)
 #: Thunderbird's German attribution, the name after the verb ("Am 14.02.24 um 11:27 schrieb Keiko Matsuda:").
 _SCHRIEB = re.compile(r"^\s*Am\b.*\bschrieb\b.*:$")
 #: What an e-mail's attribution holds besides "X wrote:": the date it names, or the address.

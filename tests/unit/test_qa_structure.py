@@ -132,6 +132,24 @@ def test_a_line_quoted_with_a_marker_from_an_earlier_post_is_a_quotation():
     assert quoted == ["> did a human need to do something within the hour?"]
 
 
+def test_a_quotation_with_its_attribution_run_into_its_line_is_judged_without_it():
+    """MyBB writes a quotation's attribution and text on one line, "(02-06-2025, 08:15 PM)ann escribió: ...": what
+    follows the attribution repeats the earlier post, so the line is a quotation; a quotation of something else
+    stays in the reply."""
+    from lxml import etree
+
+    from scrapy_boiler.assemble.post_quotes import split_quotes
+    from scrapy_boiler.parse.normalize import word_bag, word_pairs
+
+    earlier = "Yo la pondría al 60 % y con un fotoperiodo de 7 horas, así las algas no se disparan."
+    quote, other = etree.Element("blockquote"), etree.Element("blockquote")
+    texts = [["(02-06-2025, 08:15 PM)Acuarista_Sevilla escribió: Yo la pondría al 60 % y con un fotoperiodo de 7 "
+              "horas."], ["Probé con 6 horas y funciona."], ["El manual dice: no superar las 8 horas de luz al día."]]
+    lines, quoted = split_quotes(texts, [quote, None, other], [(word_bag(earlier), word_pairs(earlier))])
+    assert lines == ["Probé con 6 horas y funciona.", "El manual dice: no superar las 8 horas de luz al día."]
+    assert quoted == [texts[0][0]]
+
+
 def test_a_posts_attachments_under_their_label_are_trimmed():
     """Invision lists a post's attachments under "Attached Files": file names, sizes and download counts, not the
     poster's words; a line naming a file in a sentence stays."""
