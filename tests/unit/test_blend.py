@@ -691,8 +691,8 @@ def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
     """FOCUS and VG put a table in a box with its source below it ("Quelle: ...", "Kilde: ..."): the box is the table's
     wrapper, so the paragraphs around it frame the table; the source line stays out, and a box whose table a long
     text follows is no table's wrapper. A source line may be longer after its label (Ara's "Font: ...", Nikkei
-    xTECH's "（出所：...）"), and a figure (Handelsblatt's) or a box (Nikkei xTECH's) may hold a caption above its
-    table and the source below."""
+    xTECH's "（出所：...）"), and a figure (Handelsblatt's) or a box (Nikkei xTECH's, Berlingske's fact box) may hold
+    a caption or heading above its table and the source below."""
     rows = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in (("Bayern", "4,1 Prozent"),
                                                                      ("Bremen", "11,2 Prozent")))
     body = ("<p>Die Quote liegt je nach Bundesland weit auseinander, wie die neuen Zahlen zeigen.</p>"
@@ -714,10 +714,14 @@ def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
               '<div class="p-article_table"><p class="p-article_table_caption">表1 導入前後の主な指標</p><table>'
               f'{rows.replace("Bayern", "稼働率")}</table><p class="p-article_table_credit">（出所：東雲プレス工業の'
               "資料を基に日経クロステックが作成）</p></div><p>同社は今後、残る2ラインにも同じ手順を広げる方針だ。</p>")
+    fact_box = ("<p>Hvordan samler virksomhederne så medarbejderne, når hjemmearbejdet fylder mere?</p>"
+                '<div class="fact-box"><h3 class="fact-box__title">Sådan samler virksomhederne</h3><table>'
+                f'{rows.replace("Bayern", "Fælles morgenmad")}</table></div>'
+                "<p>Flere virksomheder peger på, at fællesskabet skal plejes hver uge, ikke kun til jul.</p>")
     skipped = {"Newsletter", "Font:", "Quelle:", "表1"}
-    kept = set(_framed_kept(body + promo + named + figure + nikkei,
+    kept = set(_framed_kept(body + promo + named + figure + nikkei + fact_box,
                             lambda block: block.element.tag == "p" and not skipped & set(block.text.split())))
-    assert {"Bayern", "4,1 Prozent", "Bremen", "11,2 Prozent", "Girona", "Pune", "稼働率"} <= kept
+    assert {"Bayern", "4,1 Prozent", "Bremen", "11,2 Prozent", "Girona", "Pune", "稼働率", "Fælles morgenmad"} <= kept
     assert not kept & {"Quelle: Bundesagentur für Arbeit", "Hessen", "Neue Werke in Indien", "表1 導入前後の主な指標"}
 
 

@@ -15,6 +15,7 @@ from lxml import etree
 
 from scrapy_boiler.extractors.blend.pointers import is_advert_label, is_pointer_line
 from scrapy_boiler.parse.normalize import count_words
+from scrapy_boiler.segment.blocks import HEADING_TAGS
 from scrapy_boiler.segment.semantics import box_kind
 
 #: Elements whose lines a framed list, table or quotation is made of.
@@ -97,11 +98,11 @@ _CAPTION_NAME = re.compile(r"caption", re.I)
 
 def _caption_above(child: etree._Element, parent: etree._Element) -> bool:
     """Whether a child of a table's box, before the table, is its caption: a figure's ``<figcaption>``, or a short
-    line named as a caption."""
+    heading (Berlingske's fact box: ``h3.fact-box__title`` over its table) or line named as a caption."""
     if child.tag == "figcaption":
         return parent.tag == "figure"
-    return child.tag not in FRAMED and _CAPTION_NAME.search(child.get("class") or "") is not None and \
-        _source_line(" ".join(child.itertext()))
+    return (child.tag in HEADING_TAGS or (child.tag not in FRAMED and _CAPTION_NAME.search(child.get("class") or "")
+                                          is not None)) and _source_line(" ".join(child.itertext()))
 
 
 #: A line naming a table's source by its label, which may name two bodies or a survey in full (Ara's "Font: Enquesta
