@@ -19,6 +19,7 @@ from scrapy_boiler.parse.code_lines import (
 )
 from scrapy_boiler.parse.depth import flatten_markup, flatten_tree
 from scrapy_boiler.parse.encoding import decode_html, is_utf16_or_32
+from scrapy_boiler.parse.footnotes import drop_footnote_references
 from scrapy_boiler.parse.mail_quotes import drop_mail_quotes
 from scrapy_boiler.parse.math_tex import MARK, show_tex_sources
 from scrapy_boiler.parse.normalize import collapse_spaces
@@ -97,6 +98,7 @@ def parse_html(
     drop_line_numbers(root)
     drop_code_toolbars(root)
     drop_mail_quotes(root)
+    drop_footnote_references(root)
     listed_code_lines(root)
     code_with_breaks(root)
     break_code_lines(root)

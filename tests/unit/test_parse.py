@@ -342,6 +342,20 @@ def test_a_code_of_lines_broken_by_br_outside_a_pre_is_a_block_of_its_own():
     assert "print(np.std(v))\nRMS tells you a lot more than peak-to-peak, as np.std shows." in doc.text
 
 
+def test_a_footnotes_reference_number_leaves_the_text_and_the_note_stays():
+    """Substack links a footnote's number into the sentence (``a.footnote-anchor``), Markdown in a ``<sup>``: as text
+    it runs into the word before ("capacity.1 That"). The reference goes, the note below stays (its number, a link
+    back, goes too), and so does a link to a footnote that says more than its number, or a number linked
+    elsewhere."""
+    page = parse_html('<html><body><p>It costs eight thousand dollars.<a class="footnote-anchor" href="#footnote-1-17">'
+                      '1</a> That sounds like a lot.<sup><a href="#fn:2">[2]</a></sup> Then <a href="#fn:3">see the '
+                      'note</a> and <a href="/page/2">2</a>.</p><div class="footnote"><a href="#footnote-anchor-1-17">'
+                      "1</a><p>Prices vary a lot by region.</p></div></body></html>")
+    text = " ".join("".join(page.root.itertext()).split())
+    assert text.startswith("It costs eight thousand dollars. That sounds like a lot. Then see the note and 2.")
+    assert text.endswith("and 2.Prices vary a lot by region.")  # the note's number, linking back, goes too
+
+
 def test_code_lines_written_as_blocks_are_one_block_of_lines():
     """Expressive Code (Astro Starlight) writes each line of a code block as a ``div.ec-line``: the code is one block
     of lines, its lines of punctuation alone (``});``) included, which as blocks of their own had no word to keep
