@@ -177,10 +177,10 @@ class Document:
     """Main content of one page.
 
     ``text`` holds one content block per line, headings included (a ``<pre>`` block keeps its own line breaks and
-    indentation); ``html`` the same content as clean HTML; ``markdown`` the same content as Markdown with its structure
-    (headings, nested lists, pipe tables, fenced code, quotes; see ``docs/output.md``); ``headline`` the heading that
-    repeats the ``<title>`` (which usually adds the site name) or ``og:title``, else the first ``<h1>`` that is not the
-    site's logo, else the title's longest piece.
+    indentation; a table's row is one line, its cells joined by " | "); ``html`` the same content as clean HTML;
+    ``markdown`` the same content as Markdown with its structure (headings, nested lists, pipe tables, fenced code,
+    quotes; see ``docs/output.md``); ``headline`` the heading that repeats the ``<title>`` (which usually adds the site
+    name) or ``og:title``, else the first ``<h1>`` that is not the site's logo, else the title's longest piece.
     ``page_type`` is ``"article"`` for the rule models; type-2 models add ``"qa"`` and ``"forum"``. On those, ``posts``
     holds every post in page order (the opening post first), ``question`` the title and the opening post,
     :attr:`answers` the other posts, and ``qa_pairs`` the question against each answer, accepted and top-voted first. On
