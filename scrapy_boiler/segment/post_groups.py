@@ -145,7 +145,7 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     words) is left out of both unless it is shaped like the post before it, when :data:`STUB_FREE_POSTS` posts
     remain without; so is an event line of an issue's timeline ("Ann added the bug label 3 weeks ago": a box of at
     most :data:`EVENT_WORDS` words showing when, without a paragraph, shaped like none of the longer members, which
-    hold elements of their own)."""
+    hold elements of their own), and an entry of its activity log, however long (:func:`_logs_activity`)."""
     alias = SignatureAliases()
     shapes = {m: inner_structure(m, alias) for m in members}
     # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
