@@ -68,12 +68,14 @@ def listed_code_lines(root: etree._Element) -> None:
 
 #: A ``<code>`` whose lines are broken by ``<br>``, in no ``<pre>``.
 _BROKEN_CODE = etree.XPath("//code[br][not(ancestor::pre)]")
+#: The markup's newline right after a ``<br>`` (a browser shows none outside a ``<pre>``).
+_LINE_BREAK = re.compile(r"^\r?\n")
 
 
 def code_with_breaks(root: etree._Element) -> None:
     """Put a ``<pre>`` around a ``<code>`` of lines broken by ``<br>`` outside any ``<pre>`` (Simple Machines Forum's
     ``code.bbc_code``, which its stylesheet shows as a box): code of several lines is a block of its own, not words
-    run into the sentence after it."""
+    run into the sentence after it; each ``<br>`` becomes the newline it showed."""
     for code in _BROKEN_CODE(root):
         parent = code.getparent()
         if parent is None:
@@ -82,6 +84,9 @@ def code_with_breaks(root: etree._Element) -> None:
         pre.tail, code.tail = code.tail, None
         parent.replace(code, pre)
         pre.append(code)
+        for br in list(code.iter("br")):  # each <br> a newline, as the <pre>'s other lines are written; the
+            br.tail = "\n" + _LINE_BREAK.sub("", br.tail or "", count=1)  # markup's newline after it showed none
+            drop_element(br)
 
 
 def break_code_lines(root: etree._Element) -> None:

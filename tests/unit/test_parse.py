@@ -329,17 +329,20 @@ def test_a_code_box_written_as_a_list_of_lines_is_a_block_of_code():
 
 def test_a_code_of_lines_broken_by_br_outside_a_pre_is_a_block_of_its_own():
     """Simple Machines Forum writes a post's code as ``code.bbc_code`` with a ``<br>`` between lines, the sentence
-    after it in the same box: the code is a block of its own, so the sentence is not run into its last line; an
-    inline ``<code>`` stays in its sentence."""
-    post = ('<div class="inner">Something like this works:<br><br><code class="bbc_code">import numpy as np<br>'
+    after it in the same box: the code is a block of its own, so the sentence is not run into its last line, and each
+    ``<br>`` is one newline (the markup's newline after it showed none); an inline ``<code>`` stays in its sentence."""
+    post = ('<div class="inner">Something like this works:<br><br><code class="bbc_code">import numpy as np<br>\n'
             'print(np.std(v))</code>RMS tells you a lot more than peak-to-peak, as <code>np.std</code> shows.</div>')
     page = parse_html(f"<html><body>{post}</body></html>")
     pres = list(page.root.iter("pre"))
     assert len(pres) == 1 and pres[0][0].get("class") == "bbc_code"
+    assert "".join(pres[0].itertext()) == "import numpy as np\nprint(np.std(v))"  # a <br> and its markup's newline
     assert pres[0].tail.startswith("RMS tells you")
     doc = extract(f"<html><body><article>{post.replace('works:', 'works: ' + 'it reads the export. ' * 12)}"
                   "</article></body></html>")
-    assert "print(np.std(v))\nRMS tells you a lot more than peak-to-peak, as np.std shows." in doc.text
+    assert "import numpy as np\nprint(np.std(v))\nRMS tells you a lot more than peak-to-peak, as np.std shows." \
+        in doc.text
+    assert "```\nimport numpy as np\nprint(np.std(v))\n```" in doc.markdown
 
 
 def test_a_footnotes_reference_number_leaves_the_text_and_the_note_stays():
