@@ -144,8 +144,10 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     return changed
 
 
-#: A date line is at most this many words: "发表于 2025-08-17 更新于 2025-09-02 分类于 折腾 阅读时长 ≈ 4 分钟".
+#: A date line is at most this many words: "发表于 2025-08-17 更新于 2025-09-02 分类于 折腾 阅读时长 ≈ 4 分钟"; a date
+#: alone, written as text, at most this many ("Tuesday, 14th of October 2025, 3:21 pm").
 DATELINE_WORDS = 30
+DATE_ALONE_WORDS = 8
 #: The box of an article's date line: a theme's post meta (Hexo's ``post-meta``, WordPress's ``entry-meta``) or its
 #: time (Hugo Stack's ``article-time``), or a ``dateline``.
 _DATELINE_BOX = re.compile(r"(?<![a-z])(?:(?:post|entry|article)[-_]?(?:meta|time|date)|dateline)(?![a-z])", re.I)
@@ -162,7 +164,7 @@ def is_dateline(block: TextBlock) -> bool:
         return False
     times = [element] if element.tag == "time" else list(element.iter("time"))
     if not times:  # a date alone, written as text (Simon Willison's "14th October 2025"), not a year alone
-        return len(block.text.split()) >= 2 and normalise_date(block.text) is not None
+        return 2 <= len(block.text.split()) <= DATE_ALONE_WORDS and normalise_date(block.text) is not None
     if comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
         return True
     return any(_DATELINE_BOX.search(el.get("class") or "") or _DATELINE_BOX.search(el.get("id") or "")

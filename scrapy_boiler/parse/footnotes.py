@@ -12,9 +12,9 @@ from lxml import etree
 from scrapy_boiler.parse.clean import drop_element
 
 #: Links to a footnote on the same page, by the anchors Markdown, Substack, Ghost and MediaWiki give them.
-_FOOTNOTE_LINKS = etree.XPath(
-    "//a[starts-with(@href, '#fn') or starts-with(@href, '#footnote') or starts-with(@href, '#cite_note')"
-    " or starts-with(@href, '#note')]")
+_FOOTNOTE_LINKS = etree.XPath(  # the first test, alone, passes over most links of a page
+    "//a[starts-with(@href, '#')][starts-with(@href, '#fn') or starts-with(@href, '#footnote')"
+    " or starts-with(@href, '#cite_note') or starts-with(@href, '#note')]")
 #: A reference's text: a number or a letter, in brackets or not ("1", "[2]", "a").
 _REFERENCE = re.compile(r"\s*\[?\s*(?:\d{1,3}|[a-z])\s*\]?\s*")
 

@@ -321,7 +321,10 @@ def test_date_lines_at_the_top_of_the_body_go():
                     '<p>The hearing of <time>12 May</time> set the date for the sale of its assets.</p>')
     assert kept == ["The developer owed more than any other company in the world when the court ordered it wound "
                     "up on Monday.", "The hearing of 12 May set the date for the sale of its assets."]
-    # a date alone as text (Simon Willison's p.mobile-date) goes too; a year alone is no date line
+    # a date alone as text (Simon Willison's p.mobile-date) goes too; a year alone is no date line, nor a longer line
+    # with a date in it
     kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1><p class='mobile-date'>14th "
                             f"October 2025</p><p>{_FIRST}</p><p>{_SENTENCE}</p><p>2025</p></article></body></html>")
     assert kept == [_FIRST, _SENTENCE, "2025"]
+    quoted = "(8) Quoted in The Relaunch, The New Yorker, 26 November 2007"
+    assert quoted in _trimmed(f"<p>{_SENTENCE}</p><p>{quoted}</p>")
