@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from itertools import islice
 
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
-from scrapy_boiler.parse.dates import normalise_date
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 from scrapy_boiler.segment.semantics import in_picture, tag_or_ancestor
@@ -144,10 +143,8 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     return changed
 
 
-#: A date line is at most this many words: "发表于 2025-08-17 更新于 2025-09-02 分类于 折腾 阅读时长 ≈ 4 分钟"; a date
-#: alone, written as text, at most this many ("Tuesday, 14th of October 2025, 3:21 pm").
+#: A date line is at most this many words: "发表于 2025-08-17 更新于 2025-09-02 分类于 折腾 阅读时长 ≈ 4 分钟".
 DATELINE_WORDS = 30
-DATE_ALONE_WORDS = 8
 #: The box of an article's date line: a theme's post meta (Hexo's ``post-meta``, WordPress's ``entry-meta``) or its
 #: time (Hugo Stack's ``article-time``), or a ``dateline``.
 _DATELINE_BOX = re.compile(r"(?<![a-z])(?:(?:post|entry|article)[-_]?(?:meta|time|date)|dateline)(?![a-z])", re.I)
@@ -158,13 +155,13 @@ DATELINE_LEVELS = 3
 def is_dateline(block: TextBlock) -> bool:
     """Whether a short block at either end of the body is its date line: all of its text in ``<time>`` elements
     (Hugo Stack's "Jul 03, 2025" and "6 minute read"), or a ``<time>`` in a box named as the post's meta line or its
-    date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数"), or a date alone."""
+    date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数")."""
     element = block.element
     if count_words(block.text) > DATELINE_WORDS:
         return False
     times = [element] if element.tag == "time" else list(element.iter("time"))
-    if not times:  # a date alone, written as text (Simon Willison's "14th October 2025"), not a year alone
-        return 2 <= len(block.text.split()) <= DATE_ALONE_WORDS and normalise_date(block.text) is not None
+    if not times:
+        return False
     if comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
         return True
     return any(_DATELINE_BOX.search(el.get("class") or "") or _DATELINE_BOX.search(el.get("id") or "")
