@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from lxml import etree
 
@@ -336,13 +336,13 @@ def _renamed_bodies(current: list[list[etree._Element]], held: dict[int, etree._
             continue
         found = [el for member in els for el in member.iterdescendants(tag)
                  if not naming.isdisjoint((el.get("class") or "").split())]
-        parents = {el.getparent() for el in found}
+        holder = _split_text_holder(found, ()) if len(found) > 1 else None  # the member itself may hold the parts
         if found:  # the text in sibling parts: their holder (Naver's SmartEditor components)
-            renamed[index] = parents.pop() if len(found) > 1 and len(parents) == 1 and None not in parents else found[0]
+            renamed[index] = holder if holder is not None else found[0]
     return renamed
 
 
-def _split_text_holder(elements: list[etree._Element], member: list[etree._Element]) -> etree._Element | None:
+def _split_text_holder(elements: list[etree._Element], member: Sequence[etree._Element]) -> etree._Element | None:
     """The element holding several named bodies as siblings, a post's text split around its quotations and code
     blocks; None when they lie apart, or right in the post."""
     parents = {el.getparent() for el in elements}
