@@ -67,9 +67,11 @@ def _dateutil(text: str) -> datetime | None:
     try:
         with warnings.catch_warnings():  # "tzname CEST identified but not understood": the time is kept, naive
             warnings.simplefilter("ignore")
-            return parser.parse(text, default=datetime(1, 1, 1), fuzzy=False)
+            parsed = parser.parse(text, default=datetime(1, 1, 1), fuzzy=False)
+            parsed.utcoffset()  # raises for an offset of a day or more ("+03:99012455"): no time zone's
     except (ValueError, OverflowError, TypeError):
         return None
+    return parsed
 
 
 def _month_names(text: str) -> datetime | None:

@@ -168,6 +168,8 @@ def test_body_images_are_absolute_and_skip_pixels():
     ("2024年9月12日 14時05分", "2024-09-12T14:05:00"), ("2024.09.12. 오후 2:05", "2024-09-12T14:05:00"),
     ("2024년 9월 12일 오전 12시 30분", "2024-09-12T00:30:00"), ("2024/09/12 下午 02:05", "2024-09-12T14:05:00"),
     ("发表于 2024-4-5 23:20:45", "2024-04-05T23:20:45"), ("2024年04月24日", "2024-04-24T00:00:00"), ("3 小時前", None),
+    # an offset of no time zone (the fuzzer's mangled "+03:00") is no date, not an error
+    ("2024-01-19T08:41:15+03:99012455/", None),
 ])
 def test_dates_normalise_to_iso_or_nothing(raw, iso):
     assert normalise_date(raw) == iso
