@@ -181,7 +181,7 @@ def is_byline(text: str) -> bool:
     if count_words(text) > BYLINE_WORDS:
         return False
     text = text.strip()
-    if _EAST_ASIAN_BYLINE.match(text) or _DESK_SIGN_OFF.match(text):
+    if _EAST_ASIAN_BYLINE.match(text) or _DESK_SIGN_OFF.match(text) or _ARABIC_BYLINE.match(text):
         return True
     prefix = BYLINE_PREFIX.match(text)
     if prefix is None:
@@ -203,6 +203,11 @@ _EAST_ASIAN_BYLINE = re.compile(
     r"(?:\s*[/／]\s*[\u4e00-\u9fff]{1,8}[报報][道導])?\s*[)）]?\Z"
     r"|[(（][\u4e00-\u9fff]{1,6}(?:支局|総局|支社|本社|通信部|部)[\s\u3000]*[\u4e00-\u9fff\u3040-\u30ff]{2,8}[)）]\Z"
 )
+
+
+#: An Arabic byline: "كتب:" or "كتبت -" (he, she wrote) and the writers' names (the date may follow), "بقلم" (by the
+#: pen of), "إعداد:" (prepared by), Persian "نویسنده:" (writer). The verb without a colon opens sentences.
+_ARABIC_BYLINE = re.compile(r"(?:(?:كتب|كتبت|إعداد|اعداد|نویسنده)\s*[:：\-–]|بقلم\s*:?)\s*[\u0600-\u06ff]")
 
 
 #: A German desk's sign-off: the writer's initials and the agencies the story draws on, after the site's name
@@ -236,7 +241,7 @@ PICTURE_CREDIT = re.compile(
     r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
     r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa)"
     r"|[\u4e00-\u9fff·]{1,12}\s*(?:摄|供图)[)）]?|图片来源[:：][^。]{1,30}|[(（](?:写真|出典|画像|提供)[:：][^)）]{1,20}[)）]"
-    r"|사진\s*=\s*[^\s.]{1,20})\s*$",
+    r"|사진\s*=\s*[^\s.]{1,20}|[-–]\s*صور[ةه]\s*[أا]رشيفي[ةه])\s*$",
     re.IGNORECASE,
 )
 

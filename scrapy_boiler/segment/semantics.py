@@ -190,8 +190,9 @@ def in_figure(el: etree._Element) -> bool:
 
 
 #: Names of a picture's box and its caption or credit, which sites use instead of (or inside) a ``<figure>``
-#: ("div.c-article-caption", "div.newsitem-image > div.info", "p.wp-caption-text", "div.photo").
-MEDIA_NAME = re.compile(r"caption|credit|copyright|image|(?<![a-z])img(?![a-z])|photo|picture|gallery|video|media",
+#: ("div.c-article-caption", "div.newsitem-image > div.info", "p.wp-caption-text", "div.photo", Al-Masry's
+#: "div.articleimg").
+MEDIA_NAME = re.compile(r"caption|credit|copyright|image|img(?![a-z])|photo|picture|gallery|video|media",
                         re.I)
 #: How far up a picture box's name is looked for: the element and its two nearest ancestors.
 MEDIA_LEVELS = 3

@@ -166,6 +166,22 @@ def test_korean_and_chinese_reporters_bylines_leave_the_body():
     assert _trimmed("".join(f"<p>{text}</p>" for text in sentences))[1:] == sentences
 
 
+def test_an_arabic_byline_and_a_file_photos_caption_leave_the_body():
+    """Egyptian and Gulf papers open with "كتب: ..." (wrote:) or "بقلم ..." (by the pen of) and the writers' names,
+    often with the date; their captions end "- صورة أرشيفية" (file photo). A sentence opening with the verb, with no
+    colon after it, stays."""
+    for byline in ("كتب: محمد عبد العاطي، هالة سليمان الأربعاء 24-09-2025 11:42", "كتبت - سارة منصور",
+                   "بقلم د. أحمد فؤاد"):
+        kept = _kept_after_trim("<html><body><article><h1>Six figures on the collapse</h1>"
+                                f"<p>{byline}</p><p>{_FIRST}</p><p>{_SENTENCE}</p></article></body></html>")
+        assert kept == [_FIRST, _SENTENCE], byline
+    caption = ("<div class='articleimg'><img src='a.jpg'><span class='img_caption'>ارتفاع أسعار الطماطم في أسواق "
+               "القاهرة - صورة أرشيفية</span></div>")
+    assert _trimmed(f"{caption}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE]
+    said = "كتب الوزير في رسالته إلى النواب أن الحكومة ستعيد النظر في الأسعار."
+    assert _trimmed(f"<p>{said}</p><p>{_SENTENCE}</p>")[1:] == [said, _SENTENCE]
+
+
 def test_a_paywalls_notice_ending_the_body_leaves_it():
     """Le Monde ends a subscriber's article, for others, with "Il vous reste 60.42% de cet article à lire. La suite
     est réservée aux abonnés."; the same words inside the body, or a long paragraph about subscribers, stay."""
