@@ -139,13 +139,14 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
 
 def trim_chrome(lines: list[str]) -> list[str]:
     """``lines`` without a board's notes (:data:`_BOARD_NOTE`), the widget lines and edit notes at their start and
-    end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a code block's label (:data:`_CODE_LABEL`), a signature below
-    its rule (:data:`_SIGNATURE_RULE`), nor the separator after the poster's name the first one may start with."""
+    end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a code block's label (:data:`_CODE_LABEL`) or a schematic
+    editor's credit (:data:`_EDITOR_CREDIT`), a signature below its rule (:data:`_SIGNATURE_RULE`), nor the separator
+    after the poster's name the first one may start with."""
     if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
         lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
                                    for line in lines) if line]
-    if any(_CODE_LABEL.match(line) for line in lines):
-        lines = [line for line in lines if not _CODE_LABEL.match(line)]
+    if any(_CODE_LABEL.match(line) or _EDITOR_CREDIT.match(line) for line in lines):
+        lines = [line for line in lines if not (_CODE_LABEL.match(line) or _EDITOR_CREDIT.match(line))]
     start, end = 0, len(lines)
     rule = next((at for at in range(end - 1, 0, -1) if _SIGNATURE_RULE.match(lines[at])), end)
     if count_words(" ".join(lines[rule + 1:])) <= SIGNATURE_MAX_WORDS:
@@ -165,6 +166,9 @@ def trim_chrome(lines: list[str]) -> list[str]:
 _CODE_LABEL = re.compile(r"^(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
                          r"(?:\[?select\]?|select all|alles auswählen|tout sélectionner|seleccionar todo"
                          r"|seleziona tutto|zaznacz wszystko|выделить всё)?$", re.I)
+#: The line a Q&A site writes under a schematic drawn with its editor (Electrical Engineering Stack Exchange's
+#: "simulate this circuit – Schematic created using CircuitLab").
+_EDITOR_CREDIT = re.compile(r"^simulate this circuit\s*[–—-]\s*schematic created using circuitlab$", re.I)
 #: The rule phpBB 2 (17 underscores) and vBulletin (18) draw between a post's text and its poster's signature, in the
 #: same element; what follows is cut when it is a signature's length. A rule a writer draws between parts of a
 #: post (bpdfamily's, futura-sciences') is longer or shorter, and the part below it longer.

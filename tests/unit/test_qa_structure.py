@@ -179,6 +179,14 @@ def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
     assert trim_chrome(story) == story
 
 
+def test_a_schematics_editor_credit_is_trimmed():
+    """Electrical Engineering Stack Exchange writes "simulate this circuit – Schematic created using CircuitLab" under
+    each schematic drawn with its editor: the site's words, wherever in the post; a sentence about CircuitLab stays."""
+    lines = ["The gate is driven from the GPIO.", "simulate this circuit – Schematic created using CircuitLab",
+             "At 50 % duty cycle it gets hot.", "I drew the schematic using CircuitLab, then built it."]
+    assert trim_chrome(lines) == [lines[0], *lines[2:]]
+
+
 def test_a_line_of_prose_starting_like_an_edit_note_stays():
     lines = ["Edited by hand, the photo looks better.", "I tried the fix."]
     assert trim_chrome(lines) == lines
