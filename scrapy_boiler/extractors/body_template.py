@@ -9,7 +9,9 @@ labelled content too.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from lxml import etree
 
@@ -26,15 +28,40 @@ TEMPLATE_MAX_LINKS = 0.2
 _NOT_PROSE = frozenset({"figure", "figcaption", "aside", "li", "blockquote", "table", "td", "th"})
 
 
-def rendering(element: etree._Element) -> tuple[tuple[str, str], ...]:
+def rendering(element: etree._Element, *, numberless: bool = False) -> tuple[tuple[str, str], ...]:
     """How the page renders an element: the tag and class of it and of its nearest ancestors, :data:`TEMPLATE_LEVELS`
-    in all."""
+    in all, without the classes numbering an instance of a component (:func:`component_classes`), or with
+    ``numberless`` without any class ending in a number (Avada's row "fusion-fullwidth fusion-builder-row-3")."""
+    classes = numberless_classes if numberless else component_classes
     key = []
     node: etree._Element | None = element
     while node is not None and len(key) < TEMPLATE_LEVELS:
-        key.append((str(node.tag), node.get("class") or ""))
+        key.append((str(node.tag), classes(node.get("class") or "")))
         node = node.getparent()
     return tuple(key)
+
+
+#: A class naming one instance of a component: the component's class and numbers ("fusion_builder_column_1_1").
+_NUMBERED = re.compile(r"(.+?)(?:[-_]\d+)+")
+
+
+@lru_cache(maxsize=8192)
+def component_classes(names: str) -> str:
+    """An element's classes without those numbering its instance of a component whose class it also has (Avada's
+    "fusion-text fusion-text-8", "fusion_builder_column fusion-builder-column-3"; Divi's "et_pb_text et_pb_text_2"):
+    a page builder's boxes of one kind are rendered alike. A grid's "col-md-8" beside "col-md-4" stays apart."""
+    if not any(char.isdigit() for char in names):
+        return names
+    tokens = names.split()
+    plain = {token.replace("_", "-") for token in tokens}
+    return " ".join(token for token in tokens
+                    if not ((found := _NUMBERED.fullmatch(token)) and found[1].replace("_", "-") in plain))
+
+
+@lru_cache(maxsize=8192)
+def numberless_classes(names: str) -> str:
+    """An element's classes without any ending in numbers."""
+    return " ".join(token for token in names.split() if not _NUMBERED.fullmatch(token))
 
 
 def _body_templates(blocks: Sequence[TextBlock]) -> list[list[TextBlock]]:

@@ -852,6 +852,30 @@ def test_a_heading_in_a_widget_of_its_own_framed_by_the_bodys_widgets_is_body():
     assert _headings_kept(html, ".//div[@class='elementor-widget-container']") == ["Our winter checklist"]
 
 
+def _avada_column(inner: str, column: int) -> str:
+    return (f'<div class="fusion-layout-column fusion_builder_column fusion-builder-column-{column}"><div '
+            f'class="fusion-column-wrapper">{inner}</div></div>')
+
+
+def test_a_heading_between_numbered_boxes_of_the_bodys_text_is_body():
+    """Avada numbers each instance of a builder element ("fusion-text fusion-text-2", Divi "et_pb_text_2"): the
+    body's text boxes are still rendered alike, and a heading framed by two of them is the body's, as one in its own
+    title element ("fusion-title-1") shares no class with them; a heading over a button box is not."""
+    para = "<p>Water expands by roughly nine percent when it turns to ice inside a closed pipe.</p>"
+    title = '<div class="fusion-title title fusion-title-{}"><h2>{}</h2></div>'
+    text = '<div class="fusion-text fusion-text-{}">{}</div>'
+    html = ("<html><body><div class='post-content'>"
+            + _avada_column(text.format(1, para * 2) + title.format(1, "Our winter checklist") + text.format(2, para),
+                            0)
+            + _avada_column(text.format(3, para) + title.format(2, "Get in touch")
+                            + "<div class='fusion-button-wrapper'><a href='/contact'>Book a visit</a></div>", 1)
+            + "</div></body></html>")
+    assert _headings_kept(html, ".//div[@class='fusion-text fusion-text-1']") == ["Our winter checklist"]
+    page = parse_html(html)
+    parts = body_parts(page.root.find(".//div[@class='fusion-text fusion-text-1']"))
+    assert [part.get("class") for part in parts[1:]] == ["fusion-text fusion-text-2", "fusion-text fusion-text-3"]
+
+
 def test_a_list_opening_the_container_after_the_box_its_lead_in_ends_is_introduced():
     """Elementor's lead-in ("... through unheated spaces:") ends a paragraphs' widget; its list is an icon-list
     widget opening the next container, an element of the same builder: the line introduces it, and its items are the

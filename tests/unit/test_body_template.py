@@ -6,7 +6,7 @@ from __future__ import annotations
 from neural_pages import kept_texts
 
 from scrapy_boiler.extractors.base import PageLabels
-from scrapy_boiler.extractors.body_template import lists_in_body_boxes
+from scrapy_boiler.extractors.body_template import component_classes, lists_in_body_boxes
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.tidy import tidy_labels
 from scrapy_boiler.parse.html import parse_html
@@ -71,3 +71,15 @@ def test_linked_or_lone_items_in_such_a_box_stay_out():
         blocks = _sections(listed)
         lists_in_body_boxes(blocks, "test")
         assert [block.text for block in blocks if block.is_content] == PARAGRAPHS
+
+
+def test_a_page_builders_numbered_boxes_render_alike_and_a_grids_columns_do_not():
+    """Avada and Divi number each instance of an element beside its class ("fusion-text fusion-text-8", "et_pb_text
+    et_pb_text_2"; a column's "fusion_builder_column_1_1" is its width): boxes of one kind render alike. A grid's
+    "col-md-8" and "col-md-4" have no plain class beside them and stay apart."""
+    column = "fusion-layout-column fusion_builder_column fusion-builder-column-{0} fusion_builder_column_1_1 1_1"
+    assert component_classes(column.format(0)) == component_classes(column.format(1)) \
+        == "fusion-layout-column fusion_builder_column 1_1"
+    assert component_classes("fusion-text fusion-text-8") == component_classes("fusion-text fusion-text-1")
+    assert component_classes("et_pb_module et_pb_text et_pb_text_2") == "et_pb_module et_pb_text"
+    assert component_classes("col-md-8") != component_classes("col-md-4")

@@ -23,7 +23,7 @@ from scrapy_boiler.extractors.blend.siblings import (
     siblings_around,
     unwrapped,
 )
-from scrapy_boiler.extractors.body_template import rendering
+from scrapy_boiler.extractors.body_template import numberless_classes, rendering
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import TextBlock
 from scrapy_boiler.segment.regions import is_within
@@ -269,7 +269,7 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
             continue
         if not any(is_within(block.element, part) for part in parts):
             labelled = labelled if labelled is not None else {b.element: b.is_content for b in blocks}
-            if not _framed(block.element, labelled):
+            if not _framed(block.element, labelled, parts):
                 continue
         asides = set(block.element.iterancestors("aside"))
         following = next((b for b in blocks[position + 1:] if not in_figure(b.element) and not any(
@@ -283,13 +283,13 @@ def section_headings(blocks: list[TextBlock], parts: list[etree._Element], name:
             block.reasons.append(f"{name}:{_HEADING_REASON}")
 
 
-def _framed(element: etree._Element, labelled: dict[etree._Element, bool]) -> bool:
+def _framed(element: etree._Element, labelled: dict[etree._Element, bool], parts: list[etree._Element]) -> bool:
     """Whether the boxes right before and after an element (or one of its wrappers) end and begin with content, and
-    the three share a class name: widgets of one page builder (``elementor-widget``), not a byline's heading between
-    the headline and the first paragraph."""
+    the three share a class name (widgets of one page builder, ``elementor-widget``) or the two are the body's
+    ``parts`` (Avada's numbered text boxes): not a byline's heading between the headline and the first paragraph."""
     wrappers = [element, *element.iterancestors()]
     return any(edge_is_content(before, labelled, last=True) and edge_is_content(after, labelled, last=False)
-               and bool(_classes(wrapper) & _classes(before) & _classes(after))
+               and (bool(_classes(wrapper) & _classes(before) & _classes(after)) or {before, after} <= set(parts))
                for wrapper, before, after in zip(wrappers, siblings_around(element, before=True),
                                                  siblings_around(element, before=False), strict=False))
 
@@ -373,17 +373,18 @@ def gallery_captions(blocks: list[TextBlock], name: str) -> None:
 
 
 def body_parts(region: etree._Element | None) -> list[etree._Element]:
-    """The region and the elements rendered like it (same tags and classes on it and its nearest ancestors,
-    :func:`~scrapy_boiler.extractors.body_template.rendering`): a body that adverts split into sections has its later
-    parts there (Rzeczpospolita repeats ``div.row > div.col--fill > div.article--content > div.body`` after each
-    advert), or with one more class of its own where the rest of the body follows a "read more" button (Hürriyet's
-    ``div.news-content.news-content--continue``). Only a region with a class: bare ``div`` chains match anything."""
+    """The region and the elements rendered like it (same tags and classes on it and its nearest ancestors but for
+    the numbers a page builder gives its boxes, :func:`~scrapy_boiler.extractors.body_template.rendering`): a body
+    that adverts split into sections has its later parts there (Rzeczpospolita repeats ``div.row > div.col--fill >
+    div.article--content > div.body`` after each advert), or with one more class of its own where the rest of the
+    body follows a "read more" button (Hürriyet's ``div.news-content.news-content--continue``). Only a region with a
+    class: bare ``div`` chains match anything."""
     if region is None:
         return []
     names = region.get("class")
     if not names:
         return [region]
-    key, classes = rendering(region), set(names.split())
+    key, alike, classes = rendering(region), rendering(region, numberless=True), set(names.split())
     return [region, *(el for el in region.getroottree().iter(region.tag) if el is not region and (
-        (el.get("class") == names and rendering(el) == key)
+        (numberless_classes(el.get("class") or "") == alike[0][1] and rendering(el, numberless=True) == alike)
         or (classes < set((el.get("class") or "").split()) and rendering(el)[1:] == key[1:])))]
