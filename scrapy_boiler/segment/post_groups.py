@@ -145,7 +145,8 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     words) is left out of both unless it is shaped like the post before it, when :data:`STUB_FREE_POSTS` posts
     remain without; so is an event line of an issue's timeline ("Ann added the bug label 3 weeks ago": a box of at
     most :data:`EVENT_WORDS` words showing when, without a paragraph, shaped like none of the longer members, which
-    hold elements of their own), and an entry of its activity log, however long (:func:`_logs_activity`)."""
+    hold elements of their own), and an entry of its activity log, however long, paragraph or not
+    (:func:`_logs_activity`)."""
     alias = SignatureAliases()
     shapes = {m: inner_structure(m, alias) for m in members}
     # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
@@ -155,9 +156,9 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     # pull request that will close this issue") is no post for the shorter ones to be shaped like
     written = [m for m in longer if _has_paragraph(m)]
     posts = [shapes[m] for m in (written if len(written) >= STUB_FREE_POSTS else longer)]
-    events = {m for m in members if timeline and has_date(m) and not _has_paragraph(m) and (
-        _logs_activity(m, stats) or (stats.text_words(m) <= EVENT_WORDS
-                                     and all(_jaccard(shapes[m], shape) < MIN_SIMILARITY for shape in posts)))}
+    events = {m for m in members if timeline and has_date(m) and (_logs_activity(m, stats) or (
+        not _has_paragraph(m) and stats.text_words(m) <= EVENT_WORDS
+        and all(_jaccard(shapes[m], shape) < MIN_SIMILARITY for shape in posts)))}
     full = [m for m in members if stats.text_words(m) > STUB_WORDS and m not in events]
     if len(full) < STUB_FREE_POSTS or len(full) == len(members):
         return _similarity([shapes[m] for m in members]), members
@@ -169,8 +170,9 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     return _similarity([shapes[m] for m in full]), kept
 
 
-#: A box named for an issue's activity log (Launchpad's ``div.boardCommentActivity``, GitLab's system notes).
-_ACTIVITY_BOX = re.compile(r"activity|system-?note|timeline-?event", re.I)
+#: A box named for an issue's activity log (Launchpad's ``div.boardCommentActivity``, GitLab's system notes,
+#: Pagure's ``div.issue_action``: "Metadata Update from @ann").
+_ACTIVITY_BOX = re.compile(r"activity|system-?note|timeline-?event|issue[-_]?action", re.I)
 
 
 def _logs_activity(member: etree._Element, stats: TextStats) -> bool:

@@ -110,6 +110,39 @@ def _timeline(event: Callable[[int, str], str], comment: Callable[[int, str], st
             + comment(5, sentences[2]) + event(6, events[2]) + comment(7, sentences[3]))
 
 
+def test_an_issues_metadata_updates_in_a_paragraph_are_no_posts():
+    """Pagure writes the changes to an issue's fields as a paragraph ("Metadata Update from @ann: - Issue assigned to
+    ann"), in a card shaped unlike the comments' (no header) in a box named for the issue's action: its activity, not
+    a post, though it holds a paragraph."""
+    def stamp(i: int) -> str:
+        return f'<a href="#comment-{i}"><span title="2025-06-0{i} 09:12:47 UTC">a month ago</span></a>'
+
+    def update(i: int, changes: str) -> str:
+        return (f'<div class="card mb-3 clearfix bg-light" id="comment-{i}"><div class="card-body py-2 px-2"><div '
+                f'class="issue_action comment_body small text-muted"><p><strong>Metadata Update from <a '
+                f'href="/user/ann">@ann</a></strong>:<br>{changes}</p>{stamp(i)}</div></div></div>')
+
+    def comment(i: int, words: str) -> str:
+        return (f'<div class="card mb-3 clearfix" id="comment-{i}"><div class="card-header"><div><a href="/user/u{i}"'
+                f' class="font-weight-bold">u{i}</a> <span class="text-muted">commented</span> {stamp(i)}</div></div>'
+                f'<div class="card-body pt-2 pb-1"><div class="comment_body"><p>{words}</p></div></div></div>')
+
+    sentences = ["The three mirrors at the top of your metalink are all in the same network block as your workers.",
+                 "That did it: the metalink now starts with mirrors that carry today's repodata. Thanks a lot!",
+                 "Out of curiosity, is there a way to see from the client side which mirror dnf actually used?",
+                 "The mirror admins have fixed their routing, so I re-enabled all three of them. Closing this one."]
+    changes = ["- Issue assigned to ann<br>- Issue priority set to: Waiting on Assignee<br>- Issue tagged with: ops",
+               "- Issue status updated to: Closed (was: Open)", "- Issue close_status updated to: Fixed"]
+    opening = "Since Tuesday, dnf on our IPv6-only build workers fails to download the metadata of updates-testing."
+    timeline = comment(0, opening) + _timeline(update, comment, changes, sentences)
+    html = ("<html><head><title>Issue #12487: mirrors behind - fedora-infrastructure - Pagure.io</title></head><body>"
+            "<h4>#12487 Fedora 42 metalink points IPv6 clients to mirrors that are two days behind</h4>"
+            f"<section id='comments' class='list-group'>{timeline}</section></body></html>")
+    group = find_post_group(parse_html(html).root)
+    assert group is not None
+    assert ["".join(member.itertext()).split("a month ago")[-1] for member in group.members] == [opening, *sentences]
+
+
 def test_an_issues_activity_entries_as_long_as_a_comment_are_no_posts():
     """Launchpad draws a bug's activity log between its comments, in entries shaped as the comments are above their
     box (who, when), the changes listed in a table named for the activity ("status: New → Confirmed"): as long as a
