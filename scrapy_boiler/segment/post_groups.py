@@ -145,8 +145,8 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     words) is left out of both unless it is shaped like the post before it, when :data:`STUB_FREE_POSTS` posts
     remain without; so is an event line of an issue's timeline ("Ann added the bug label 3 weeks ago": a box of at
     most :data:`EVENT_WORDS` words showing when, without a paragraph, shaped like none of the longer members, which
-    hold elements of their own), and an entry of its activity log, however long, paragraph or not
-    (:func:`_logs_activity`)."""
+    hold elements of their own), and an entry of its activity log (:func:`_logs_activity`), however long; with a
+    paragraph (Pagure's), if shaped like none of the comments (Phabricator names every entry an event)."""
     alias = SignatureAliases()
     shapes = {m: inner_structure(m, alias) for m in members}
     # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
@@ -155,10 +155,12 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     # posts are the longer members with a paragraph, where there are enough of them: a long event line ("linked a
     # pull request that will close this issue") is no post for the shorter ones to be shaped like
     written = [m for m in longer if _has_paragraph(m)]
-    posts = [shapes[m] for m in (written if len(written) >= STUB_FREE_POSTS else longer)]
-    events = {m for m in members if timeline and has_date(m) and (_logs_activity(m, stats) or (
-        not _has_paragraph(m) and stats.text_words(m) <= EVENT_WORDS
-        and all(_jaccard(shapes[m], shape) < MIN_SIMILARITY for shape in posts)))}
+    written = written if len(written) >= STUB_FREE_POSTS else longer
+    logs = {m for m in members if timeline and has_date(m) and _logs_activity(m, stats)}
+    posts, comments = [shapes[m] for m in written], [shapes[m] for m in written if m not in logs]
+    events = {m for m in members if timeline and has_date(m) and (
+        (m in logs and (not _has_paragraph(m) or (comments and _unlike(shapes[m], comments))))
+        or (not _has_paragraph(m) and stats.text_words(m) <= EVENT_WORDS and _unlike(shapes[m], posts)))}
     full = [m for m in members if stats.text_words(m) > STUB_WORDS and m not in events]
     if len(full) < STUB_FREE_POSTS or len(full) == len(members):
         return _similarity([shapes[m] for m in members]), members
@@ -214,6 +216,10 @@ def _similarity(shapes: list[set[str]]) -> float:
 def _tags_only(path: str) -> str:
     """A relative signature path without its class names and ids: ``/div.post#/p.#`` → ``/div/p``."""
     return "/".join(part.split(".", 1)[0].split("#", 1)[0] for part in path.split("/"))
+
+
+def _unlike(shape: set[str], shapes: list[set[str]]) -> bool:
+    return all(_jaccard(shape, other) < MIN_SIMILARITY for other in shapes)
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:

@@ -143,6 +143,33 @@ def test_an_issues_metadata_updates_in_a_paragraph_are_no_posts():
     assert ["".join(member.itertext()).split("a month ago")[-1] for member in group.members] == [opening, *sentences]
 
 
+def test_comments_in_a_timeline_whose_every_entry_is_named_an_event_stay_posts():
+    """Phabricator names every entry of a task's timeline an event (``phui-timeline-event-view``), its comments too:
+    a comment with a paragraph, shaped like the others, is a post; the one-line events between them are not."""
+    def entry(i: int, inner: str) -> str:
+        return (f'<div class="phui-timeline-shell"><div class="phui-timeline-event-view"><div class="phui-timeline-'
+                f'title"><a href="/p/u{i}/">u{i}</a> {inner}<span class="date">Mar {i} 2025, 3:41 PM</span></div>')
+
+    def event(i: int, words: str) -> str:
+        return entry(i, words) + "</div></div>"
+
+    def comment(i: int, words: str) -> str:
+        content = f'<div class="phui-timeline-core-content"><p>{words}</p></div>'
+        return entry(i, "added a comment.") + content + "</div></div>"
+
+    sentences = ["The highlight colours disappear from the list when live updates are switched off again here.",
+                 "I can reproduce this on the beta cluster with the same two filters and a fresh account too.",
+                 "The rows are re-rendered without the classes that the highlight filters add to each of them.",
+                 "Fixed in the next train: the classes are now applied again after each batch of new rows."]
+    events = ["triaged this task as Medium priority.", "claimed this task.", "closed this task as Resolved."]
+    group = find_post_group(parse_html(f"<html><body><div class='phui-timeline-view'>"
+                                       f"{_timeline(event, comment, events, sentences)}</div></body></html>").root)
+    assert group is not None
+    texts = ["".join(member.itertext()) for member in group.members]
+    assert [member.findtext(".//p") for member in group.members if member.find(".//p") is not None] == sentences
+    assert not any(words in text for text in texts for words in events[1:])  # (the first one opens the task)
+
+
 def test_an_issues_activity_entries_as_long_as_a_comment_are_no_posts():
     """Launchpad draws a bug's activity log between its comments, in entries shaped as the comments are above their
     box (who, when), the changes listed in a table named for the activity ("status: New → Confirmed"): as long as a
