@@ -283,6 +283,15 @@ def test_captions_credited_to_asian_wire_services_leave_the_body():
     assert kept[1:] == [_SENTENCE]
 
 
+def test_korean_captions_crediting_the_photographer_or_the_graphic_leave_the_body():
+    """Hankook Ilbo's captions end with the photographer's name and title ("박서연 기자") or the graphic's maker
+    ("그래픽=강준혁 기자"): in a picture's box, they are captions."""
+    box = "<div class='editor-img-box'><img src='a.jpg'><p class='img-desc'>{}</p></div>"
+    captions = box.format("지난 17일 경북 청송군의 한 사과 과수원에 설치된 토양 수분 센서. 박서연 기자") \
+        + box.format("과수 스마트팜 도입 농가 추이. 그래픽=강준혁 기자")
+    assert _trimmed(f"<p>{_SENTENCE}</p>{captions}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE, _SENTENCE]
+
+
 def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     """Wyborcza credits "(Fot. Łukasz Cynalewski / Agencja Wyborcza.pl)" in a ``p.art-image-desc``; Xinhua's caption
     is a centred paragraph in no picture box, but ends "新华社记者 孙静怡 摄" (photographed by Xinhua's reporter; the
