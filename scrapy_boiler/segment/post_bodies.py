@@ -19,13 +19,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words, repeat_form
 from scrapy_boiler.segment.post_marks import has_date, has_user_link
-from scrapy_boiler.segment.signatures import (
-    MIN_CLASS_OVERLAP,
-    SignatureAliases,
-    class_overlap,
-    class_tokens,
-    signature,
-)
+from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, SignatureAliases, class_overlap, class_tokens, signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: A member counts as a post when it holds at least this many non-link words.
@@ -218,20 +212,26 @@ def _in_another_state(els: list[etree._Element], step: etree._Element) -> list[e
 
 def _opening_post_alias(current: list[list[etree._Element]], alias: SignatureAliases) -> None:
     """An opening post styled apart (Mobile01's ``article.l-publishArea`` where each reply has
-    ``article.c-articleLimit``): a child of the first post, the only one of its tag there, whose signature no other
-    post shows, takes the signature that all the other posts show and the first lacks, when one alone of that tag
-    does."""
+    ``article.c-articleLimit``; Kunena's ``message-kunena_topic`` beside a profile column, where each reply has
+    ``message-kunena``): a child of the first post whose signature no other post shows takes the one all the others
+    show and the first lacks, when one alone of that tag does and it is its only child of that tag, or the only one no
+    other post shows and built as theirs below (not Askbot's question, wrapped once more than its answers)."""
     if len(current) < 3:
         return
-    first = [alias(signature(child)) for el in current[0] for child in el if isinstance(child.tag, str)]
+    children = [child for el in current[0] for child in el if isinstance(child.tag, str)]
+    first = [alias(signature(child)) for child in children]
     rest = [{alias(signature(child)) for el in els for child in el if isinstance(child.tag, str)}
             for els in current[1:]]
     common = set.intersection(*rest) - set(first)
-    for sig in first:
+    unshown = [(sig, child) for sig, child in zip(first, children, strict=True) if not any(sig in s for s in rest)]
+    for sig, child in unshown:
         tag = _tag_of(sig)
         same = [other for other in common if _tag_of(other) == tag]
-        if (len(same) == 1 and sum(_tag_of(mine) == tag for mine in first) == 1
-                and not any(sig in shown for shown in rest)):
+        if len(same) != 1 or sum(_tag_of(mine) == tag for mine, _ in unshown) != 1:
+            continue
+        theirs = next(c for el in current[1] for c in el if isinstance(c.tag, str) and alias(signature(c)) == same[0])
+        if sum(_tag_of(mine) == tag for mine in first) == 1 or len(
+                inner_structure(child, alias) & (built := inner_structure(theirs, alias))) * 2 >= len(built) > 0:
             alias.join(sig, same[0])
 
 

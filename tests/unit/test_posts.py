@@ -1428,6 +1428,31 @@ def test_a_khoros_thread_reads_posts_inside_wrappers_that_mark_the_opening_post_
     assert doc.qa_pairs[0].author == "Mikkel" and doc.qa_pairs[0].accepted
 
 
+def test_an_opening_posts_column_styled_apart_beside_a_column_all_show_is_followed():
+    """Kunena: each post is a row of a profile column and a message column sharing two class names; the opening
+    post's message column is ``message-kunena_topic`` where the replies' is ``message-kunena``: the one column no
+    reply shows is followed as theirs is, not the whole row (the poster's name, "Offline", rank and "Meer" were read as
+    the opening post's text)."""
+    said = ["Since a few weeks my inverter switches off on sunny afternoons, with a grid overvoltage warning.",
+            "That voltage is still within the limits, but ask the grid operator to log it for a week or two.",
+            "Your installer can also lower the reactive power setting, which helps on long cables like yours.",
+            "I called them this morning and they will put a logger in the meter cupboard from next Monday."]
+
+    def post(n: int, state: str, text: str) -> str:
+        return (f'<div class="row message"><div class="col-md-2 shadow-lg rounded d-none d-sm-block"><ul class="'
+                f'profilebox"><li><a class="kwho-user" href="/forum/user/u{n}">member{n}</a></li><li><span class="'
+                f'badge">Offline</span></li><li><span class="badge">Junior Boarder</span></li><li>Meer</li></ul>'
+                f'</div><div class="col-md-10 shadow-lg rounded message-{state}"><small><span class="kdate" title="'
+                f'14 jun 2025 09:4{n}">5 maanden geleden</span><a href="#4821{n}">#4821{n}</a></small><div class="'
+                f'kmessage"><div class="kmsg">{text}</div></div></div></div>')
+
+    posts = "".join(post(n, "kunena_topic" if n == 0 else "kunena", text) for n, text in enumerate(said))
+    html = (f"<html><head><title>Omvormer schakelt uit - Forum</title></head><body><h1>Omvormer schakelt uit</h1>"
+            f'<div class="kunena-topic-item">{posts}</div></body></html>')
+    doc = extract(html, "https://www.zonneforum.example/forum/omvormers/4821-omvormer-schakelt-uit")
+    assert [post.text for post in doc.posts][-4:] == said  # (this bare page's <h1> reads as a question above)
+
+
 def test_a_post_whose_template_part_is_in_another_state_reads_its_body_as_the_others_do():
     """Netgear's Khoros: where most posts' ``div.MessageView`` is ``lia-thread-reply``, the opening post's is
     ``lia-thread-topic`` and the solution's ``lia-thread-reply lia-accepted-solution`` (and two more names). The
