@@ -4,6 +4,7 @@ own."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from lxml import etree
@@ -44,12 +45,13 @@ def _replies_listed_after(
     """Wrappers (``<li>``) holding a post, then the list of the replies to it, each a wrapper again (Allura, the
     forums of SourceForge: ``li > div.discussion-post + ul > li > div.discussion-post``): the posts are the wrapped
     elements and the replies in those lists made like them (the class names most of the wrapped posts carry)."""
-    if any(not elements or any(el.tag not in _LISTS for el in elements[1:]) for elements in children):
+    if any(not elements or any(el.tag not in _LISTS and not _REPLIES_BOX.search(f"{el.get('class')} {el.get('id')}")
+                               for el in elements[1:]) for elements in children):
         return members, []
     inner = [elements[0] for elements in children]
     tokens = _carried_by_most(inner)
     lists = [el for elements in children for el in elements[1:]]
-    nested = nested_replies(lists, stats, tokens, any_tag=True) if tokens else []
+    nested = nested_replies(lists, stats, tokens, any_tag=True, more=True) if tokens else []
     return (inner, nested) if nested else (members, [])
 
 
@@ -59,17 +61,20 @@ def _carried_by_most(elements: list[etree._Element]) -> frozenset[str]:
     return frozenset(token for token, count in counts.items() if 2 * count >= len(elements))
 
 
-#: The elements a post's replies are listed in, after it, inside the wrapper they share.
+#: The elements a post's replies are listed in, after it, inside the wrapper they share, or a box named for them (The
+#: Register's ``div.replies``).
 _LISTS = frozenset({"ul", "ol"})
+_REPLIES_BOX = re.compile(r"repl(?:y|ies)|children|responses", re.I)
 
 
 def nested_replies(members: list[etree._Element], stats: TextStats, tokens: frozenset[str] | None = None,
-                    any_tag: bool = False) -> list[etree._Element]:
+                    any_tag: bool = False, more: bool = False) -> list[etree._Element]:
     """Elements inside the members made like them (same tag, class names overlapping by
     :data:`MIN_CLASS_OVERLAP`, or the same generated id, ``post-#`` of ``post-1251884``, whatever their classes mark:
     ``threadStarter``, ``staff admin``; or the same custom element): replies nested under the post they answer. Members
     without a class, generated id or custom tag are not matched (nested lists are not replies). ``tokens``, when
-    given, are the class names to overlap, on elements of any tag with ``any_tag``."""
+    given, are the class names to overlap, on elements of any tag with ``any_tag``; with ``more``, an element holding
+    them all and more names matches too (``post reply depth_1`` for ``post``)."""
     reference = members[-1]
     tokens = class_tokens(reference) if tokens is None else tokens
     generated = id_template(reference)
@@ -83,7 +88,7 @@ def nested_replies(members: list[etree._Element], stats: TextStats, tokens: froz
             if not isinstance(el.tag, str) or stats.text_words(el) < MIN_POST_WORDS:
                 continue
             if custom or class_overlap(tokens, class_tokens(el)) >= MIN_CLASS_OVERLAP \
-                    or (generated and id_template(el) == generated):
+                    or (generated and id_template(el) == generated) or (more and tokens < class_tokens(el)):
                 inside.append(el)
         found.extend(_after_the_post(member, inside, stats) if inside else ())
     return found

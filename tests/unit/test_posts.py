@@ -1131,6 +1131,30 @@ def test_replies_listed_after_their_post_inside_its_bare_wrapper_are_posts():
         == texts
 
 
+def test_replies_in_a_box_named_for_them_after_their_post_are_posts():
+    """The Register's forums wrap each top comment in a ``div.thread``: the comment (``div.post``), then a
+    ``div.replies`` box of the answers to it (``div.post reply depth_1``, a name more than the top comments'): the
+    answers are posts of their own, not left out with the wrapper's rest."""
+    def post(number: int, text: str, marks: str = "") -> str:
+        return (f'<div class="post{marks}" id="c_49812{number}"><div class="post_header"><h4 class="title">Re: '
+                f'Sounds about right</h4><div class="post_meta"><a class="author" href="/forum/user/8021{number}/">'
+                f'user{number}</a> <span class="date">Thu 20 Nov 2025 // 08:1{number} UTC</span></div></div><div '
+                f'class="body"><p>{text}</p></div><div class="post_footer"><a href="/forum/reply/{number}/">Reply</a>'
+                "</div></div>")
+    texts = ["To be fair to the chatbot, that is roughly how long the council takes when a human does the booking.",
+             "Ours quoted me eleven weeks for a fridge. I would have taken 2052 if someone answered the phone.",
+             "The real question is who signed off a date parser that happily accepts a year twenty-seven ahead.",
+             "Nothing, except that a date picker does not get you a press release with the word AI in it.",
+             "Somewhere a project manager is updating a risk register with the words low likelihood right now."]
+    threads = (f'<div class="thread">{post(1, texts[0])}<div class="replies">{post(2, texts[1], " reply depth_1")}'
+               f'</div></div><div class="thread">{post(3, texts[2])}<div class="replies">'
+               f'{post(4, texts[3], " reply depth_1")}</div></div><div class="thread">{post(5, texts[4])}</div>')
+    page = ("<html><head><title>Council chatbot books bulky waste pickups for 2052 - The Register Forums</title>"
+            f'</head><body><h2>Council chatbot books pickups for 2052</h2><div id="forum_posts">{threads}</div>'
+            "</body></html>")
+    assert _forum_post_texts(page, "https://forums.theregister.example/forum/all/2025/11/20/chatbot_2052/") == texts
+
+
 def _rows_in_turn() -> str:
     """A thread of table rows in turn, a short header row (poster, date) then a body row, starting and ending with a
     header: as many header-then-body pairs as body-then-header ones."""
