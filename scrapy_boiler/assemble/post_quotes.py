@@ -81,14 +81,20 @@ _QUOTE_LABEL = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|ц�
                           r"|引用)\s*[:：]?", re.IGNORECASE)
 
 
+#: ... or its attribution, linking to the poster or the post (UBB.threads' "Originally Posted by: <a>ann</a>").
+_QUOTE_ATTRIBUTION = re.compile(r"(?:originally posted by|quote from|zitat von|cita de|citation de)\s*:?\s*\S", re.I)
+
+
 def _labelled_quote(element: etree._Element) -> bool:
-    """Whether an element is a quotation its first child labels as one ("Quote:", "Cita:", "Zitat:"), the quoted
-    text following in its other children."""
+    """Whether an element is a quotation its first child labels as one ("Quote:", "Cita:", "Zitat:") or attributes
+    ("Originally Posted by: ann"), the quoted text following in its other children."""
     if len(element) < 2:
         return False
     label = element[0]
-    if not isinstance(label.tag, str) or len(label) or (element.text or "").strip():
+    if not isinstance(label.tag, str) or (element.text or "").strip():
         return False
+    if len(label):  # the attribution in the label's own text, its links after (not a box holding a quotation)
+        return _QUOTE_ATTRIBUTION.match(" ".join((label.text or "").split()) + " " + (label[0].text or "")) is not None
     return _QUOTE_LABEL.fullmatch((label.text or "").strip()) is not None
 
 

@@ -1315,6 +1315,27 @@ def test_a_quotation_labelled_quote_and_an_attribution_saying_who_wrote_go_with_
     assert doc.posts[2].quoted[0].startswith("Cita:") and doc.posts[3].quoted[0].endswith(told)
 
 
+def test_a_quotation_its_first_child_attributes_goes_with_the_quotation():
+    """UBB.threads sets a quotation in a ``div.ubbcode-block``, no name saying quote: its first child says "Originally
+    Posted by: <a>ann</a>", the quoted text follows in a ``div.ubbcode-body``."""
+    def post(index: int, user: str, message: str) -> str:
+        return (f'<div class="post" id="Post28451{index}"><div class="post-header"><a href="/users/{index}/{user}">'
+                f'{user}</a> <span class="date">11/0{index + 1}/25 09:1{index} AM</span></div><div class="post-body" '
+                f'id="body{index}">{message}</div></div>')
+    told = "On curly stock you want the chipbreaker set right up to the edge, about a sheet of paper back."
+    quote = (f'<div class="ubbcode-block"><div class="ubbcode-header">Originally Posted by: <a href="/topics/2845#'
+             f'Post284511">bo</a></div><div class="ubbcode-body">{told}</div></div>')
+    messages = ["Whatever I do, the curly maple tears out on the planer and on the hand plane alike.", told,
+                f"{quote}That did it, a tight chipbreaker and a fresh edge, and the board came out clean.",
+                "A card scraper after the plane takes care of the last few spots on the figure."]
+    html = ("<html><head><title>Tearout on curly maple - Bench and Chisel</title></head><body><div id='posts'>"
+            + "".join(post(i, user, message)
+                      for i, (user, message) in enumerate(zip(["ann", "bo", "cy", "di"], messages, strict=True)))
+            + "</div></body></html>")
+    doc = extract(html, "https://forum.example/ubbthreads.php/topics/284512/tearout-on-curly-maple")
+    assert doc.posts[2].text == "That did it, a tight chipbreaker and a fresh edge, and the board came out clean."
+
+
 def test_a_post_row_named_message_is_no_body_where_a_cell_holds_the_named_text():
     """The Hardware.fr forum engine (Doctissimo): each post a table whose row ``tr.message`` holds the poster's cell
     (``td.messCase1``: name, rank, "Inscrit le …", city) and the post's cell (``td.messCase2``: "Posté le …", "Citer",
