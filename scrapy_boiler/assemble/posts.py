@@ -47,7 +47,9 @@ _CHROME_LINE = re.compile(
     r"antworten|zitieren|melden|teilen|répondre|citer|signaler|partager|回复|引用|举报|分享|"
     r"(?:share|edit|follow|flag|reply|quote|report)(?:\s+(?:share|edit|follow|flag|reply|quote|report))+"
     r"|(?:>>>?(?:/\w+/)?\d+(?:\s*\((?:OP|You)\))?\s*)+|(?:#\d+\s*)+|.{0,60}\[log in to see the link\]"
-    r"|attached (?:files?|images?|thumbnails?)|\S{1,60}\.\w{2,4}\s+\(?[\d.,]+\s?[kmg]i?b\)?(?:\s+\d+\s+downloads?)?)$",
+    r"|attached (?:files?|images?|thumbnails?)"
+    r"|(?:attached (?:file|image)s?:\s*)?\S{1,60}\.\w{2,4}\s+\(?[\d.,]+\s?[kmg]i?b(?:,\s*\d+\s+views?)?\)?"
+    r"(?:\s+\d+\s+downloads?)?)$",
     re.I,
 )
 

@@ -152,11 +152,14 @@ def test_a_quotation_with_its_attribution_run_into_its_line_is_judged_without_it
 
 def test_a_posts_attachments_under_their_label_are_trimmed():
     """Invision lists a post's attachments under "Attached Files": file names, sizes and download counts, not the
-    poster's words; a line naming a file in a sentence stays."""
+    poster's words (UBB.threads on one line: "Attached File: a.jpg (142.3 KB, 38 views)"); a line naming a file in a
+    sentence stays."""
     lines = ["Here is the log from the EFI partition check.", "Attached Files", "efi.txt 6.38KB 4 downloads",
              "setupact.log (212 KB)"]
     assert trim_chrome(lines) == lines[:1]
     assert trim_chrome(["I attached setup.log, 212 KB in all."]) == ["I attached setup.log, 212 KB in all."]
+    # UBB.threads: the label, the file, its size and views on one line
+    assert trim_chrome([lines[0], "Attached File: maple_tearout.jpg (142.3 KB, 38 views)"]) == lines[:1]
 
 
 def test_the_place_of_a_link_hidden_from_visitors_is_trimmed():
