@@ -13,6 +13,7 @@ import re
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure
+from scrapy_boiler.segment.post_marks import has_user_link
 from scrapy_boiler.segment.semantics import (
     element_names,
     is_main_landmark,
@@ -123,11 +124,15 @@ REPEAT_SHARE = 0.5
 
 
 def _chrome(el: etree._Element, stats: TextStats) -> bool:
-    """Page chrome shaped like a post (a forum's navigation and log-in box): half link text or more, or a form with
-    labelled fields (their controls are gone after cleaning, the labels stay) or that logs the reader in (SMF 1.1's
-    "Welcome, Guest. Please login or register." above the site's news, in the cells its posts are rendered in)."""
+    """Page chrome shaped like a post (a forum's navigation and log-in box, the thread's header): half link text or
+    more, an ``<h1>`` half of its words or more and no poster, or a form with labelled fields (their controls are
+    gone after cleaning, the labels stay) or that logs the reader in (SMF 1.1's "Welcome, Guest. Please login or
+    register." above the site's news, in the cells its posts are rendered in)."""
     if stats.link_words.get(el, 0) * 2 >= stats.words.get(el, 0):
         return True
+    if any(2 * stats.text_words(heading) >= stats.text_words(el) for heading in el.iter("h1")) \
+            and not has_user_link(el):
+        return True  # the thread's header: its title, tools and counts (UBB.threads' "Print Thread"); not an asker's
     return any(sum(1 for _ in form.iter("label")) >= 2 or _LOG_IN.search(form.get("action") or "")
                for form in el.iter("form"))
 

@@ -400,6 +400,31 @@ def test_navigation_and_log_in_boxes_shaped_like_posts_are_not_the_question():
     assert "My dock stops working" in " ".join(group.members[0].itertext())
 
 
+def test_a_threads_header_with_its_title_and_tools_in_the_posts_tables_is_not_the_question():
+    """UBB.threads draws the thread's header in the tables its posts are drawn in (``table.t_outer > ... >
+    table.t_inner``): the thread's title as the ``<h1>``, "Threaded | Print Thread", the page count and views. A box
+    whose heading is most of what it says is the thread's header, not a question above the posts."""
+    def table(rows: str) -> str:
+        return f'<table class="t_outer"><tr><td><table class="t_inner">{rows}</table></td></tr></table>'
+    header = table('<tr><td class="tdheader"><h1>Tearout on curly maple no matter what I try</h1><a href="?mode=t">'
+                   'Threaded</a> | <a href="?print">Print Thread</a></td></tr><tr><td class="alt-2 small">Page 1 of 1'
+                   ' 1,937 views</td></tr>')
+    posts = "".join(
+        f'<div class="post-wrapper" id="number28451{n}">' + table(
+            f'<tr><td class="subjecttable"><span class="date">Mar {n + 3}rd 2025</span></td></tr><tr><td class="'
+            f'author-content"><a href="/users/{n}/user{n}">user{n}</a> Joined: Jun 2012</td><td class="post-content">'
+            f'<div class="post-body">{text}</div></td></tr>') + "</div>"
+        for n, text in enumerate([
+            "The curly maple tears out on both faces whichever way I plane, with a freshly honed smoother.",
+            "Close the chipbreaker right up to the edge and take the finest shaving the plane will give you.",
+            "That did it, with the chipbreaker set close the board planed clean in both directions today.",
+        ]))
+    root = etree.fromstring(f"<html><body>{header}<div id='posts'>{posts}</div></body></html>", etree.HTMLParser())
+    group = find_post_group(root)
+    assert group is not None and not group.question_found
+    assert "tears out on both faces" in " ".join(group.members[0].itertext())
+
+
 def test_a_chosen_solutions_copy_above_the_answers_is_not_the_question():
     """Mozilla Support and Google's help communities show the chosen (or recommended) answer's body again between the
     question and the answers, without its byline: that box is no question, and the question above it is."""
