@@ -114,8 +114,8 @@ class _Builder:
             block_stack: list[etree._Element], open_flags: dict[str, int]) -> None:
         """One non-empty text node (empty ones are skipped by the walk)."""
         self.run.append(((element, is_tail), text))
-        if not _HAS_WORD_CHAR.search(text):
-            if text.strip():  # punctuation-only text ("|", "»") joins the running block
+        if not _HAS_WORD_CHAR.search(text) and not (text.strip() and any(el.tag == "pre" for el in block_stack)):
+            if text.strip():  # punctuation-only text ("|", "»") joins the running block; in code it is a line's
                 self.pieces.append(text)
             return
         if len(self.leaves) == self.first_leaf:

@@ -30,6 +30,15 @@ def test_punctuation_only_text_is_no_leaf():
     assert [b.text for b in s.blocks] == ["Home", "News"]
 
 
+def test_a_code_line_of_punctuation_alone_is_a_leaf():
+    """A highlighter draws each line of code in a span ending with ``<br>`` (Prism in Docusaurus): a line holding
+    only punctuation ("});") is a line of the code, not a separator between links."""
+    s = seg('<pre><code><span class="token-line"><span class="token plain">db.run(</span><span class="token '
+            'punctuation">{</span><br></span><span class="token-line"><span class="token punctuation">});</span><br>'
+            "</span></code></pre>")
+    assert [b.text for b in s.blocks] == ["db.run({", "});"]
+
+
 def test_enclosing_flags_and_element():
     s = seg("<div><h2>Heading <a href='#'>link</a></h2><p>text</p></div>")
     heading, para = s.blocks
