@@ -11,6 +11,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS
+from scrapy_boiler.segment.semantics import element_names
 from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_overlap, class_tokens, id_template
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -45,7 +46,7 @@ def _replies_listed_after(
     """Wrappers (``<li>``) holding a post, then the list of the replies to it, each a wrapper again (Allura, the
     forums of SourceForge: ``li > div.discussion-post + ul > li > div.discussion-post``): the posts are the wrapped
     elements and the replies in those lists made like them (the class names most of the wrapped posts carry)."""
-    if any(not elements or any(el.tag not in _LISTS and not _REPLIES_BOX.search(f"{el.get('class')} {el.get('id')}")
+    if any(not elements or any(el.tag not in _LISTS and not _REPLIES_BOX.search(element_names(el))
                                for el in elements[1:]) for elements in children):
         return members, []
     inner = [elements[0] for elements in children]
