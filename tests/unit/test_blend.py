@@ -687,6 +687,21 @@ def _framed_kept(body: str, kept: Callable[[TextBlock], bool]) -> list[str]:
             if block.is_content]
 
 
+def test_a_list_framed_by_a_paragraph_and_a_labelled_note_is_body():
+    """DITA's help pages (Salesforce's) follow a task's steps with a note box whose label ("Note") comes before its
+    paragraph: past the label, the note's paragraph frames the steps; a label over no content does not."""
+    steps = "".join(f"<li><span class='ph cmd'>{step}</span></li>" for step in (
+        "Under Optional Features, select Track Field History.", "Return to the settings.", "Click Save."))
+    before = "<div class='section'><p>Before you start, decide which fields matter for audits or questions.</p></div>"
+    note = ("<div class='note'><span class='notetitle'>Note</span> <p>If you stop tracking a field, history stays."
+            "</p></div>")
+    kept = _framed_kept(f"{before}<ol class='steps'>{steps}</ol>{note}", lambda block: block.element.tag == "p")
+    assert "Return to the settings." in kept
+    related = "<div class='related'><span>Related</span> <a href='/a'>Track fields on standard objects</a></div>"
+    kept = _framed_kept(f"{before}<ol class='steps'>{steps}</ol>{related}", lambda block: block.element.tag == "p")
+    assert "Return to the settings." not in kept
+
+
 def test_a_table_boxed_with_its_source_line_between_two_paragraphs_is_body():
     """FOCUS and VG put a table in a box with its source below it ("Quelle: ...", "Kilde: ..."): the box is the table's
     wrapper, so the paragraphs around it frame the table; the source line stays out, and a box whose table a long

@@ -174,8 +174,8 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
             _DAY.fullmatch(block.text.strip()) is not None for block in members) < len(members)
         edges = list(zip(siblings_around(framed, before=True), siblings_around(framed, before=False), strict=True))
         if not any(edge_is_content(before, labelled, last=True) and (
-                headed or _introduces(before, by_element) or edge_is_content(after, labelled, last=False))
-                   for before, after in edges):
+                headed or _introduces(before, by_element) or edge_is_content(after, labelled, last=False)
+                or _labelled_content(after, by_element)) for before, after in edges):
             # a line introducing it ("Die Wasserstände an ausgewählten Pegeln:") or a heading over it scores low on its
             # few words
             lead = next((found for before, after in edges if (found := _lead_in(before, by_element, labelled))
@@ -189,6 +189,12 @@ def framed_lists(blocks: list[TextBlock], name: str) -> None:
                 # (labelled at once: a quotation kept frames the list after it, under a heading: Wix)
                 block.is_content = labelled[block.element] = True
                 block.reasons.append(f"{name}:a list or quotation between two content paragraphs")
+
+
+def _labelled_content(element: etree._Element | None, by_element: dict[etree._Element, TextBlock]) -> bool:
+    """Whether ``element`` opens with a label of a word or two over a content paragraph (DITA's note box, "Note")."""
+    found = [by_element[el] for el in element.iter() if el in by_element][:2] if element is not None else []
+    return len(found) == 2 and count_words(found[0].text) <= 2 and found[1].is_content
 
 
 #: A calendar's cell: a day of the month.
