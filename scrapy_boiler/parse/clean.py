@@ -212,15 +212,19 @@ def _hiding_candidates(
     root: etree._Element,
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
-    "screen readers only", the consent managers' boxes, wikis' edit links and citation marks, jammer text, Discourse's
-    link previews and picture details (:func:`_discourse_extra`), a heading's anchor mark (:data:`_ANCHOR_MARKS`),
-    status messages (:data:`_STATUS_ROLE`), and those a class hides (:func:`_hidden_by_class`), in document order: one
-    walk (two XPath queries asking several ``contains()`` of every element cost three times as much)."""
+    "screen readers only", the consent managers' boxes, custom tooltip elements, wikis' edit links and citation marks,
+    jammer text, Discourse's link previews and picture details (:func:`_discourse_extra`), a heading's anchor mark
+    (:data:`_ANCHOR_MARKS`), status messages (:data:`_STATUS_ROLE`), and those a class hides
+    (:func:`_hidden_by_class`), in document order: one walk (two XPath queries asking several ``contains()`` of every
+    element cost three times as much)."""
     maybe_hidden: list[etree._Element] = []
     screen_reader_only: list[etree._Element] = []
     removed: list[etree._Element] = []  # consent boxes, edit links, citation marks, jammer, anchor marks, status
     classed_hidden: list[etree._Element] = []
     for el in root.iter():
+        if "tooltip" in el.tag and "-" in el.tag:  # a custom tooltip element (<devsite-feature-tooltip>): a popout
+            removed.append(el)
+            continue
         keys = el.keys()
         if not keys:
             continue

@@ -29,6 +29,15 @@ def test_hidden_elements_are_removed():
     assert texts(page) == "shown"
 
 
+def test_a_custom_tooltip_element_is_removed():
+    """Google's developer sites set a tooltip in each page's ``<h1>`` (``<devsite-feature-tooltip>``: "Stay organized
+    with collections"): a popout shown on demand, not the page's text; "tooltip" in a class name is not enough."""
+    page = parse_html('<h1>Set request timeout<div class="devsite-actions"><devsite-feature-tooltip class="nocontent">'
+                      '<span slot="popout-heading">Stay organized with collections</span></devsite-feature-tooltip>'
+                      '</div></h1><p>A <span class="tooltip">timeout</span> ends the request.</p>')
+    assert texts(page) == "Set request timeout A timeout ends the request."
+
+
 def test_text_for_screen_readers_only_is_removed():
     page = parse_html('<div><h2 class="visually-hidden">Article content</h2><p>Read <a href="/r">the report<span '
                       'class="sr-only"> (opens in a new window)</span></a> today.</p><p class="srcset-note">kept'
