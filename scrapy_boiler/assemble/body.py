@@ -131,6 +131,11 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             _drop(block, "a picture's caption (it ends with the picture's credit)")
             changed.append(position)
     content = [(position, block) for position, block in content if block.is_content]
+    while len(content) > 1 and len(text := content[-1][1].text.strip()) <= NEWSROOM_LINE_CHARS \
+            and NEWSROOM_LINE.match(text):
+        position, block = content.pop()
+        _drop(block, "the newsroom's crew or call for tips (not the story)")
+        changed.append(position)
     run = 0
     while run + 1 < len(content) and _dangles(content[-1 - run][1]):
         run += 1
@@ -210,6 +215,13 @@ _EAST_ASIAN_BYLINE = re.compile(
 _ARABIC_BYLINE = re.compile(r"(?:(?:كتب|كتبت|إعداد|اعداد|نویسنده)\s*[:：\-–]|بقلم\s*:?)\s*[\u0600-\u06ff]")
 
 
+#: The lines a Korean broadcaster ends a story with: its crew ("촬영기자:이상민/영상편집:정다은": camera, editing,
+#: graphics) and its call for tips ("■ 제보하기", "▷ 전화 : ...", "▷ 이메일 : ...", SBS's "☞ 카카오톡 : ...").
+NEWSROOM_LINE = re.compile(r"(?:촬영기자|영상기자|영상편집|영상취재|그래픽|자료조사|화면제공)\s*[:：]"
+                           r"|■\s*제보하기|[▷☞]\s*(?:전화|이메일|카카오톡|문자|페이스북|유튜브|인스타그램|홈페이지)")
+NEWSROOM_LINE_CHARS = 120
+
+
 #: A German desk's sign-off: the writer's initials and the agencies the story draws on, after the site's name
 #: ("Quelle: ntv.de, jre/dpa/AFP"; Spiegel's "ala/dpa/Reuters").
 _DESK_SIGN_OFF = re.compile(r"(?:(?:quelle|source)\s*:\s*[\w.-]+,\s*)?[a-zäöü]{2,5}(?:/[a-zäöü]{2,8})+\Z", re.I)
@@ -250,9 +262,11 @@ PICTURE_CREDIT = re.compile(
 #: Jingyi; "（記者林佳穎攝）"; "澎湃新闻记者 李思源 图": a picture by the Paper's reporter) or saying it is a file photo
 #: ("（資料照）"), or crediting the picture ("（圖／台中市農業局提供）", ETtoday's): no paragraph of a story ends so, so
 #: it makes a caption wherever it sits (Xinhua's captions are centred paragraphs, in no figure nor box named for a
-#: picture).
+#: picture), and a Korean caption's credit of its graphic or picture in brackets ("(그래픽: 김소연)", KBS's, set in the
+#: text's own box).
 PHOTOGRAPHED_BY = re.compile(r"(?:[记記]者\s*[\u4e00-\u9fff·]{2,12}(?:\s+[\u4e00-\u9fff·]{2,12})*\s*[摄攝图圖]"
-                             r"|[(（](?:資料照|资料照|資料圖|资料图)[^)）]{0,20}|[(（][圖图]\s*[/／][^)）]{1,30})[)）]?$")
+                             r"|[(（](?:資料照|资料照|資料圖|资料图)[^)）]{0,20}|[(（][圖图]\s*[/／][^)）]{1,30}"
+                             r"|[(（](?:그래픽|사진)\s*[:：=]\s*[^)）]{1,20})[)）]?$")
 
 
 #: What a paywall says where it cuts an article short, in English, French, German, Spanish, Italian, Portuguese and

@@ -292,6 +292,19 @@ def test_korean_captions_crediting_the_photographer_or_the_graphic_leave_the_bod
     assert _trimmed(f"<p>{_SENTENCE}</p>{captions}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE, _SENTENCE]
 
 
+def test_a_korean_broadcasters_crew_credits_and_call_for_tips_leave_the_end_of_the_body():
+    """KBS ends a story with its crew ("촬영기자:이상민/영상편집:정다은": camera, editing) and its call for tips ("■
+    제보하기", then "▷ 전화 : ...", "▷ 이메일 : ..."); its captions credit the graphic in brackets ("(그래픽: 김소연)"),
+    in the text's own box. A paragraph mentioning a tip stays."""
+    tail = ["촬영기자:이상민/영상편집:정다은/그래픽:김소연", "■ 제보하기", "▷ 전화 : 02-781-1234, 4444",
+            "▷ 이메일 : kbs1234@kbs.co.kr", "▷ 카카오톡 : 'KBS제보' 검색, 채널 추가"]
+    said = "경찰은 시민의 제보를 받아 사고 경위를 조사하고 있다고 밝혔습니다."
+    body = (f"<div class='detail-body'>{_SENTENCE}<br><br><span class='img-center'><img src='a.jpg'><span "
+            f"class='img-caption'>가을철 산악사고 원인 (그래픽: 김소연)</span></span><br><br>{said}<br><br>"
+            + "<br><br>".join(tail) + "</div>")
+    assert _trimmed(body)[1:] == [_SENTENCE, said]
+
+
 def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     """Wyborcza credits "(Fot. Łukasz Cynalewski / Agencja Wyborcza.pl)" in a ``p.art-image-desc``; Xinhua's caption
     is a centred paragraph in no picture box, but ends "新华社记者 孙静怡 摄" (photographed by Xinhua's reporter; the
