@@ -63,9 +63,12 @@ def find_headline(blocks: Sequence[TextBlock], title: str, shared: str = "") -> 
         few_words = count_words(heading.lead) < MIN_HEADLINE_WORDS
         short = few_words and comparable(heading.lead) in whole
         # but one the title starts with, whose longer pieces are only the last, the site's name ("Storage backends
-        # — tidewater 3.2.1 documentation": Sphinx, MkDocs), is the page's own
+        # — tidewater 3.2.1 documentation": Sphinx, MkDocs), is the page's own; unless a heading starts with that
+        # last piece: then the title runs from the site down to the page (SourceForge's "QWinStat / Bugs / #287
+        # Crash ...", the ticket's summary in an <h2>; not "By Boxes and Bubbles Ltd" under "Moving Home")
         if (short and len(pieces) > 1 and comparable(heading.lead) == comparable(pieces[0])
-                and all(comparable(part) == comparable(pieces[-1]) for part in parts)):
+                and all(comparable(part) == comparable(pieces[-1]) for part in parts)
+                and not any(_unspaced(other.text).startswith(_unspaced(pieces[-1])) for other in headings)):
             return heading.lead
         if (short and not parts and len(pieces) > 1 and comparable(heading.lead) == comparable(pieces[-1])
                 and f"{comparable(shared)} ".startswith(f"{comparable(pieces[0])} ")):
@@ -82,6 +85,12 @@ def find_headline(blocks: Sequence[TextBlock], title: str, shared: str = "") -> 
     # no title at all: the site's name in its logo heading says more than nothing
     return next((heading.lead for heading in every_heading if heading.tag == "h1"
                  and heading.index <= last_content), "")
+
+
+def _unspaced(text: str) -> str:
+    """``text`` comparable and without spaces: a heading's blocks join inline elements without the space between
+    them ("<span>#287</span> <span>Crash</span>" reads "#287Crash")."""
+    return comparable(text).replace(" ", "")
 
 
 def _without_last_piece(title: str) -> str:

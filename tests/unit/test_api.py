@@ -258,6 +258,15 @@ def test_a_two_word_h1_the_title_starts_with_is_the_headline_before_the_sites_lo
     section = (f'<html><head><title>Night trains return to the Alps | Travel</title></head><body><h1>Travel</h1>'
                f'<article><p class="title">Night trains return to the Alps</p>{_PARAGRAPHS}</article></body></html>')
     assert extract(section.encode()).headline == "Night trains return to the Alps"
+    # a title may run from the site down to the page (SourceForge's "Project / Bugs / #287 ..." under an <h1> naming
+    # the project): its last, long piece, which a heading shows, is the headline
+    tracker = (f'<html><head><title>QWinStat / Bugs / #287 Crash on long network paths</title></head><body><h1>'
+               f'QWinStat</h1><h2><span>#287</span> <span>Crash on long network paths</span> <small>Milestone: '
+               f'2.4.1</small></h2>{_PARAGRAPHS}</body></html>')
+    assert extract(tracker.encode()).headline == "#287 Crash on long network paths"
+    shop = (f'<html><head><title>Moving Home - Packaging Products - Boxes and Bubbles</title></head><body><h1>Moving '
+            f'Home</h1><h3>By Boxes and Bubbles Ltd</h3>{_PARAGRAPHS}</body></html>')
+    assert extract(shop.encode()).headline == "Moving Home"  # a byline naming the site, not the headline
 
 
 def test_a_headline_drops_its_soft_hyphens_and_still_matches_the_title():
