@@ -220,16 +220,16 @@ def _opening_post_alias(current: list[list[etree._Element]], alias: SignatureAli
         return
     children = [child for el in current[0] for child in el if isinstance(child.tag, str)]
     first = [alias(signature(child)) for child in children]
-    rest = [{alias(signature(child)) for el in els for child in el if isinstance(child.tag, str)}
-            for els in current[1:]]
-    common = set.intersection(*rest) - set(first)
+    rest = [dict(reversed([(alias(signature(c)), c) for el in els for c in el if isinstance(c.tag, str)]))
+            for els in current[1:]]  # each other post's children by signature, the first of each (reversed)
+    common = set.intersection(*map(set, rest)) - set(first)
     unshown = [(sig, child) for sig, child in zip(first, children, strict=True) if not any(sig in s for s in rest)]
     for sig, child in unshown:
         tag = _tag_of(sig)
         same = [other for other in common if _tag_of(other) == tag]
         if len(same) != 1 or sum(_tag_of(mine) == tag for mine, _ in unshown) != 1:
             continue
-        theirs = next(c for el in current[1] for c in el if isinstance(c.tag, str) and alias(signature(c)) == same[0])
+        theirs = rest[0][same[0]]  # the second post's part of that signature (every other post shows it)
         if sum(_tag_of(mine) == tag for mine in first) == 1 or len(
                 inner_structure(child, alias) & (built := inner_structure(theirs, alias))) * 2 >= len(built) > 0:
             alias.join(sig, same[0])
