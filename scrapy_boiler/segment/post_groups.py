@@ -155,9 +155,9 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     # posts are the longer members with a paragraph, where there are enough of them: a long event line ("linked a
     # pull request that will close this issue") is no post for the shorter ones to be shaped like
     written = [m for m in longer if _has_paragraph(m)]
-    written = written if len(written) >= STUB_FREE_POSTS else longer
+    postlike = written if len(written) >= STUB_FREE_POSTS else longer
     logs = {m for m in members if timeline and has_date(m) and _logs_activity(m, stats)}
-    posts, comments = [shapes[m] for m in written], [shapes[m] for m in written if m not in logs]
+    posts, comments = [shapes[m] for m in postlike], [shapes[m] for m in postlike if m not in logs]
     events = {m for m in members if timeline and has_date(m) and (
         (m in logs and (not _has_paragraph(m) or (comments and _unlike(shapes[m], comments))))
         or (not _has_paragraph(m) and stats.text_words(m) <= EVENT_WORDS and _unlike(shapes[m], posts)))}
