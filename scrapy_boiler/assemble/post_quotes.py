@@ -81,8 +81,11 @@ _QUOTE_LABEL = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|ц�
                           r"|引用)\s*[:：]?", re.IGNORECASE)
 
 
-#: ... or its attribution, linking to the poster or the post (UBB.threads' "Originally Posted by: <a>ann</a>").
-_QUOTE_ATTRIBUTION = re.compile(r"(?:originally posted by|quote from|zitat von|cita de|citation de)\s*:?\s*\S", re.I)
+#: ... or its attribution, linking to the poster or the post (UBB.threads' "Originally Posted by: <a>ann</a>"), the
+#: label first or not (vBulletin 3 in Russian: "Цитата Сообщение от <strong>ann</strong>", Cyberforum).
+_QUOTE_ATTRIBUTION = re.compile(
+    rf"(?:{_QUOTE_LABEL.pattern}\s*)?(?:originally posted by|quote from|zitat von|cita de|citation de|сообщение от"
+    r"|originariamente inviato da|postado originalmente por|envoyé par|oorspronkelijk geplaatst door)\s*:?\s*\S", re.I)
 
 
 def _labelled_quote(element: etree._Element) -> bool:

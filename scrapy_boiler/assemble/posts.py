@@ -164,10 +164,12 @@ def trim_chrome(lines: list[str]) -> list[str]:
 
 
 #: The label a board writes over a code block in a post, with its "select all" link: phpBB's "Code: Select all",
-#: "Code: Alles auswählen", vBulletin's "Code:", "Código:", Simple Machines Forum's "Code: [Select]".
-_CODE_LABEL = re.compile(r"^(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
-                         r"(?:\[?select\]?|select all|alles auswählen|tout sélectionner|seleccionar todo"
-                         r"|seleziona tutto|zaznacz wszystko|выделить всё)?$", re.I)
+#: "Code: Alles auswählen", vBulletin's "Code:", "Código:", Simple Machines Forum's "Code: [Select]"; or the
+#: language the block is in, with the link (vBulletin's highlighter: "C++Выделить код" on Cyberforum, "PHP Select all").
+_SELECT_CODE = (r"\[select\]|select all|select code|alles auswählen|tout sélectionner|seleccionar todo"
+                r"|seleziona tutto|zaznacz wszystko|выделить всё|выделить код")
+_CODE_LABEL = re.compile(rf"^(?:(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
+                         rf"(?:select|{_SELECT_CODE})?|[\w+#.-]{{1,16}}\s*[:：]?\s*(?:{_SELECT_CODE}))$", re.I)
 #: The line a Q&A site writes under a schematic drawn with its editor (Electrical Engineering Stack Exchange's
 #: "simulate this circuit – Schematic created using CircuitLab").
 _EDITOR_CREDIT = re.compile(r"^simulate this circuit\s*[–—-]\s*schematic created using circuitlab$", re.I)

@@ -1361,6 +1361,35 @@ def test_a_quotation_its_first_child_attributes_goes_with_the_quotation():
     assert doc.posts[2].text == "That did it, a tight chipbreaker and a fresh edge, and the board came out clean."
 
 
+@pytest.mark.parametrize("label", ["Цитата Сообщение от", "Zitat von", "Originariamente inviato da",
+                                   "Postado originalmente por", "Envoyé par", "Oorspronkelijk geplaatst door"])
+def test_a_quotation_its_label_attributes_in_the_boards_language_goes_with_the_quotation(label: str):
+    """vBulletin 3's quotation in another language: its ``div.smallfont`` label says who wrote it, "Цитата Сообщение
+    от <strong>ann</strong>" (Cyberforum), "Zitat von", "Originariamente inviato da", the quoted text in the table
+    after it."""
+    def post(index: int, user: str, message: str) -> str:
+        return (f'<div><table class="tborder" id="post{index}"><tr><td class="thead">{index + 10}-03-2025, 21:1{index} '
+                f'<a href="showthread.php?p={index}">#{index + 1}</a></td></tr><tr><td class="alt2"><a '
+                f'class="bigusername" href="member.php?u={index}">{user}</a></td>'
+                f'<td class="alt1"><div id="post_message_{index}" class="postcontent">{message}</div></td></tr>'
+                "</table></div>")
+    told = "Element i + 1 moves to index i after the erase, and then the loop increments i anyway."
+    quote = ('<div style="margin:20px; margin-top:5px; "><div class="smallfont" style="margin-bottom:2px">'
+             f'{label} <strong>bo</strong> <a href="showthread.php?p=1#post1" rel="nofollow"><img class="inlineimg" '
+             'src="/images/buttons/viewpost.gif" alt="View Post" /></a></div><table cellpadding="6" width="100%"><tr>'
+             f'<td class="alt2" style="border:1px inset"><div style="font-style:italic">{told}</div></td></tr></table>'
+             "</div>")
+    messages = ["My loop over the vector skips every second element when I erase the even numbers in it.", told,
+                f"{quote}Got it, so I should not increment i after an erase. The iterator version prints 1 3 5.",
+                "Or use std::erase_if from C++20 and drop the loop entirely."]
+    html = ("<html><head><title>Erase in a loop skips elements</title></head><body><div id='posts'>"
+            + "".join(post(i, user, message)
+                      for i, (user, message) in enumerate(zip(["ann", "bo", "ann", "cy"], messages, strict=True)))
+            + "</div></body></html>")
+    doc = extract(html, "https://forum.example/showthread.php?t=3218847")
+    assert doc.posts[2].text == "Got it, so I should not increment i after an erase. The iterator version prints 1 3 5."
+
+
 def test_a_post_row_named_message_is_no_body_where_a_cell_holds_the_named_text():
     """The Hardware.fr forum engine (Doctissimo): each post a table whose row ``tr.message`` holds the poster's cell
     (``td.messCase1``: name, rank, "Inscrit le …", city) and the post's cell (``td.messCase2``: "Posté le …", "Citer",

@@ -182,6 +182,14 @@ def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
     assert trim_chrome(story) == story
 
 
+def test_a_code_blocks_language_over_its_select_link_is_trimmed():
+    """vBulletin's code highlighter heads each block with its language and a "select code" link, read as one line
+    ("C++Выделить код" on Cyberforum, "PHP Select all"); a line naming a language in prose stays."""
+    lines = ["Вот так работает:", "C++Выделить код", "v.erase(v.begin() + i);", "PHP Select all", "echo $x;",
+             "Python select all the rows first, then filter them."]
+    assert trim_chrome(lines) == [lines[0], lines[2], lines[4], lines[5]]
+
+
 def test_a_schematics_editor_credit_is_trimmed():
     """Electrical Engineering Stack Exchange writes "simulate this circuit – Schematic created using CircuitLab" under
     each schematic drawn with its editor: the site's words, wherever in the post; a sentence about CircuitLab stays."""
