@@ -81,8 +81,7 @@ def inner_structure(member: etree._Element, alias: Callable[[str], str] | None =
         for el, path in frontier:
             for child in el:
                 if isinstance(child.tag, str):
-                    sub = f"{path}/{alias(signature(child)) if alias else signature(child)}"
-                    paths.add(sub)
+                    paths.add(sub := f"{path}/{alias(signature(child)) if alias else signature(child)}")
                     nxt.append((child, sub))
         frontier = nxt
     return paths
@@ -116,12 +115,10 @@ def without_template(members: list[etree._Element], stats: TextStats) -> TextSta
             if shown[key] < least:
                 continue
             words = count_words(key)
-            el = holder
-            while True:  # the holder and its ancestors up to the member
+            for el in (holder, *holder.iterancestors()):  # the holder and its ancestors up to the member
                 own.words[el] -= words
                 if el is member:
                     break
-                el = el.getparent()
     return own
 
 
@@ -289,6 +286,7 @@ def _named_bodies(
         and tag != "tr" else NAMED_BODY_SHARE
     found: dict[str, dict[int, etree._Element]] = defaultdict(dict)
     repeated: dict[str, int] = defaultdict(int)
+    in_parts: set[str] = set()  # a name of parts right in a body named so already: it holds them all (Linen's code)
     for index, els in enumerate(current):
         inside: dict[str, list[etree._Element]] = defaultdict(list)
         for el in els:
@@ -299,6 +297,8 @@ def _named_bodies(
             if len(elements) > 1 and (cell := _split_text_holder(elements, els)) is not None:
                 found[sig][index] = cell  # phpBB 2 reopens span.postbody after each quotation and code block
                 continue
+            if len(elements) > 1 and share == NAMED_INNER_SHARE and {el.getparent() for el in elements} <= set(els):
+                in_parts.add(sig)
             found[sig][index] = elements[0]
             repeated[sig] += len(elements) > 1
     whole = sum(stats.text_words(el) for els in current for el in els)
@@ -307,7 +307,7 @@ def _named_bodies(
         names = sig.partition(".")[2]
         if (len(held) < 2 or len(held) * NAMED_BODY_MOST < (NAMED_BODY_MOST - 1) * len(current)
                 or repeated[sig] * NAMED_BODY_REPEATS > len(current)
-                or not _names_text(names) or _BESIDE_BODY.search(names)):
+                or not _names_text(names) or _BESIDE_BODY.search(names) or sig in in_parts):
             continue
         words = sum(stats.text_words(el) for el in held.values())
         if words >= share * whole:

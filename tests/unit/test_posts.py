@@ -1390,6 +1390,42 @@ def test_a_quotation_its_label_attributes_in_the_boards_language_goes_with_the_q
     assert doc.posts[2].text == "Got it, so I should not increment i after an erase. The iterator version prints 1 3 5."
 
 
+def test_a_post_body_named_as_such_keeps_the_code_between_its_named_text_parts():
+    """Linen (a public archive of a Slack community) sets each message's text in ``div.Message_message``, a
+    ``div.Text_text`` for each paragraph with the code blocks between them: where some messages hold several such parts
+    right in their named body (two in eight here), that body is the text, not its first part."""
+    from scrapy_boiler.segment.post_bodies import member_bodies
+    from scrapy_boiler.segment.text_stats import text_stats
+
+    def message(user: str, parts: list[str]) -> str:
+        inner = "".join(f'<div class="Text_text__Qz5mW">{part}</div>' if not part.startswith("$") else
+                        f'<pre class="Code_pre__x8MdS"><code>{part}</code></pre>' for part in parts)
+        return (f'<li class="Thread_message__hQ7vB"><div class="Row_row__Yk1sE"><div class="Row_left__bV3Tq">'
+                f'<div class="Avatar_avatar__0kH2r">{user[:2].upper()}</div></div><div class="Row_right__x1"><div>'
+                f'<p class="Row_username__e4Rj1">{user}</p><time>Mar 3, 2025, 9:14 AM</time></div>'
+                f'<div class="Message_message__sdX0p">{inner}</div><div class="Reactions_reactions__Tw1cN">'
+                '<span>👀</span><span>2</span></div></div></div></li>')
+    messages = [["After upgrading to 2.3, backfill re-runs tasks that already succeeded on every partition.",
+                 "$ kestrel backfill daily_orders --skip-succeeded",
+                 "And this is what the planner prints for a partition that succeeded last week:",
+                 "$ planner partition=2025-01-14 prior_run=None action=schedule"],
+                ["Which state backend are you on, and did you run the database upgrade yourself?"],
+                ["Postgres 15. The chart ran the migration job and reports revision 0047."],
+                ["The migration adds the new hash column but does not fill it for old runs. Fill it with:",
+                 "$ kestrel state rehash --since 2024-10-01", "Pick a date that covers your oldest partition."],
+                ["That did it, the next backfill skipped everything up to last Thursday."],
+                ["Confirmed on MySQL too, dropping our workaround now."],
+                ["Thanks both for reporting, the next release runs the rehash in its migration."],
+                ["Good to know, we will wait for that one then."]]
+    root = parse_html("<html><body><ul class='Thread_list'>"
+                      + "".join(message(user, parts) for user, parts in zip(
+                          ["Priya", "Jonas", "Priya", "Mara", "Priya", "Lee", "Mara", "Lee"], messages, strict=True))
+                      + "</ul></body></html>").root
+    bodies, _ = member_bodies(root.xpath("//li"), text_stats(root))
+    texts = ["".join("".join(el.itertext()) for el in body) for body in bodies]
+    assert texts == ["".join(parts) for parts in messages]
+
+
 def test_a_post_row_named_message_is_no_body_where_a_cell_holds_the_named_text():
     """The Hardware.fr forum engine (Doctissimo): each post a table whose row ``tr.message`` holds the poster's cell
     (``td.messCase1``: name, rank, "Inscrit le …", city) and the post's cell (``td.messCase2``: "Posté le …", "Citer",
