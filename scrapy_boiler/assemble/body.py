@@ -26,6 +26,7 @@ from itertools import islice
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
+from scrapy_boiler.segment.post_marks import has_date_text
 from scrapy_boiler.segment.semantics import in_picture, tag_or_ancestor
 
 #: A headline spans at most this many blocks (a kicker, the headline, a part number).
@@ -116,8 +117,8 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
         elif position in last and PAYWALL_NOTICE.search(block.text):
             _drop(block, "a paywall's notice (the rest is for subscribers)")
             changed.append(position)
-        elif SCRIPT_NOTICE.search(block.text):
-            _drop(block, "a notice for browsers without JavaScript")
+        elif SCRIPT_NOTICE.search(block.text) or FOLLOW_PROMPT.match(block.text):
+            _drop(block, "a notice for browsers without JavaScript, or a call to follow the site")
             changed.append(position)
         elif len(block.text) <= CREDIT_LINE_CHARS and CREDIT_LINE.match(block.text):
             _drop(block, "a picture's credit on a line of its own")
@@ -151,8 +152,11 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
 #: A date line is at most this many words: "发表于 2025-08-17 更新于 2025-09-02 分类于 折腾 阅读时长 ≈ 4 分钟".
 DATELINE_WORDS = 30
 #: The box of an article's date line: a theme's post meta (Hexo's ``post-meta``, WordPress's ``entry-meta``) or its
-#: time (Hugo Stack's ``article-time``), or a ``dateline``.
+#: time (Hugo Stack's ``article-time``), or a ``dateline``; and one that holds its date in words, no ``<time>``:
+#: WeChat's ``rich_media_meta_list`` (the older corpora's gold keeps a WordPress "Posted on" line, fundus-train's leaves
+#: it out: such lines are left as they are).
 _DATELINE_BOX = re.compile(r"(?<![a-z])(?:(?:post|entry|article)[-_]?(?:meta|time|date)|dateline)(?![a-z])", re.I)
+_META_LIST = re.compile(r"(?<![a-z])meta[-_]?list(?![a-z])", re.I)
 #: Levels above a block looked at for a date line's box.
 DATELINE_LEVELS = 3
 
@@ -160,16 +164,18 @@ DATELINE_LEVELS = 3
 def is_dateline(block: TextBlock) -> bool:
     """Whether a short block at either end of the body is its date line: all of its text in ``<time>`` elements
     (Hugo Stack's "Jul 03, 2025" and "6 minute read"), or a ``<time>`` in a box named as the post's meta line or its
-    date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数")."""
+    date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数"), or a date in words in a
+    meta line's list (:data:`_META_LIST`)."""
     element = block.element
     if count_words(block.text) > DATELINE_WORDS:
         return False
     times = [element] if element.tag == "time" else list(element.iter("time"))
-    if not times:
+    box = _DATELINE_BOX if times else _META_LIST
+    if not times and not has_date_text(block.text):
         return False
-    if comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
+    if times and comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
         return True
-    return any(_DATELINE_BOX.search(el.get("class") or "") or _DATELINE_BOX.search(el.get("id") or "")
+    return any(box.search(el.get("class") or "") or box.search(el.get("id") or "")
                for el in (element, *islice(element.iterancestors(), DATELINE_LEVELS)))
 
 
@@ -216,9 +222,13 @@ _ARABIC_BYLINE = re.compile(r"(?:(?:كتب|كتبت|إعداد|اعداد|نوی
 
 
 #: The lines a Korean broadcaster ends a story with: its crew ("촬영기자:이상민/영상편집:정다은": camera, editing,
-#: graphics) and its call for tips ("■ 제보하기", "▷ 전화 : ...", "▷ 이메일 : ...", SBS's "☞ 카카오톡 : ...").
+#: graphics) and its call for tips ("■ 제보하기", "▷ 전화 : ...", "▷ 이메일 : ...", SBS's "☞ 카카오톡 : ..."); a
+#: Chinese story's editors and credits ("(责编：牛镛、岳弘彬)", People's Daily; WeChat's "文字 | 陈默", "编辑 | 小岛":
+#: text, editing) and the label of the links after it ("往期推荐": earlier posts).
 NEWSROOM_LINE = re.compile(r"(?:촬영기자|영상기자|영상편집|영상취재|그래픽|자료조사|화면제공)\s*[:：]"
-                           r"|■\s*제보하기|[▷☞]\s*(?:전화|이메일|카카오톡|문자|페이스북|유튜브|인스타그램|홈페이지)")
+                           r"|■\s*제보하기|[▷☞]\s*(?:전화|이메일|카카오톡|문자|페이스북|유튜브|인스타그램|홈페이지)"
+                           r"|[(（]?(?:责编|責編|责任编辑|責任編輯|编辑|編輯|文字|撰文|摄影|攝影|排版|校对|校對|审核|審核|美编|美編)"
+                           r"\s*[|｜:：]|(?:往期推荐|往期回顾|推荐阅读|相关阅读|延伸阅读)\s*[:：]?$")
 NEWSROOM_LINE_CHARS = 120
 
 
@@ -263,10 +273,11 @@ PICTURE_CREDIT = re.compile(
 #: ("（資料照）"), or crediting the picture ("（圖／台中市農業局提供）", ETtoday's): no paragraph of a story ends so, so
 #: it makes a caption wherever it sits (Xinhua's captions are centred paragraphs, in no figure nor box named for a
 #: picture), and a Korean caption's credit of its graphic or picture in brackets ("(그래픽: 김소연)", KBS's, set in the
-#: text's own box).
+#: text's own box), or a WeChat caption's ("▲ 深夜的书店。摄影：陈默").
 PHOTOGRAPHED_BY = re.compile(r"(?:[记記]者\s*[\u4e00-\u9fff·]{2,12}(?:\s+[\u4e00-\u9fff·]{2,12})*\s*[摄攝图圖]"
                              r"|[(（](?:資料照|资料照|資料圖|资料图)[^)）]{0,20}|[(（][圖图]\s*[/／][^)）]{1,30}"
-                             r"|[(（](?:그래픽|사진)\s*[:：=]\s*[^)）]{1,20})[)）]?$")
+                             r"|[(（](?:그래픽|사진)\s*[:：=]\s*[^)）]{1,20}|(?:摄影|攝影)\s*[:：]\s*[\u4e00-\u9fff·]{2,12})"
+                             r"[)）]?$")
 
 
 #: What a paywall says where it cuts an article short, in English, French, German, Spanish, Italian, Portuguese and
@@ -339,6 +350,9 @@ SCRIPT_NOTICE = re.compile(
     r"|patience while we verify access",
     re.IGNORECASE,
 )
+#: A WeChat account's call to follow it, at the top of its articles: "点击上方蓝字“岛屿书房”，关注我们" (tap the blue
+#: words above to follow us).
+FOLLOW_PROMPT = re.compile(r"^(?:点击|點擊)(?:上方|下方|蓝字|藍字)[^。]{0,40}(?:关注|關注)")
 
 
 def _inside(block: TextBlock, tag: str) -> bool:

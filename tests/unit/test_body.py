@@ -305,6 +305,30 @@ def test_a_korean_broadcasters_crew_credits_and_call_for_tips_leave_the_end_of_t
     assert _trimmed(body)[1:] == [_SENTENCE, said]
 
 
+def test_a_chinese_storys_editor_and_credits_and_its_more_to_read_label_leave_the_end_of_the_body():
+    """People's Daily ends a story with its editors in brackets ("(责编：牛镛、岳弘彬)"); a WeChat article with its
+    credits ("文字 | 陈默": text, photographs, editing) and the label of the links after it ("往期推荐": earlier
+    posts), and its call to follow the account at the top ("点击上方蓝字…关注我们"). A sentence about an editor
+    stays."""
+    meeting = "编辑部在周一的会议上决定，明年继续出版这份县城小报。"
+    said = f"<p>{meeting}</p>"
+    tail = ("<div class='edit'>(责编：牛镛、岳弘彬)</div><p>文字 | 陈默</p><p>摄影 | 陈默</p><p>编辑 | 小岛</p>"
+            "<p>往期推荐</p>")
+    follow = "<p><span>点击上方蓝字“岛屿书房”，关注我们</span></p>"
+    assert _trimmed(f"{follow}<p>{_SENTENCE}</p>{said}{tail}")[1:] == [_SENTENCE, meeting]
+
+
+def test_a_date_line_in_a_box_named_as_the_meta_line_leaves_the_top_of_the_body():
+    """WeChat shows the writer, the account, the date and the province between the headline and the text, in
+    ``div#meta_content.rich_media_meta_list``, no ``<time>`` in it: a short line with a date in a box so named."""
+    meta = ("<div id='meta_content' class='rich_media_meta_list'><span class='rich_media_meta'>陈默</span> "
+            "<span class='rich_media_meta_nickname'><a href='#'>岛屿书房</a></span> <em id='publish_time' "
+            "class='rich_media_meta'>2025年12月2日 21:30</em> <em>浙江</em></div>")
+    kept = _kept_after_trim("<html><body><h1>Six figures on the collapse</h1>" + meta
+                            + f"<div id='js_content'><p>{_SENTENCE}</p><p>{_SENTENCE}</p></div></body></html>")
+    assert kept == [_SENTENCE, _SENTENCE]
+
+
 def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     """Wyborcza credits "(Fot. Łukasz Cynalewski / Agencja Wyborcza.pl)" in a ``p.art-image-desc``; Xinhua's caption
     is a centred paragraph in no picture box, but ends "新华社记者 孙静怡 摄" (photographed by Xinhua's reporter; the
@@ -317,6 +341,8 @@ def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     paper = ("<p class='image_desc'>志愿者将分装好的午餐送往独居老人家中。澎湃新闻记者 李思源 图</p>"
              "<p><strong>▲新社花海延長展期，並首度推出夜間點燈。（圖／台中市農業局提供）</strong></p>")
     assert _trimmed(f"<p>{_SENTENCE}</p>{paper}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 2
+    wechat = "<p style='text-align: center'><span>▲ 深夜的“山下”书店。摄影：陈默</span></p>"
+    assert _trimmed(f"<p>{_SENTENCE}</p>{wechat}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 2
     said = "<p>记者孙静怡说，今年的育秧工作比往年提前了一周。</p>"
     assert "记者孙静怡说，今年的育秧工作比往年提前了一周。" in _trimmed(f"<p>{_SENTENCE}</p>{said}")
 
