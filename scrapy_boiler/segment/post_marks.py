@@ -51,8 +51,10 @@ def has_user_link(member: etree._Element) -> bool:
 
 
 def is_user_card(link: etree._Element) -> bool:
-    """Whether a link's hover card is a user's (``data-hovercard-type="user"``, ``data-hovercard-url="/users/..."``)."""
-    return link.get("data-hovercard-type") == "user" or "/users/" in (link.get("data-hovercard-url") or "")
+    """Whether a link's hover card is a user's (``data-hovercard-type="user"``, ``data-hovercard-url="/users/..."``),
+    or the link carries the user's id (XenForo's ``data-user-id``, whatever words its addresses use: "/miembros/")."""
+    return link.get("data-hovercard-type") == "user" or "/users/" in (link.get("data-hovercard-url") or "") \
+        or link.get("data-user-id") is not None
 
 
 #: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``).

@@ -1426,6 +1426,20 @@ def test_a_post_body_named_as_such_keeps_the_code_between_its_named_text_parts()
     assert texts == ["".join(parts) for parts in messages]
 
 
+def test_a_xenforo_thread_whose_addresses_are_in_spanish_links_its_posters_by_their_ids(page_bytes):
+    """XenForo in Spanish (a Forosperu thread) links each poster to ``/miembros/...``, no word of an address saying
+    user or member, and declares only its first three replies in JSON-LD; every link to a poster carries
+    ``data-user-id``: the page is a thread of seven posts, not an article with comments."""
+    doc = extract(page_bytes("xenforo_spanish_thread.html"),
+                  "https://www.forosperu.net/temas/mi-experiencia-sacando-el-brevete-a-i-en-2025-con-tips-para-que-no-"
+                  "los-jalen.1428873/")
+    assert doc.page_type == "forum"
+    assert [post.author for post in doc.posts] == ["Kevin_Sotomayor", "chalaco_rider", "Kevin_Sotomayor",
+                                                   "Luchito.pe", "MaríaFe_93", "el_tio_del_tico", "Andrea_Q"]
+    assert doc.posts[2].text.startswith("Fue en el circuito de Conchán")
+    assert "chalaco_rider dijo" not in doc.posts[2].text
+
+
 def test_a_post_row_named_message_is_no_body_where_a_cell_holds_the_named_text():
     """The Hardware.fr forum engine (Doctissimo): each post a table whose row ``tr.message`` holds the poster's cell
     (``td.messCase1``: name, rank, "Inscrit le …", city) and the post's cell (``td.messCase2``: "Posté le …", "Citer",
