@@ -142,13 +142,15 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
 def trim_chrome(lines: list[str]) -> list[str]:
     """``lines`` without a board's notes (:data:`_BOARD_NOTE`), the widget lines and edit notes at their start and
     end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a code block's label (:data:`_CODE_LABEL`) or a schematic
-    editor's credit (:data:`_EDITOR_CREDIT`), a signature below its rule (:data:`_SIGNATURE_RULE`), nor the separator
-    after the poster's name the first one may start with."""
+    editor's credit (:data:`_EDITOR_CREDIT`), a signature below its rule (:data:`_SIGNATURE_RULE`), a quoted mail
+    (:data:`_MAIL_QUOTE`), nor the separator after the poster's name the first one may start with."""
     if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
         lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
                                    for line in lines) if line]
     if any(_CODE_LABEL.match(line) or _EDITOR_CREDIT.match(line) for line in lines):
         lines = [line for line in lines if not (_CODE_LABEL.match(line) or _EDITOR_CREDIT.match(line))]
+    if (mail := next((at for at in range(1, len(lines)) if _MAIL_QUOTE.match(lines[at])), None)) is not None:
+        lines = lines[:mail]  # the message a reply sent by mail quotes
     start, end = 0, len(lines)
     rule = next((at for at in range(end - 1, 0, -1) if _SIGNATURE_RULE.match(lines[at])), end)
     if count_words(" ".join(lines[rule + 1:])) <= SIGNATURE_MAX_WORDS:
@@ -177,6 +179,10 @@ _EDITOR_CREDIT = re.compile(r"^simulate this circuit\s*[–—-]\s*schematic cre
 #: same element; what follows is cut when it is a signature's length. A rule a writer draws between parts of a
 #: post (bpdfamily's, futura-sciences') is longer or shorter, and the part below it longer.
 _SIGNATURE_RULE = re.compile(r"^_{17,18}$")
+#: A reply sent by mail quotes the message it answers below a header ("-----Original Message-----", Higher Logic's
+#: "Original Message:" then "Sent:", "From:").
+_MAIL_QUOTE = re.compile(r"^-*\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original"
+                         r"|messaggio originale|oorspronkelijk bericht)\s*-*:?$", re.I)
 SIGNATURE_MAX_WORDS = 60
 #: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),
 #: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30"):

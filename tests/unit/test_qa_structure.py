@@ -190,6 +190,18 @@ def test_a_code_blocks_language_over_its_select_link_is_trimmed():
     assert trim_chrome(lines) == [lines[0], lines[2], lines[4], lines[5]]
 
 
+def test_a_mail_replys_quoted_message_is_trimmed():
+    """Higher Logic's communities show a reply sent by mail with, below it, the message it answers ("Original
+    Message:", "Sent:", "From:"; Outlook's "-----Original Message-----"); a sentence about the original message
+    stays."""
+    lines = ["We hold potassium above an index of 100 and append a comment below it.", "Original Message:",
+             "Sent: 10-02-2025 09:14", "From: Denise Harwood", "We're rewriting our autoverification rules."]
+    assert trim_chrome(lines) == lines[:1]
+    assert trim_chrome(["Thanks.", "-----Original Message-----", "From: ann"]) == ["Thanks."]
+    kept = ["The original message was lost when the server restarted.", "I resent it this morning."]
+    assert trim_chrome(kept) == kept
+
+
 def test_a_schematics_editor_credit_is_trimmed():
     """Electrical Engineering Stack Exchange writes "simulate this circuit – Schematic created using CircuitLab" under
     each schematic drawn with its editor: the site's words, wherever in the post; a sentence about CircuitLab stays."""
