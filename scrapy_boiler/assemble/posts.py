@@ -167,11 +167,12 @@ def trim_chrome(lines: list[str]) -> list[str]:
 
 #: The label a board writes over a code block in a post, with its "select all" link: phpBB's "Code: Select all",
 #: "Code: Alles auswählen", vBulletin's "Code:", "Código:", Simple Machines Forum's "Code: [Select]"; or the
-#: language the block is in, with the link (vBulletin's highlighter: "C++Выделить код" on Cyberforum, "PHP Select all").
-_SELECT_CODE = (r"\[select\]|select all|select code|alles auswählen|tout sélectionner|seleccionar todo"
-                r"|seleziona tutto|zaznacz wszystko|выделить всё|выделить код")
-_CODE_LABEL = re.compile(rf"^(?:(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
-                         rf"(?:select|{_SELECT_CODE})?|[\w+#.-]{{1,16}}\s*[:：]?\s*(?:{_SELECT_CODE}))$", re.I)
+#: language the block is in, with a link that selects the code (Cyberforum's highlighter: "C++Выделить код"; not
+#: "select all" after a word, a step of a how-to: "Then select all").
+_CODE_LABEL = re.compile(r"^(?:(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
+                         r"(?:\[?select\]?|select all|alles auswählen|tout sélectionner|seleccionar todo"
+                         r"|seleziona tutto|zaznacz wszystko|выделить всё)?"
+                         r"|[\w+#.-]{1,16}\s*[:：]?\s*(?:select code|выделить код))$", re.I)
 #: The line a Q&A site writes under a schematic drawn with its editor (Electrical Engineering Stack Exchange's
 #: "simulate this circuit – Schematic created using CircuitLab").
 _EDITOR_CREDIT = re.compile(r"^simulate this circuit\s*[–—-]\s*schematic created using circuitlab$", re.I)
@@ -179,11 +180,11 @@ _EDITOR_CREDIT = re.compile(r"^simulate this circuit\s*[–—-]\s*schematic cre
 #: same element; what follows is cut when it is a signature's length. A rule a writer draws between parts of a
 #: post (bpdfamily's, futura-sciences') is longer or shorter, and the part below it longer.
 _SIGNATURE_RULE = re.compile(r"^_{17,18}$")
+SIGNATURE_MAX_WORDS = 60
 #: A reply sent by mail quotes the message it answers below a header ("-----Original Message-----", Higher Logic's
 #: "Original Message:" then "Sent:", "From:").
 _MAIL_QUOTE = re.compile(r"^-*\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original"
                          r"|messaggio originale|oorspronkelijk bericht)\s*-*:?$", re.I)
-SIGNATURE_MAX_WORDS = 60
 #: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),
 #: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30"):
 #: where and when it was posted or edited, not what it says; written in its lines, so cut from them.
