@@ -23,6 +23,8 @@ import re
 from collections.abc import Sequence
 from itertools import islice
 
+from lxml import etree
+
 from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
@@ -171,12 +173,16 @@ def is_dateline(block: TextBlock) -> bool:
     if count_words(block.text) > DATELINE_WORDS:
         return False
     times = [element] if element.tag == "time" else list(element.iter("time"))
-    box = _DATELINE_BOX if times else _META_LIST
-    if not times and not has_date_text(block.text):
-        return False
-    if times and comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
+    if not times:
+        return has_date_text(block.text) and _in_box(element, _META_LIST)
+    if comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
         return True
-    return any(box.search(el.get("class") or "") or box.search(el.get("id") or "")
+    return _in_box(element, _DATELINE_BOX)
+
+
+def _in_box(element: etree._Element, names: re.Pattern[str]) -> bool:
+    """Whether ``element`` or a near ancestor (:data:`DATELINE_LEVELS`) has a class or id that ``names`` matches."""
+    return any(names.search(el.get("class") or "") or names.search(el.get("id") or "")
                for el in (element, *islice(element.iterancestors(), DATELINE_LEVELS)))
 
 
