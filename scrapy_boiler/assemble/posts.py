@@ -147,8 +147,7 @@ def trim_chrome(lines: list[str]) -> list[str]:
     if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
         lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
                                    for line in lines) if line]
-    if any(_CODE_LABEL.match(line) or _EDITOR_CREDIT.match(line) for line in lines):
-        lines = [line for line in lines if not (_CODE_LABEL.match(line) or _EDITOR_CREDIT.match(line))]
+    lines = [line for line in lines if not (_CODE_LABEL.match(line) or _EDITOR_CREDIT.match(line))]
     if (mail := next((at for at in range(1, len(lines)) if _MAIL_QUOTE.match(lines[at])), None)) is not None:
         lines = lines[:mail]  # the message a reply sent by mail quotes
     start, end = 0, len(lines)
