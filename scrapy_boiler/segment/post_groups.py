@@ -156,9 +156,10 @@ def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, l
     # pull request that will close this issue") is no post for the shorter ones to be shaped like
     written = [m for m in longer if _has_paragraph(m)]
     postlike = written if len(written) >= STUB_FREE_POSTS else longer
-    logs = {m for m in members if timeline and has_date(m) and _logs_activity(m, stats)}
+    dated = [m for m in members if has_date(m)] if timeline else []
+    logs = {m for m in dated if _logs_activity(m, stats)}
     posts, comments = [shapes[m] for m in postlike], [shapes[m] for m in postlike if m not in logs]
-    events = {m for m in members if timeline and has_date(m) and (
+    events = {m for m in dated if (
         (m in logs and (not _has_paragraph(m) or (comments and _unlike(shapes[m], comments))))
         or (not _has_paragraph(m) and stats.text_words(m) <= EVENT_WORDS and _unlike(shapes[m], posts)))}
     full = [m for m in members if stats.text_words(m) > STUB_WORDS and m not in events]
@@ -223,8 +224,7 @@ def _unlike(shape: set[str], shapes: list[set[str]]) -> bool:
 
 
 def _jaccard(a: set[str], b: set[str]) -> float:
-    union = a | b
-    return len(a & b) / len(union) if union else 1.0
+    return len(a & b) / len(a | b) if a or b else 1.0
 
 
 def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
