@@ -1309,15 +1309,18 @@ def test_the_answer_an_opening_post_was_solved_by_quoted_under_it_is_no_part_of_
     assert error in doc.posts[0].text and doc.posts[2].text == answer
 
 
+def _vbulletin3_post(index: int, user: str, message: str) -> str:
+    """A vBulletin 3 post: a table of its date and number over the poster's cell and the message's."""
+    return (f'<div><table class="tborder" id="post{index}"><tr><td class="thead">{index + 10}-03-2025, 21:1{index} '
+            f'<a href="showthread.php?p={index}">#{index + 1}</a></td></tr><tr><td class="alt2"><a '
+            f'class="bigusername" href="member.php?u={index}">{user}</a><div class="smallfont">Forero</div></td>'
+            f'<td class="alt1"><div id="post_message_{index}">{message}</div></td></tr></table></div>')
+
+
 def test_a_quotation_labelled_quote_and_an_attribution_saying_who_wrote_go_with_the_quotation():
     """vBulletin 3 marks a quotation by its label alone: a ``div.smallfont`` "Cita:" ("Quote:") over a table holding
     "Originalmente Escrito por ann" and the quoted text; jeuxvideo.com writes "Le 14 mars 2025 à 21:12:04 bo a
     écrit :" in a plain ``<p>`` before the ``<blockquote>``."""
-    def post(index: int, user: str, message: str) -> str:
-        return (f'<div><table class="tborder" id="post{index}"><tr><td class="thead">{index + 10}-03-2025, 21:1{index} '
-                f'<a href="showthread.php?p={index}">#{index + 1}</a></td></tr><tr><td class="alt2"><a '
-                f'class="bigusername" href="member.php?u={index}">{user}</a><div class="smallfont">Forero</div></td>'
-                f'<td class="alt1"><div id="post_message_{index}">{message}</div></td></tr></table></div>')
     asked = "¿Y la etiqueta CERO compensa de verdad o es humo?"
     told = "Yo tengo un enchufable desde hace dos años y lo cargo en casa cada noche."
     quote = ('<div style="margin:20px; margin-top:5px; "><div class="smallfont" style="margin-bottom:2px">Cita:</div>'
@@ -1330,7 +1333,7 @@ def test_a_quotation_labelled_quote_and_an_attribution_saying_who_wrote_go_with_
                 f"<p>Le 14 mars 2025 à 21:12:04 bo a écrit :</p><blockquote><p>{told}</p></blockquote>"
                 "<p>Lo mismo digo, compensa si tienes garaje.</p>"]
     html = ("<html><head><title>Híbrido enchufable o eléctrico - ForoCoches</title></head><body><div id='posts'>"
-            + "".join(post(i, user, message)
+            + "".join(_vbulletin3_post(i, user, message)
                       for i, (user, message) in enumerate(zip(["ann", "bo", "cy", "di"], messages, strict=True)))
             + "</div></body></html>")
     doc = extract(html, "https://forocoches.example/foro/showthread.php?t=9876543")
@@ -1367,12 +1370,6 @@ def test_a_quotation_its_label_attributes_in_the_boards_language_goes_with_the_q
     """vBulletin 3's quotation in another language: its ``div.smallfont`` label says who wrote it, "Цитата Сообщение
     от <strong>ann</strong>" (Cyberforum), "Zitat von", "Originariamente inviato da", the quoted text in the table
     after it."""
-    def post(index: int, user: str, message: str) -> str:
-        return (f'<div><table class="tborder" id="post{index}"><tr><td class="thead">{index + 10}-03-2025, 21:1{index} '
-                f'<a href="showthread.php?p={index}">#{index + 1}</a></td></tr><tr><td class="alt2"><a '
-                f'class="bigusername" href="member.php?u={index}">{user}</a></td>'
-                f'<td class="alt1"><div id="post_message_{index}" class="postcontent">{message}</div></td></tr>'
-                "</table></div>")
     told = "Element i + 1 moves to index i after the erase, and then the loop increments i anyway."
     quote = ('<div style="margin:20px; margin-top:5px; "><div class="smallfont" style="margin-bottom:2px">'
              f'{label} <strong>bo</strong> <a href="showthread.php?p=1#post1" rel="nofollow"><img class="inlineimg" '
@@ -1383,7 +1380,7 @@ def test_a_quotation_its_label_attributes_in_the_boards_language_goes_with_the_q
                 f"{quote}Got it, so I should not increment i after an erase. The iterator version prints 1 3 5.",
                 "Or use std::erase_if from C++20 and drop the loop entirely."]
     html = ("<html><head><title>Erase in a loop skips elements</title></head><body><div id='posts'>"
-            + "".join(post(i, user, message)
+            + "".join(_vbulletin3_post(i, user, message)
                       for i, (user, message) in enumerate(zip(["ann", "bo", "ann", "cy"], messages, strict=True)))
             + "</div></body></html>")
     doc = extract(html, "https://forum.example/showthread.php?t=3218847")
