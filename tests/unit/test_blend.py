@@ -579,6 +579,15 @@ def test_highlighted_code_blocks_inside_the_body_are_body(page_bytes):
     assert "ORDER BY created_at ASC, id ASC" not in doc.text  # the code in a comment below the article
 
 
+def test_a_code_example_whose_names_link_to_their_pages_is_body(page_bytes):
+    """A reference (cppreference, a Javadoc) links the names its example calls to their own pages: a third of the
+    code's words are linked, and the code is the body's all the same, line for line."""
+    doc = extract(page_bytes("reference_with_linked_code.html"), "https://en.cppreference.com/w/cpp/numeric/clamp_bits")
+    assert "std::uint16_t pack565(std::uint8_t r, std::uint8_t g, std::uint8_t b)\n{\n" in doc.text
+    assert "```\n#include <bit>\n#include <cstdint>\n" in doc.markdown
+    assert "computes the result of bitwise left-rotation" not in doc.text
+
+
 def test_a_read_also_heading_over_lines_of_links_inside_the_body_is_left_out(page_bytes):
     """Sina writes "相关阅读：" ("related reading") on a line of its own, over two lines that are the links, between the
     body's paragraphs."""

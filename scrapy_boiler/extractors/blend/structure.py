@@ -339,17 +339,21 @@ def _is_heading(element: etree._Element, text: str) -> bool:
         and not text.rstrip().endswith(_LEAD_IN_END)
 
 
+#: The most of a code block's words that may be linked: a reference links the names its example calls (cppreference).
+CODE_MAX_LINKS = 0.5
+
+
 def code_blocks(blocks: list[TextBlock], parts: list[etree._Element], name: str) -> None:
     """Label a block of code (a ``<pre>`` or in one) inside the body's ``parts`` (:func:`body_parts`) as content
-    when the body's content comes before and after it and none of its text is linked. A highlighter writes each
-    token in a ``<span>`` of its own ("EXPLAIN ANALYZE" in Prism's and Rouge's markup): the segmentation joins those
-    into a few long "words", which the trees read as no prose."""
+    when the body's content comes before and after it and at most :data:`CODE_MAX_LINKS` of its words are linked. A
+    highlighter writes each token in a ``<span>`` of its own ("EXPLAIN ANALYZE" in Prism's and Rouge's markup): the
+    segmentation joins those into a few long "words", which the trees read as no prose."""
     content = [position for position, block in enumerate(blocks) if block.is_content]
     if not parts or not content:
         return
     for block in blocks[content[0] + 1:content[-1]]:
         f = block.features
-        if block.is_content or f is None or f.link_density > 0 or not in_code(block.element):
+        if block.is_content or f is None or f.link_density > CODE_MAX_LINKS or not in_code(block.element):
             continue
         if any(is_within(block.element, part) for part in parts):
             block.is_content = True
