@@ -25,7 +25,7 @@ from itertools import islice
 
 from lxml import etree
 
-from scrapy_boiler.parse.byline import BYLINE_PREFIX, is_name
+from scrapy_boiler.parse.byline import BYLINE_WORDS, is_byline
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 from scrapy_boiler.segment.post_marks import has_date_text
@@ -43,9 +43,8 @@ STATEMENT_WORDS = 8
 #: Above the headline, a block this short is a label of the page's, not the story's first words: a kicker
 #: ("Culture"), a breadcrumb trail ("Home › News › Science"), a section's name.
 ABOVE_HEADLINE_WORDS = 6
-#: A byline ("By Ann Smith and Bo Lee, 12 October 2026 · 2 comments") is at most this many words, and is looked for
-#: among this many content blocks at each end of the body.
-BYLINE_WORDS = 20
+#: A byline (:func:`~scrapy_boiler.parse.byline.is_byline`) is looked for among this many content blocks at each end
+#: of the body.
 BYLINE_REACH = 2
 #: A paywall's notice ending a truncated body ("Il vous reste 60% de cet article à lire. La suite est réservée aux
 #: abonnés.") is at most this many words, and is looked for among the last :data:`BYLINE_REACH` content blocks.
@@ -192,42 +191,6 @@ def _in_address(block: TextBlock) -> bool:
     return _inside(block, "address") and count_words(block.text) <= BYLINE_WORDS
 
 
-def is_byline(text: str) -> bool:
-    """Whether a block's ``text`` is a byline: at most :data:`BYLINE_WORDS` words, opening with a byline's word ("By",
-    "Von", "Par", "Por", "Autor:"...) followed by a person's name, up to the first comma, "and", date or separator
-    ("By Ann Smith, 12 October 2026"; not "By the end of the year" nor "Par ailleurs")."""
-    if count_words(text) > BYLINE_WORDS:
-        return False
-    text = text.strip()
-    if _EAST_ASIAN_BYLINE.match(text) or _DESK_SIGN_OFF.match(text) or _ARABIC_BYLINE.match(text):
-        return True
-    prefix = BYLINE_PREFIX.match(text)
-    if prefix is None:
-        return False
-    name = _NAME_END.split(text[prefix.end():], maxsplit=1)[0].strip(" .:-–—()")
-    return is_name(name) and all(word[0].isupper() or not word[0].isalpha() or word.lower() in _NAME_PARTICLES
-                                 for word in name.split())
-
-
-#: A Korean reporter's byline, the name before the title ("김민수 기자", "[서울=뉴시스] 김민수 기자 =", "김민수 기자
-#: minsu@news.example", "상주=김서연 기자": filed from Sangju), and a Chinese one, the title before the name ("记者
-#: 张三", "（本报记者 张三 李四）", Taiwan's "記者陳俊宏／台中報導": reporting from Taichung), and a Japanese paper's,
-#: the bureau and the name in brackets after the story ("（大津支局　森下遥）").
-_EAST_ASIAN_BYLINE = re.compile(
-    r"(?:[\[(（【][^\])）】]{1,24}[\])）】]\s*|[가-힣]{1,8}\s*=\s*)?"
-    r"[가-힣]{2,4}\s*(?:기자|특파원|선임기자|객원기자|논설위원)(?:\s*=)?"
-    r"(?:\s*\(?[\w.+-]+@[\w.-]+\)?)?\s*\Z"
-    r"|[(（]?(?:本报|本台|新华社|央视)?[记記]者\s*[\u4e00-\u9fff]{2,4}(?:[\s、]+[\u4e00-\u9fff]{2,4})*"
-    r"(?:\s*[/／]\s*[\u4e00-\u9fff]{1,8}[报報][道導])?\s*[)）]?\Z"
-    r"|[(（][\u4e00-\u9fff]{1,6}(?:支局|総局|支社|本社|通信部|部)[\s\u3000]*[\u4e00-\u9fff\u3040-\u30ff]{2,8}[)）]\Z"
-)
-
-
-#: An Arabic byline: "كتب:" or "كتبت -" (he, she wrote) and the writers' names (the date may follow), "بقلم" (by the
-#: pen of), "إعداد:" (prepared by), Persian "نویسنده:" (writer). The verb without a colon opens sentences.
-_ARABIC_BYLINE = re.compile(r"(?:(?:كتب|كتبت|إعداد|اعداد|نویسنده)\s*[:：\-–]|بقلم\s*:?)\s*[\u0600-\u06ff]")
-
-
 #: The lines a Korean broadcaster ends a story with: its crew ("촬영기자:이상민/영상편집:정다은": camera, editing,
 #: graphics) and its call for tips ("■ 제보하기", "▷ 전화 : ...", "▷ 이메일 : ...", SBS's "☞ 카카오톡 : ..."); a
 #: Chinese story's editors and credits ("(责编：牛镛、岳弘彬)", People's Daily; WeChat's "文字 | 陈默", "编辑 | 小岛":
@@ -238,22 +201,6 @@ NEWSROOM_LINE = re.compile(r"(?:촬영기자|영상기자|영상편집|영상취
                            r"\s*[|｜:：]|(?:往期推荐|往期回顾|推荐阅读|相关阅读|延伸阅读)\s*[:：]?$")
 NEWSROOM_LINE_CHARS = 120
 
-
-#: A German desk's sign-off: the writer's initials and the agencies the story draws on, after the site's name
-#: ("Quelle: ntv.de, jre/dpa/AFP"; Spiegel's "ala/dpa/Reuters").
-_DESK_SIGN_OFF = re.compile(r"(?:(?:quelle|source)\s*:\s*[\w.-]+,\s*)?[a-zäöü]{2,5}(?:/[a-zäöü]{2,8})+\Z", re.I)
-
-
-#: Lower-case words inside a person's name ("Ursula von der Leyen", "José da Silva"); any other lower-case word
-#: makes the text a sentence ("Di Maio ha detto").
-_NAME_PARTICLES = frozenset({"von", "van", "der", "den", "de", "del", "della", "di", "da", "do", "dos", "das", "du",
-                             "la", "le", "bin", "ibn", "al", "el", "ter", "zu"})
-
-
-#: Where a byline's first name ends: a comma, a separator, "and" and its like, "in" before the place it was filed
-#: from (China Daily's "By LI JINGWEN in Pu'er, Yunnan | China Daily"), a digit (a date or a time).
-_NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s[-–—]\s|\s(?:and|und|et|y|e|og|och|en|&|on|in|am|le|el|il)\s|\d)",
-                       re.IGNORECASE)
 
 
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",

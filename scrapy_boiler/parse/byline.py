@@ -3,7 +3,8 @@
 Read when structured data leaves a field empty (or gives one that cannot be right). One pass over the cleaned tree
 collects the candidates (``itemprop`` author/date, ``rel=author`` links, ``<time datetime>``, class and id names
 such as ``byline``, ``author``, ``date``, ``breadcrumb``); the one closest after the first ``<h1>`` wins, since
-"related articles" lists further down carry their own authors and dates.
+"related articles" lists further down carry their own authors and dates. :func:`is_byline` tells a byline's line of
+text from a sentence, for the body's trimming.
 """
 
 from __future__ import annotations
@@ -175,3 +176,60 @@ def _nearest(hits: list[tuple[int, _T]], anchor: int | None, either_side: bool =
             if anchor <= position <= anchor + NEAR:
                 return value
     return hits[0][1]
+
+
+#: A byline ("By Ann Smith and Bo Lee, 12 October 2026 · 2 comments") is at most this many words.
+BYLINE_WORDS = 20
+
+
+def is_byline(text: str) -> bool:
+    """Whether a block's ``text`` is a byline: at most :data:`BYLINE_WORDS` words, opening with a byline's word ("By",
+    "Von", "Par", "Por", "Autor:"...) followed by a person's name, up to the first comma, "and", date or separator
+    ("By Ann Smith, 12 October 2026"; not "By the end of the year" nor "Par ailleurs")."""
+    if count_words(text) > BYLINE_WORDS:
+        return False
+    text = text.strip()
+    if _EAST_ASIAN_BYLINE.match(text) or _DESK_SIGN_OFF.match(text) or _ARABIC_BYLINE.match(text):
+        return True
+    prefix = BYLINE_PREFIX.match(text)
+    if prefix is None:
+        return False
+    name = _NAME_END.split(text[prefix.end():], maxsplit=1)[0].strip(" .:-–—()")
+    return is_name(name) and all(word[0].isupper() or not word[0].isalpha() or word.lower() in _NAME_PARTICLES
+                                 for word in name.split())
+
+
+#: A Korean reporter's byline, the name before the title ("김민수 기자", "[서울=뉴시스] 김민수 기자 =", "김민수 기자
+#: minsu@news.example", "상주=김서연 기자": filed from Sangju), and a Chinese one, the title before the name ("记者
+#: 张三", "（本报记者 张三 李四）", Taiwan's "記者陳俊宏／台中報導": reporting from Taichung), and a Japanese paper's,
+#: the bureau and the name in brackets after the story ("（大津支局　森下遥）").
+_EAST_ASIAN_BYLINE = re.compile(
+    r"(?:[\[(（【][^\])）】]{1,24}[\])）】]\s*|[가-힣]{1,8}\s*=\s*)?"
+    r"[가-힣]{2,4}\s*(?:기자|특파원|선임기자|객원기자|논설위원)(?:\s*=)?"
+    r"(?:\s*\(?[\w.+-]+@[\w.-]+\)?)?\s*\Z"
+    r"|[(（]?(?:本报|本台|新华社|央视)?[记記]者\s*[\u4e00-\u9fff]{2,4}(?:[\s、]+[\u4e00-\u9fff]{2,4})*"
+    r"(?:\s*[/／]\s*[\u4e00-\u9fff]{1,8}[报報][道導])?\s*[)）]?\Z"
+    r"|[(（][\u4e00-\u9fff]{1,6}(?:支局|総局|支社|本社|通信部|部)[\s\u3000]*[\u4e00-\u9fff\u3040-\u30ff]{2,8}[)）]\Z"
+)
+
+
+#: An Arabic byline: "كتب:" or "كتبت -" (he, she wrote) and the writers' names (the date may follow), "بقلم" (by the
+#: pen of), "إعداد:" (prepared by), Persian "نویسنده:" (writer). The verb without a colon opens sentences.
+_ARABIC_BYLINE = re.compile(r"(?:(?:كتب|كتبت|إعداد|اعداد|نویسنده)\s*[:：\-–]|بقلم\s*:?)\s*[\u0600-\u06ff]")
+
+
+#: A German desk's sign-off: the writer's initials and the agencies the story draws on, after the site's name
+#: ("Quelle: ntv.de, jre/dpa/AFP"; Spiegel's "ala/dpa/Reuters").
+_DESK_SIGN_OFF = re.compile(r"(?:(?:quelle|source)\s*:\s*[\w.-]+,\s*)?[a-zäöü]{2,5}(?:/[a-zäöü]{2,8})+\Z", re.I)
+
+
+#: Lower-case words inside a person's name ("Ursula von der Leyen", "José da Silva"); any other lower-case word
+#: makes the text a sentence ("Di Maio ha detto").
+_NAME_PARTICLES = frozenset({"von", "van", "der", "den", "de", "del", "della", "di", "da", "do", "dos", "das", "du",
+                             "la", "le", "bin", "ibn", "al", "el", "ter", "zu"})
+
+
+#: Where a byline's first name ends: a comma, a separator, "and" and its like, "in" before the place it was filed
+#: from (China Daily's "By LI JINGWEN in Pu'er, Yunnan | China Daily"), a digit (a date or a time).
+_NAME_END = re.compile(r"\s*(?:[,;|•·/]|\s[-–—]\s|\s(?:and|und|et|y|e|og|och|en|&|on|in|am|le|el|il)\s|\d)",
+                       re.IGNORECASE)
