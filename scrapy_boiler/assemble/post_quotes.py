@@ -77,15 +77,16 @@ def _attributes(element: etree._Element) -> bool:
 
 #: The label over a quotation that no name marks, in its first child (vBulletin 3: a ``div.smallfont`` "Quote:" over
 #: a table holding "Originally Posted by X" and the quoted text).
-_QUOTE_LABEL = re.compile(r"(?:quote|cita|zitat|citation|citazione|citação|цитата|cytat|lainaus|idézet|citát|alıntı"
-                          r"|引用)\s*[:：]?", re.IGNORECASE)
+_QUOTE_LABEL = re.compile(r"(?:quote|cita|citat|sitat|zitat|citation|citazione|citação|цитата|cytat|lainaus|idézet"
+                          r"|citát|alıntı|引用)\s*[:：]?", re.IGNORECASE)
 
 
 #: ... or its attribution, linking to the poster or the post (UBB.threads' "Originally Posted by: <a>ann</a>"), the
 #: label first or not (vBulletin 3 in Russian: "Цитата Сообщение от <strong>ann</strong>", Cyberforum).
 _QUOTE_ATTRIBUTION = re.compile(
     rf"(?:{_QUOTE_LABEL.pattern}\s*)?(?:originally posted by|quote from|zitat von|cita de|citation de|сообщение от"
-    r"|originariamente inviato da|postado originalmente por|envoyé par|oorspronkelijk geplaatst door)\s*:?\s*\S", re.I)
+    r"|originariamente inviato da|postado originalmente por|envoyé par|oorspronkelijk geplaatst door"
+    r"|ursprungligen postat av|opprinnelig skrevet av|oprindeligt skrevet af)\s*:?\s*\S", re.I)
 
 
 def _labelled_quote(element: etree._Element) -> bool:
@@ -213,15 +214,16 @@ _INLINE_ATTRIBUTION = re.compile(r"^.{0,80}?" + WROTE_VERB + r"\s*", re.IGNORECA
 
 def _after_attribution(run: list[str]) -> list[str] | None:
     """A quotation's lines after its first when that one is short enough to be its attribution, and after the lines
-    ending with a colon that follow it ("quote:", then "Originally posted by Thomasn:"); for a single line, what
-    follows an attribution run into it (:data:`_INLINE_ATTRIBUTION`), else None."""
+    ending with a colon or attributing it that follow it ("quote:", then "Originally posted by Thomasn:"; Flashback's
+    "Citat:", then "Ursprungligen postat av bo"); for a single line, what follows an attribution run into it
+    (:data:`_INLINE_ATTRIBUTION`), else None."""
     if len(run) == 1:
         inline = _INLINE_ATTRIBUTION.match(run[0])
         return [run[0][inline.end():]] if inline is not None and inline.end() < len(run[0]) else None
     if count_words(run[0]) > QUOTE_HEADER_WORDS:
         return None
     lead = 1
-    while lead < len(run) - 1 and run[lead].rstrip().endswith((":", "：")) \
-            and count_words(run[lead]) <= QUOTE_HEADER_WORDS:
+    while lead < len(run) - 1 and count_words(run[lead]) <= QUOTE_HEADER_WORDS and (
+            run[lead].rstrip().endswith((":", "：")) or _QUOTE_ATTRIBUTION.match(run[lead]) is not None):
         lead += 1
     return run[lead:]

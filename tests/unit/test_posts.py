@@ -1387,6 +1387,32 @@ def test_a_quotation_its_label_attributes_in_the_boards_language_goes_with_the_q
     assert doc.posts[2].text == "Got it, so I should not increment i after an erase. The iterator version prints 1 3 5."
 
 
+@pytest.mark.parametrize(("label", "attribution"), [("Citat:", "Ursprungligen postat av"),
+                                                   ("Sitat:", "Opprinnelig skrevet av"),
+                                                   ("Citat:", "Oprindeligt skrevet af")])
+def test_a_short_quotation_under_its_label_and_an_attribution_line_goes_with_the_quotation(label: str,
+                                                                                          attribution: str):
+    """Flashback (vBulletin in Swedish) labels a quotation "Citat:" in its cell's own text, then says who wrote it on
+    a line of its own, "Ursprungligen postat av <strong>Ekorren.i.tallen</strong>", over the quoted words: a
+    quotation of a sentence is hardly longer than its two header lines, which are not the quoted post's words."""
+    told = "Read the last five annual reports first."
+    quote = ('<div class="post-bbcode-quote-wrapper"><div class="post-bbcode-quote"><table><tr><td class="alt2 '
+             f'post-bbcode-quote">{label}<div>{attribution} <strong>Ekorren.i.tallen</strong> <a href="/sp2" '
+             'rel="nofollow"><i class="fa fa-arrow-circle-up"></i></a></div><div class="post-clamped-text">'
+             f"{told}</div></td></tr>"
+             "</table></div></div>")
+    messages = ["The board wants to raise the monthly fee by a quarter from July, and I wonder whether that is fair.",
+                f"{told} Look at the savings and the debt per square metre over those years.",
+                f"{quote}Did it last night: the debt per square metre went up by half in five years.",
+                "Then the raise is late rather than large, and the next one will come sooner than you think."]
+    html = ("<html><head><title>Höjd avgift i bostadsrättsföreningen - Flashback Forum</title></head><body>"
+            "<div id='posts'>" + "".join(_vbulletin3_post(i, user, message) for i, (user, message)
+                                         in enumerate(zip(["ann", "bo", "cy", "di"], messages, strict=True)))
+            + "</div></body></html>")
+    doc = extract(html, "https://www.flashback.org/t3912345")
+    assert doc.posts[2].text == "Did it last night: the debt per square metre went up by half in five years."
+
+
 def test_a_post_body_named_as_such_keeps_the_code_between_its_named_text_parts():
     """Linen (a public archive of a Slack community) sets each message's text in ``div.Message_message``, a
     ``div.Text_text`` for each paragraph with the code blocks between them: where some messages hold several such parts
