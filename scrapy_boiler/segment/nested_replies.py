@@ -63,9 +63,9 @@ def _carried_by_most(elements: list[etree._Element]) -> frozenset[str]:
 
 
 #: The elements a post's replies are listed in, after it, inside the wrapper they share, or a box named for them (The
-#: Register's ``div.replies``).
+#: Register's ``div.replies``; Suomi24's ``div.AnswerList__Wrapper``, its word for a reply being "vastaus", answer).
 _LISTS = frozenset({"ul", "ol"})
-_REPLIES_BOX = re.compile(r"repl(?:y|ies)|children|responses", re.I)
+_REPLIES_BOX = re.compile(r"repl(?:y|ies)|children|responses|answer", re.I)
 
 
 def nested_replies(members: list[etree._Element], stats: TextStats, tokens: frozenset[str] | None = None,

@@ -1180,6 +1180,40 @@ def test_replies_in_a_box_named_for_them_after_their_post_are_posts():
     assert _forum_post_texts(page, "https://forums.theregister.example/forum/all/2025/11/20/chatbot_2052/") == texts
 
 
+def test_replies_in_an_answer_list_after_their_post_inside_its_wrapper_are_posts():
+    """Suomi24 wraps each comment in an ``li.CommentList__Item``: the comment (``article.CommentCard__Card``), then,
+    for one with replies, a ``div.AnswerList__Wrapper`` ("1 vastaus": one answer) listing them, each an
+    ``article.CommentCard__Card CommentCard__AnswerCard``. The replies are posts of their own: they were read as the
+    end of the comment above them, with their posters' names and dates."""
+    def card(number: int, text: str, marks: str = "") -> str:
+        return (f'<article id="c{number}" class="CommentCard__Card-sc-1m2o3xv-0{marks} gVoNyr"><div class="Author__'
+                f'Wrapper-sc-1o5hqz2-0"><span class="Author__Name-sc-1o5hqz2-1">nimimerkki{number}</span><span class='
+                f'"Author__Status-sc-1o5hqz2-2">rekisteröitynyt</span><time datetime="2025-03-1{number}T15:22">'
+                f'1{number}.3.2025 15:22</time></div><div class="CommentCard__Body-sc-1m2o3xv-2"><p>{text}</p></div>'
+                '<div class="Actions__Row-sc-1wkd9x0-0"><button>Vastaa</button><button>Lainaa</button></div></article>')
+
+    def comment(number: int, text: str, reply: tuple[int, str] | None = None) -> str:
+        answers = ('<div class="AnswerList__Wrapper-sc-fh01mo-0"><span class="AnswerList__Count-sc-fh01mo-1">1 vastaus'
+                   '</span><ul class="AnswerList__List-sc-fh01mo-2"><li class="AnswerList__Item-sc-fh01mo-3">'
+                   f'{card(*reply, " CommentCard__AnswerCard-sc-1m2o3xv-1")}</li></ul></div>') if reply else ""
+        return f'<li class="CommentList__Item-sc-1h4v1ai-1">{card(number, text)}{answers}</li>'
+    texts = ["Talo on vuodelta 1976 ja öljykattila on elinkaarensa päässä. Kumpi kannattaa valita tilalle?",
+             "Ilma-vesipumppu riittää kyllä, mutta kovilla pakkasilla sen hyötysuhde putoaa selvästi.",
+             "Maalämpö ilman muuta. Meillä on ollut kaksitoista vuotta eikä mitään ongelmia.",
+             "Tämä on vähän liioittelua, ulkoyksikkö kestää kyllä helposti viisitoista vuotta.",
+             "Kiitos vastauksista! Soitin molemmille asentajille ja kysyin menoveden lämpötilasta.",
+             "Pura vanha kattila heti, sen pitäminen varalla maksaa nuohouksina ja huoltoina."]
+    comments = (comment(1, texts[1]) + comment(2, texts[2], (3, texts[3])) + comment(4, texts[4], (5, texts[5])))
+    page = ("<html><head><title>Maalämpö vai ilma-vesilämpöpumppu? | Suomi24 Keskustelu</title></head><body>"
+            '<article class="ThreadCard__Card-sc-1j8m1pg-0"><h1 class="ThreadCard__Title-sc-1j8m1pg-1">Maalämpö vai '
+            'ilma-vesilämpöpumppu?</h1><div class="Author__Wrapper-sc-1o5hqz2-0"><span class="Author__Name-sc-1o5hqz2'
+            '-1">öljystä.eroon</span><time datetime="2025-03-12T14:07">12.3.2025 14:07</time></div><div class='
+            f'"ThreadCard__Body-sc-1j8m1pg-2"><p>{texts[0]}</p></div></article><section class="CommentSection__'
+            f'Section-sc-1u9b6p4-0"><ul class="CommentList__List-sc-1h4v1ai-0">{comments}</ul></section></body></html>')
+    posts = _forum_post_texts(page, "https://keskustelu.suomi24.fi/t/18934567/maalampo")
+    assert posts[0].endswith(texts[0]) and posts[1:] == texts[1:]
+
+
 def _rows_in_turn() -> str:
     """A thread of table rows in turn, a short header row (poster, date) then a body row, starting and ending with a
     header: as many header-then-body pairs as body-then-header ones."""
