@@ -1654,6 +1654,20 @@ def test_a_read_also_line_with_words_inside_its_phrase_is_left_out():
     ) == ["Read: Derek Thompson: The anti-social century"]
 
 
+def test_a_see_related_line_is_left_out():
+    """Mongabay writes "<strong>See related:</strong> <link>" between the body's paragraphs, as others write "See
+    also:"; a sentence that starts with "See" stays."""
+    paragraphs = ["Mangrove seedlings planted on former shrimp ponds survived far better than those set on mudflats.",
+                  "The ponds sit higher in the tidal frame, so the roots dry out between floods and do not rot away.",
+                  "See how the tide reaches the ponds twice a day, through the channels the farmers once dug."]
+    related = ('<p class="related-inline"><strong>See related:</strong> <a href="/2025/06/mangroves/">Why mass '
+               "mangrove planting often fails</a></p>")
+    body = f"<p>{paragraphs[0]}</p><p>{paragraphs[1]}</p>{related}<p>{paragraphs[2]}</p>"
+    doc = extract(f"<html><head><title>Mangroves return</title></head><body><h1>Mangroves return</h1><article>"
+                  f"<div class='entry-content'>{body}</div></article></body></html>")
+    assert doc.text.split("\n") == paragraphs
+
+
 def test_more_and_a_read_more_heading_naming_the_site_point_away():
     """ABC News writes "MORE: <link>" between the body's paragraphs, La Presse "Lisez « <link> »", ZDNET "Also:
     <link>"; Sky News "Read more from Sky News:" over lines of links to its other stories. A sentence that starts

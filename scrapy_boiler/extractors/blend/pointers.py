@@ -13,11 +13,11 @@ from scrapy_boiler.segment.blocks import TextBlock
 
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "MIRA: <a>…</a>",
 #: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", La Presse's "Lisez « <a>…</a> »", ABC News's "MORE: <a>…</a>"
-#: (not "More: http://…", a source's address), ZDNET's "Also: <a>…</a>", "اقرأ أيضا"), and an advert's label alone on
-#: its line ("- Pubblicità -", "Anzeige").
+#: (not "More: http://…", a source's address), ZDNET's "Also: <a>…</a>", Mongabay's "See related: <a>…</a>", "اقرأ
+#: أيضا"), and an advert's label alone on its line ("- Pubblicità -", "Anzeige").
 _POINTER = re.compile(
-    r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|more(?=\s*:(?!\s*(?:https?:|www\.)))|see also|related"
-    r"|also read|also(?=\s*:)|leggi anche|potrebbe interessarti"
+    r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|more(?=\s*:(?!\s*(?:https?:|www\.)))|see (?:also|related)"
+    r"|related|also read|also(?=\s*:)|leggi anche|potrebbe interessarti"
     r"|lesen sie (?:\w+ ){0,2}(?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi"
     r"|lire également|lisez(?=\s)"
     r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|mira(?=\s*:)"
