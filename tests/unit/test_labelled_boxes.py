@@ -91,10 +91,10 @@ def test_a_box_is_a_label_and_one_list_alone():
 
 
 def test_a_note_named_so_between_body_blocks_is_body():
-    """Sphinx's admonition, Docusaurus' and Ghost's callout between the body's paragraphs are the writer's notes; a
-    box so named at the page's top (a site-wide alert, nothing before it), one holding a form, an advert named a
-    callout, one whose lines the trees scored as no text (a firm's call to action) and one headed by a question to
-    the reader ("Have You Been Sued by a Hospital? Help Us Report.") stay out."""
+    """Sphinx's admonition, Docusaurus' and Ghost's callout, Chip's hint between the body's paragraphs are the
+    writer's notes; a box so named at the page's top (a site-wide alert, nothing before it), one holding a form, an
+    advert named a callout, one whose lines the trees scored as no text (a firm's call to action) and one headed by a
+    question to the reader ("Have You Been Sued by a Hospital? Help Us Report.") stay out."""
     from scrapy_boiler.extractors.blend.labelled_boxes import named_notes
 
     note = ('<div class="admonition warning"><p class="admonition-title">Warning</p><p>Do not retry operations that '
@@ -102,6 +102,8 @@ def test_a_note_named_so_between_body_blocks_is_body():
     callout = ('<div class="theme-admonition theme-admonition-tip"><div class="admonitionHeading_Gvgb">tip</div>'
                '<div class="admonitionContent_BuS1"><p>Set a maximum delay so that backoff stays bounded.</p></div>'
                "</div>")
+    hint = ('<div class="InfoBox InfoBox--hint"><div class="InfoBox__Content"><p><strong>Hinweis:</strong> Keine '
+            "Treiber deaktivieren.</p></div></div>")
     alert = '<div class="alert alert-info"><p>Version 3.0 is out: see what changed in the release notes.</p></div>'
     signup = ('<div class="callout"><p>Get the release notes by e-mail every month.</p><form><input type="email">'
               "</form></div>")
@@ -111,7 +113,8 @@ def test_a_note_named_so_between_body_blocks_is_body():
               "how hospitals collect from patients.</p></div>")
     body = ("<p>A retry policy describes how a failed job is retried, and how long the worker waits in between.</p>"
             f"{note}<p>Each attempt counts as a new delivery of the job to the worker.</p>{callout}"
-            f"<p>The default policy retries three times with an exponential backoff.</p>{signup}"
+            f"<p>The default policy retries three times with an exponential backoff.</p>{hint}"
+            f"<p>A retry waits at least a second, however short the backoff says.</p>{signup}"
             f"<p>A policy may give up early on errors that no retry can mend.</p>{advert}"
             f"<p>Policies are immutable and can be shared between tasks.</p>{pitch}"
             f"<p>A job that gives up is moved to the dead letters.</p>{asking}"
@@ -125,5 +128,6 @@ def test_a_note_named_so_between_body_blocks_is_body():
     named_notes(blocks, "blend")
     kept = [block.text for block in blocks if block.is_content]
     assert "Warning" in kept and "Set a maximum delay so that backoff stays bounded." in kept
+    assert any(line.endswith("Keine Treiber deaktivieren.") for line in kept)
     assert not any(line.startswith(("Version 3.0", "Get the release", "Try Quarrel", "Questions about", "Have You",
                                     "We are looking")) for line in kept)

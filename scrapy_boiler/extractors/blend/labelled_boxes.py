@@ -133,8 +133,9 @@ def _framed(first: etree._Element, last: etree._Element, labelled: dict[etree._E
 
 
 #: A note's box by its class names: a name, or a name's part between hyphens or underscores, "admonition",
-#: "callout", "alert" or "notecard" (not "alertbutton", an advert's "ad-callout": :func:`box_kind` names it).
-_NOTE_NAME = re.compile(r"(?:^|[\s_-])(?:admonition|callout|alert|notecard)(?:$|[\s_-])", re.IGNORECASE)
+#: "callout", "alert", "notecard" or "hint" (Chip's ``InfoBox--hint``; not "alertbutton", an advert's "ad-callout":
+#: :func:`box_kind` names it).
+_NOTE_NAME = re.compile(r"(?:^|[\s_-])(?:admonition|callout|alert|notecard|hint)(?:$|[\s_-])", re.IGNORECASE)
 #: The most words of a note, and the most of them linked.
 NOTE_WORDS = 200
 NOTE_LINKS = 0.5
