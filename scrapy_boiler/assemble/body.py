@@ -56,9 +56,9 @@ DISCLOSURE_WORDS = 50
 
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     """Unlabel in place the headline, the short labels above it, a date line or a byline at either end of the body,
-    pictures' credited captions, lines of credits alone, a paywall's notice, a note disclosing affiliate links at
-    either end, a notice for browsers without JavaScript and the trailing headings/lead-ins; the positions in
-    ``blocks`` changed."""
+    pictures' credited captions, lines of credits alone, a paywall's notice or an appeal for support closing it, a
+    note disclosing affiliate links at either end, a notice for browsers without JavaScript and the trailing
+    headings/lead-ins; the positions in ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""
@@ -112,6 +112,9 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
         words = count_words(block.text)
         if (position in first or position in last) and words <= DISCLOSURE_WORDS and _is_affiliate_notice(block.text):
             _drop(block, "a note that the site earns from the links (not the writer's text)")
+            changed.append(position)
+        elif position in last and words <= APPEAL_WORDS and CLOSING_APPEAL.search(block.text):
+            _drop(block, "an appeal for the reader's support closing the article (not the writer's text)")
             changed.append(position)
         elif words > NOTICE_WORDS:
             continue
@@ -248,6 +251,20 @@ PAYWALL_NOTICE = re.compile(
     r"|riservato agli abbonati|(?:artikel|verhaal) is (?:alleen )?voor abonnees",
     re.IGNORECASE,
 )
+
+
+#: What a nonprofit's closing appeal asks of the reader, after the story: "If you would like to support our work, you
+#: can do so here" (Bellingcat), "Please consider making a donation", "Become a member today": a paragraph of at most
+#: :data:`APPEAL_WORDS` words among the body's last. A story about donors or a fundraiser reports no such ask.
+CLOSING_APPEAL = re.compile(
+    r"\bif you (?:would like|want|wish|value|enjoy(?:ed)?|appreciate)\b[^.]{0,80}"
+    r"\bsupport (?:us|our work|our journalism|our reporting|this work|this journalism)\b"
+    r"|\b(?:please|consider) (?:consider )?(?:support(?:ing)? (?:us|our)|donat(?:e|ing) (?:to us|today)"
+    r"|making a (?:donation|contribution)|becoming a (?:member|supporter|patron))\b"
+    r"|\bbecome a (?:member|supporter|patron) (?:today|now)\b",
+    re.IGNORECASE,
+)
+APPEAL_WORDS = 80
 
 
 #: A line that only credits the pictures, wherever it sits in the body: "Photo: Reuters", "Fotos: dpa, Getty Images",

@@ -249,6 +249,25 @@ def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
         assert ending in _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{ending}</p>")
 
 
+def test_an_appeal_for_support_closing_the_article_goes():
+    """A nonprofit closes its stories with an appeal for the reader's support (Bellingcat's "If you would like to
+    support our work, you can do so here", "Please consider making a donation"): the site's, not the writer's. A
+    story's last line on a fundraiser or on donors, and an appeal above the body's end, stay."""
+    appeals = ["Bellingcat is a non-profit and the ability to carry out our work is dependent on the kind support of "
+               "individual donors. If you would like to support our work, you can do so here. You can also subscribe "
+               "to our Patreon channel here.",
+               "If you value this reporting, please consider making a donation.",
+               "Become a member today and get the newsletter first."]
+    for appeal in appeals:
+        assert _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{appeal}</p>")[1:] == [_SENTENCE] * 3
+    endings = ["If you would like to donate to the family, a fundraiser has been set up at the town hall.",
+               "The museum relies on individual donors and on the support of its friends, its director said."]
+    for ending in endings:
+        assert ending in _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{ending}</p>")
+    early = "If you would like to support our work, you can do so here."
+    assert early in _trimmed(f"<p>{_SENTENCE}</p><p>{early}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p>")
+
+
 def test_a_paragraph_opening_with_by_stays():
     """"By the end of the year...", "Par ailleurs...", "Di Maio ha detto...": a sentence, not a byline."""
     openings = ["By the end of the year, prices rose.", "Par ailleurs, le gouvernement a cédé.",
