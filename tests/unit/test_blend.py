@@ -1668,6 +1668,16 @@ def test_a_see_related_line_is_left_out():
     assert doc.text.split("\n") == paragraphs
 
 
+@pytest.mark.parametrize("label", ["Reklama", "Reklam", "Mainos", "Annons", "Annonse", "Hirdetés", "Publicitate",
+                                   "Iklan", "Quảng cáo"])
+def test_an_advert_label_in_more_languages_is_left_out(label: str):
+    """Lrytas writes "Reklama" (advertisement) on a line of its own over each advert slot between the body's
+    paragraphs, as German sites write "Anzeige"; a sentence that starts with the word stays."""
+    para = "<p>Vilniaus savivaldybė patvirtino naują viešojo transporto bilietų kainų tvarką nuo sausio.</p>"
+    assert _left_out_as_pointers(f'{para}<div class="ad-label">{label}</div>{para}'
+                                 f"<p>{label} and its rules were discussed at the meeting for an hour.</p>") == [label]
+
+
 def test_more_and_a_read_more_heading_naming_the_site_point_away():
     """ABC News writes "MORE: <link>" between the body's paragraphs, La Presse "Lisez « <link> »", ZDNET "Also:
     <link>"; Sky News "Read more from Sky News:" over lines of links to its other stories. A sentence that starts

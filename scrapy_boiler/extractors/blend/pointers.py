@@ -14,7 +14,7 @@ from scrapy_boiler.segment.blocks import TextBlock
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "MIRA: <a>…</a>",
 #: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", La Presse's "Lisez « <a>…</a> »", ABC News's "MORE: <a>…</a>"
 #: (not "More: http://…", a source's address), ZDNET's "Also: <a>…</a>", Mongabay's "See related: <a>…</a>", "اقرأ
-#: أيضا"), and an advert's label alone on its line ("- Pubblicità -", "Anzeige").
+#: أيضا"), and an advert's label alone on its line ("- Pubblicità -", "Anzeige", Lrytas' "Reklama").
 _POINTER = re.compile(
     r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|more(?=\s*:(?!\s*(?:https?:|www\.)))|see (?:also|related)"
     r"|related|also read|also(?=\s*:)|leggi anche|potrebbe interessarti"
@@ -32,6 +32,7 @@ _POINTER = re.compile(
     re.IGNORECASE)
 _AD_LABEL = re.compile(
     r"^\W{0,3}(?:advertisement|advertising|anzeige|werbung|pubblicità|publicidad|publicité|publicidade|реклама|إعلان"
+    r"|reklama|reklam|reklāma|mainos|annons|annonse|hirdetés|publicitate|oglas|διαφήμιση|iklan|quảng cáo"
     r"|広告|广告|sponsored"
     # ... and the line that says the story goes on past an advert or a video ("Story continues below advertisement")
     r"|(?:the )?(?:story|article) continues (?:below|after)(?: (?:the |this )?(?:advertisement|ad|video))?"
