@@ -87,9 +87,9 @@ PROMO_NAME = re.compile(r"newsletter|sign-?up|subscribe(?!r)|\bpromo(?:tion)?\b|
 CTA_NAME = re.compile(r"(?<![a-z])cta(?![a-z])")
 #: Names of a box asking the reader to pay for the journalism: a donation or contribution appeal (the Guardian's
 #: ``contributions-epic`` and ``remote-epic-liveblog``, its word for the appeal; ``donate-box``, ``support-us``, The
-#: Independent's ``support-banner``). Such a box is longer than an advert (a heading, two or three paragraphs, a
-#: button), and what it holds is never the article.
-APPEAL_NAME = re.compile(r"donat(?:e|ion)|(?:contributions?|support)[-_]+(?:ask|appeal|banner|box)"
+#: Independent's ``support-banner``, TheJournal.ie's ``contribution-prompt``). Such a box is longer than an advert (a
+#: heading, two or three paragraphs, a button), and what it holds is never the article.
+APPEAL_NAME = re.compile(r"donat(?:e|ion)|(?:contributions?|support)[-_]+(?:ask|appeal|banner|box|prompt)"
                          r"|(?<![a-z])epic(?![a-z])|support[-_]?us\b")
 #: Class names of a live blog's entries (``live-events__entry``, ``live-event-entry``, ``liveblog-post``,
 #: ``live-update``): dated, signed by the site's reporters and most of the page's text, as a thread's posts are, but

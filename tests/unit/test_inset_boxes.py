@@ -90,7 +90,8 @@ def test_an_appeal_for_donations_longer_than_an_advert_is_dropped():
               + "<p>If you value it, please consider supporting us. It takes a minute.</p>"
               + "<a href='/contribute'>Support us</a></div>")
     for name in ("data-testid='contributions-epic'", "data-component='remote-epic-liveblog'", "class='donate-box'",
-                 "data-testid='support-banner'"):  # The Independent's
+                 "data-testid='support-banner'",  # The Independent's
+                 "class='sc-contribute contribution-prompt'"):  # TheJournal.ie's
         labels = _labels(appeal.replace("data-testid='contributions-epic'", name))
         drop_inset_boxes(labels.blocks, "test")
         assert _kept(labels) == BODY, name
