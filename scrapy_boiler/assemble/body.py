@@ -12,9 +12,10 @@ the body, a picture's caption that ends with its credit ("… (Image: Getty)", "
 figure or a box named as a picture or caption, or any ``<figcaption>``, describes the picture, not the story
 (unless the captions hold half the body's words: a gallery told in its captions). Nor is a paywall's notice where
 it cuts the body short ("Il vous reste 60% de cet article à lire. La suite est réservée aux abonnés."), nor,
-anywhere in it, a notice for browsers without JavaScript ("Please enable JavaScript in your browser settings.") or a
-line that only credits the pictures ("Photo: Reuters", "ขอบคุณภาพ : กรมอุตุนิยมวิทยา"). Thread pages keep their
-labels: a question's title is its post.
+anywhere in it, a notice for browsers without JavaScript ("Please enable JavaScript in your browser settings.") or
+an embed's in place of its content until the reader consents ("To see this content please enable targeting
+cookies."), or a line that only credits the pictures ("Photo: Reuters", "ขอบคุณภาพ : กรมอุตุนิยมวิทยา"). Thread
+pages keep their labels: a question's title is its post.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ DISCLOSURE_WORDS = 50
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     """Unlabel in place the headline, the short labels above it, a date line or a byline at either end of the body,
     pictures' credited captions, lines of credits alone, a paywall's notice or an appeal for support closing it, a
-    note disclosing affiliate links at either end, a notice for browsers without JavaScript and the trailing
+    note disclosing affiliate links at either end, a notice for browsers without JavaScript or without consent to
+    an embed's cookies and the trailing
     headings/lead-ins; the positions in ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
@@ -122,7 +124,7 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             _drop(block, "a paywall's notice (the rest is for subscribers)")
             changed.append(position)
         elif SCRIPT_NOTICE.search(block.text) or FOLLOW_PROMPT.match(block.text):
-            _drop(block, "a notice for browsers without JavaScript, or a call to follow the site")
+            _drop(block, "a notice for browsers without JavaScript or an embed's consent, or a call to follow the site")
             changed.append(position)
         elif len(block.text) <= CREDIT_LINE_CHARS and CREDIT_LINE.match(block.text):
             _drop(block, "a picture's credit on a line of its own")
@@ -318,7 +320,13 @@ SCRIPT_NOTICE = re.compile(
     r"(?:enable|activate|turn on|switch on)\s+(?:your\s+)?javascript|javascript\s+(?:is|must be|needs to be)\s+"
     r"(?:disabled|required|enabled|turned off)|aktivieren sie (?:bitte )?javascript|javascript aktivieren"
     r"|activer (?:le )?javascript|activa(?:r)? (?:el )?javascript|trouble retrieving the article content"
-    r"|patience while we verify access",
+    r"|patience while we verify access"
+    # ... and what an embed blocked until the reader consents says in its place: Eurogamer's "To see this content
+    # please enable targeting cookies.", "Accept cookies to watch this video", "Wir benötigen Ihre Zustimmung, um ..."
+    r"|to (?:see|view|watch|display|load) this (?:content|video|post|embed|media)\W{0,3}(?:\w+\W+){0,6}?"
+    r"(?:enable|accept|allow)\s+(?:\w+\s+){0,2}cookies|(?:enable|accept|allow)\s+(?:\w+\s+){0,2}cookies to "
+    r"(?:see|view|watch|display|load)\b|wir benötigen ihre zustimmung,? um|pour (?:voir|afficher) ce contenu[^.]{0,60}"
+    r"cookies",
     re.IGNORECASE,
 )
 #: A WeChat account's call to follow it, at the top of its articles: "点击上方蓝字“岛屿书房”，关注我们" (tap the blue

@@ -205,6 +205,20 @@ def test_a_notice_for_browsers_without_javascript_leaves_the_body_wherever_it_si
     assert about in _trimmed(f"<p>{about}</p><p>{_SENTENCE}</p>")
 
 
+def test_an_embeds_notice_asking_for_consent_to_its_cookies_leaves_the_body():
+    """Eurogamer shows "To see this content please enable targeting cookies. Manage cookie settings" in place of an
+    embedded video until the reader consents; German sites "Wir benötigen Ihre Zustimmung, um den Inhalt zu laden".
+    A sentence about cookies stays."""
+    notices = ("To see this content please enable targeting cookies. Manage cookie settings",
+               "Accept functional cookies to watch this video.",
+               "Wir benötigen Ihre Zustimmung, um den von YouTube bereitgestellten Inhalt zu laden.")
+    for notice in notices:
+        kept = _trimmed(f"<p>{_SENTENCE}</p><p>{notice}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p>")
+        assert kept[1:] == [_SENTENCE] * 3, notice
+    about = "Regulators want sites to let readers refuse targeting cookies as easily as they accept them."
+    assert about in _trimmed(f"<p>{_SENTENCE}</p><p>{about}</p><p>{_SENTENCE}</p>")
+
+
 def test_a_line_that_only_credits_the_pictures_leaves_the_body_wherever_it_sits():
     """Thai news ends its body with "ขอบคุณภาพ : …" (thanks for the pictures: …); other sites put "Photo: Reuters" or
     "Fotos: dpa" in a paragraph of its own. A sentence about a photo, or a long line opening so, stays."""
