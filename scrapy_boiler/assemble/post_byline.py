@@ -105,7 +105,8 @@ def leading_fields(body: etree._Element) -> list[etree._Element]:
     """The short elements named like metadata that a post body starts with, before any of its text, and a short
     heading showing a day or a time there: the post's byline written into its body (PTT's author, board, title and
     time lines above the post; a blog comment's "Chef Mark — July 17th, 2012, 6:18 pm" in a ``p.cm-meta``, or its
-    "<h4>GreatAunt <span>On Friday, November 2 at 12:14 pm</span></h4>"), not what it says."""
+    "<h4>GreatAunt <span>On Friday, November 2 at 12:14 pm</span></h4>"), or the line saying which post it answers
+    ("In reply to <a>Rob</a>:"), not what it says."""
     fields: list[etree._Element] = []
     if (body.text or "").strip():
         return fields
@@ -115,7 +116,7 @@ def leading_fields(body: etree._Element) -> list[etree._Element]:
             break
         if not (child.tail or "").strip() and not "".join(child.itertext()).strip():
             continue  # an avatar or an anchor before the byline: nothing of what the post says
-        if not (_is_field(child, MAX_FIELD_WORDS) or _is_dated_heading(child)):
+        if not (_is_field(child, MAX_FIELD_WORDS) or _is_dated_heading(child) or _answers_a_post(child)):
             break
         fields.append(child)
         last = position
@@ -140,6 +141,17 @@ def trailing_fields(body: etree._Element) -> list[etree._Element]:
     # the only line that reads so: several are quotations, each with its author's line (a signature's collection)
     bylines = [child for child in children if _reads_as_byline(child)]
     return [last] if bylines == [last] else []
+
+
+#: The line a post opens with to say which post it answers, linking to it: UKClimbing's "In reply to <a>Rob</a>:".
+_IN_REPLY_TO = re.compile(r"^(?:in reply to|replying to|antwort auf|en réponse à|en respuesta a|in risposta a"
+                          r"|als antwoord op|svar på|w odpowiedzi na)\s+\S.{0,40}:?$", re.I)
+
+
+def _answers_a_post(el: etree._Element) -> bool:
+    """Whether an element is a line saying which post the post answers (:data:`_IN_REPLY_TO`), with its link."""
+    text = collapse_spaces("".join(el.itertext()))
+    return next(el.iter("a"), None) is not None and _IN_REPLY_TO.match(text) is not None
 
 
 def _reads_as_byline(el: etree._Element) -> bool:

@@ -36,6 +36,7 @@ from scrapy_boiler.parse.normalize import collapse_spaces, count_words, word_bag
 from scrapy_boiler.segment.blocks import Leaf, TextBlock
 from scrapy_boiler.segment.post_bodies import body_owner
 from scrapy_boiler.segment.post_groups import DeclaredPost, PostGroup
+from scrapy_boiler.segment.post_marks import is_paid_slot
 
 #: Lines of widgets, not prose, trimmed from the start and end of a post: vote counts, action links, an imageboard's
 #: links to the posts a reply answers (">>104871262", ">>>/g/104860012"), or a board's, by their number ("#2"); the
@@ -64,6 +65,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
     ``<code>`` left out, a ``<pre>``'s lines kept), not its leaves joined with spaces.
     """
     owners = group.body_of()
+    paid = {index for index, member in enumerate(group.members) if is_paid_slot(member)}
     quote_of = quotes_in_bodies(group)
     widgets: dict[etree._Element, bool] = {}
     texts: list[list[list[str]]] = [[] for _ in group.members]  # per member: lines (per block) of leaf texts
@@ -81,7 +83,7 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         if content is not None and not content[index]:
             continue
         member = body_owner(leaf.parent, owners)
-        if member is None or _in_vote_count(leaf.parent, widgets) or leaf.parent in in_fields:
+        if member is None or member in paid or _in_vote_count(leaf.parent, widgets) or leaf.parent in in_fields:
             continue
         quote = quote_of.get(leaf.parent)
         if leaf.block != last_block[member] or not texts[member] or line_quotes[member][-1] is not quote:

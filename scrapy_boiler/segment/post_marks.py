@@ -50,6 +50,14 @@ def has_user_link(member: etree._Element) -> bool:
     return any(is_user_href(a.get("href") or "") or is_user_card(a) for a in member.iter("a"))
 
 
+def is_paid_slot(member: etree._Element) -> bool:
+    """Whether a member of a post group is an advertiser's slot made like a post (UKClimbing's "Premier Post Paid for
+    by <a rel="sponsored">..."): it links as sponsored and to no poster's profile, as a post does. A post whose
+    links the board marks sponsored (a deals forum's) links to its poster's profile too."""
+    return not has_user_link(member) and any("sponsored" in (a.get("rel") or "").lower().split()
+                                             for a in member.iter("a"))
+
+
 def is_user_card(link: etree._Element) -> bool:
     """Whether a link's hover card is a user's (``data-hovercard-type="user"``, ``data-hovercard-url="/users/..."``),
     or the link carries the user's id (XenForo's ``data-user-id``, whatever words its addresses use: "/miembros/")."""

@@ -1214,6 +1214,31 @@ def test_replies_in_an_answer_list_after_their_post_inside_its_wrapper_are_posts
     assert posts[0].endswith(texts[0]) and posts[1:] == texts[1:]
 
 
+def test_a_line_saying_which_post_a_reply_answers_and_a_paid_slot_among_the_posts_are_no_posts_text():
+    """UKClimbing opens a reply with "In reply to <a>Rob</a>:" (a link to the post it answers) and sets a "Premier
+    Post", paid for by an advertiser, among the posts in the posts' own card: the line is no words of the reply's,
+    and the slot, linked as sponsored and to no poster, is no post."""
+    def card(number: int, who: str, text: str, answers: str = "") -> str:
+        to = f'<p class="reply_to small text-muted">In reply to <a href="#x{number - 1}">{answers}</a>:</p>' \
+            if answers else ""
+        return (f'<div class="forum_post card mb-2" id="x{number}"><div class="card-header fpost_head"><a class='
+                f'"username" href="/user/profile.php?id={number}">{who}</a><span class="fpost_date"><a href="#x'
+                f'{number}">- on 0{number} Dec 2025</a></span></div><div class="card-body fpost_body">{to}<p>{text}'
+                '</p></div></div>')
+    texts = ["My ice axe picks have taken a beating this season already. File them by hand or use a grinder?",
+             "File by hand. A grinder heats the tip and softens the steel before you notice the colour change.",
+             "A flat second cut file of six or eight inches is plenty, with a needle file for between the teeth."]
+    paid = ('<div class="forum_post premier_post card mb-2"><div class="card-header small"><span class="badge">'
+            'Premier Post</span> Paid for by <a href="/premierposts/redirect.php?id=3321" rel="sponsored">Glencoe '
+            'Mountain Guides</a></div><div class="card-body small"><strong>Winter skills courses, Jan to March '
+            "2026.</strong> Small groups, all technical kit provided.</div></div>")
+    posts = card(1, "Rob Kettering", texts[0]) + paid + card(2, "Alison Moy", texts[1], "Rob Kettering") \
+        + card(3, "Gareth Lloyd", texts[2], "Alison Moy")
+    page = ("<html><head><title>Sharpening ice axe picks | UKClimbing</title></head><body><h1>Sharpening ice axe "
+            f'picks</h1><div id="forum_posts">{posts}</div></body></html>')
+    assert _forum_post_texts(page, "https://www.ukclimbing.com/forums/gear/sharpening_picks-790123") == texts
+
+
 def _rows_in_turn() -> str:
     """A thread of table rows in turn, a short header row (poster, date) then a body row, starting and ending with a
     header: as many header-then-body pairs as body-then-header ones."""
