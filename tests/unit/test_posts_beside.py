@@ -112,3 +112,27 @@ def test_a_lead_topic_under_its_header_row_reads_its_text_not_the_column_label()
             f"{items}</li></ul></div></div></main></body></html>")
     doc = extract(page, "https://wordpress.org/support/topic/webp-images-not-served/")
     assert [post.text for post in doc.posts] == [opening, *replies]
+
+
+def test_a_topic_listed_first_among_its_replies_is_the_opening_post_not_its_title():
+    """Backpacking Light lists the topic as the first of the replies' boxes (``bbp-reply-*`` inside, ``type-topic``
+    on it where the replies say ``type-reply``), under the page's ``<h1>``: the title alone was made an opening post
+    above it, as for a link shared for discussion."""
+    title = "20°F quilt for late-September Wind Rivers: enough, or am I kidding myself?"
+    texts = ["Planning a five-night loop out of Big Sandy in late September, camping high. Is my quilt enough?",
+             "Your pad is doing a lot of the work here and it is a good one, so wear everything and you will be fine.",
+             "Bring the warmer bag. A cold night at ten thousand feet is long, and the extra pound is worth it."]
+
+    def box(position: int, kind: str, who: str, text: str) -> str:
+        return (f'<div id="post-{9000 + position}" class="bbp-reply-header"><div class="bbp-meta"><span class='
+                f'"bbp-reply-post-date">September {position + 1}, 2025 at 9:14 pm</span></div></div><div class='
+                f'"loop-item-{position} bbp-reply-position-{position + 1} post-{9000 + position} {kind} type-{kind} '
+                f'hentry"><div class="bbp-reply-author"><a class="bbp-author-link" href="/forums/users/{who}/">{who}'
+                f'</a></div><div class="bbp-reply-content"><p>{text}</p></div></div>')
+    boxes = "".join(box(i, "topic" if i == 0 else "reply", who, text)
+                    for i, (who, text) in enumerate(zip(["nate", "kasia", "bjorn"], texts, strict=True)))
+    page = (f"<html><head><title>{title} - Backpacking Light</title></head><body><main><header class='entry-header'>"
+            f"<h1 class='entry-title'>{title}</h1></header><div class='entry-content'><div id='bbpress-forums'><ul "
+            f"class='forums bbp-replies'><li class='bbp-body'>{boxes}</li></ul></div></div></main></body></html>")
+    doc = extract(page, "https://backpackinglight.com/forums/topic/20f-quilt-for-late-september-wind-rivers/")
+    assert [post.text for post in doc.posts] == texts
