@@ -1678,6 +1678,16 @@ def test_an_advert_label_in_more_languages_is_left_out(label: str):
                                  f"<p>{label} and its rules were discussed at the meeting for an hour.</p>") == [label]
 
 
+@pytest.mark.parametrize("label", ["पढ़ें:", "हेही वाचा:", "ఇదీ చదవండి:", "இதையும் படிக்க:", "ഇതും വായിക്കുക:",
+                                   "આ પણ વાંચો:", "ಇದನ್ನೂ ಓದಿ:", "ਇਹ ਵੀ ਪੜ੍ਹੋ:"])
+def test_a_read_also_line_in_the_indian_languages_is_left_out(label: str):
+    """Navbharat Times writes "पढ़ें: <link>" ("read:") between the body's paragraphs, Marathi, Telugu, Tamil,
+    Malayalam, Gujarati, Kannada and Punjabi sites their "also read"."""
+    para = "<p>नई टैक्स व्यवस्था में स्टैंडर्ड डिडक्शन बढ़ाकर पचहत्तर हजार रुपये कर दिया गया है।</p>"
+    assert _left_out_as_pointers(f'{para}<p>{label} <a href="/b">कौन सा टैक्स रिजीम आपके लिए बेहतर है</a></p>{para}'
+                                 ) == [f"{label} कौन सा टैक्स रिजीम आपके लिए बेहतर है"]
+
+
 def test_more_and_a_read_more_heading_naming_the_site_point_away():
     """ABC News writes "MORE: <link>" between the body's paragraphs, La Presse "Lisez « <link> »", ZDNET "Also:
     <link>"; Sky News "Read more from Sky News:" over lines of links to its other stories. A sentence that starts
