@@ -30,7 +30,7 @@ from scrapy_boiler.parse.byline import BYLINE_WORDS, is_byline
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 from scrapy_boiler.segment.post_marks import has_date_text
-from scrapy_boiler.segment.semantics import in_picture, tag_or_ancestor
+from scrapy_boiler.segment.semantics import MEDIA_NAME, element_names, in_picture, tag_or_ancestor
 
 #: A headline spans at most this many blocks (a kicker, the headline, a part number).
 HEADLINE_BLOCKS = 3
@@ -341,11 +341,13 @@ def _inside(block: TextBlock, tag: str) -> bool:
 
 def is_credited_caption(block: TextBlock) -> bool:
     """Whether a block is a picture's caption: it ends with the picture's credit (:data:`PICTURE_CREDIT`) and sits in
-    a figure or in a box named as a picture, caption or credit (``div.photo``, ``p.wp-caption-text``). Either alone is
-    not enough (a paragraph may end "(AP)", and a gallery's box may hold the story), but for a Chinese credit naming
-    the photographer (:data:`PHOTOGRAPHED_BY`)."""
+    a figure or in a box named as a picture, caption or credit (``div.photo``, ``p.wp-caption-text``), or holds one
+    (Baijiahao's ``<p><span class="bjh-image-caption">``). Either alone is not enough (a paragraph may end "(AP)",
+    and a gallery's box may hold the story), but for a Chinese credit naming the photographer
+    (:data:`PHOTOGRAPHED_BY`)."""
     text = block.text.rstrip()
-    return (PICTURE_CREDIT.search(text) is not None and in_picture(block.element)) or \
+    return (PICTURE_CREDIT.search(text) is not None and (in_picture(block.element) or any(
+        isinstance(child.tag, str) and MEDIA_NAME.search(element_names(child)) for child in block.element))) or \
         PHOTOGRAPHED_BY.search(text) is not None
 
 

@@ -307,6 +307,16 @@ def test_a_pictures_credited_caption_leaves_the_body():
     assert kept == [_FIRST, _SENTENCE]
 
 
+def test_a_paragraph_holding_a_credited_caption_leaves_the_body():
+    """Baijiahao sets each picture's caption in a ``span.bjh-image-caption`` inside a plain ``<p>``, ending with the
+    picture's source ("图片来源：作者拍摄": picture source, taken by the author); a paragraph holding a span of
+    another name that ends so stays."""
+    caption = "老街上的一家咖啡馆，门口摆着几张木桌。图片来源：作者拍摄"
+    kept = _trimmed(f"<p>{_SENTENCE}</p><p><span class='bjh-image-caption'>{caption}</span></p><p>{_SENTENCE}</p>")
+    assert kept == [_FIRST, _SENTENCE, _SENTENCE]
+    assert caption in _trimmed(f"<p>{_SENTENCE}</p><p><span class='bjh-p'>{caption}</span></p><p>{_SENTENCE}</p>")
+
+
 def test_captions_credited_to_asian_wire_services_leave_the_body():
     """Kyodo's and Xinhua's captions end with the agency in brackets, "(Kyodo)", "(Xinhua/Li Ming)", as AP's and
     Reuters' do with theirs: in a picture's box, they are captions."""
