@@ -1688,6 +1688,14 @@ def test_a_read_also_line_in_the_indian_languages_is_left_out(label: str):
                                  ) == [f"{label} कौन सा टैक्स रिजीम आपके लिए बेहतर है"]
 
 
+def test_an_arabic_read_also_line_with_the_tanween_before_the_alif_is_left_out():
+    """Masrawy writes "اقرأ أيضًا:" with the tanween on the ḍād, before the alif, where others write "أيضاً" with it
+    after: the same words."""
+    para = "<p>يحرص كثيرون على تخزين الخضروات في الثلاجة لفترات طويلة دون معرفة الطريقة الصحيحة.</p>"
+    assert _left_out_as_pointers(f'{para}<p>اقرأ أيضًا: <a href="/b">5 خضروات شتوية تقوي المناعة</a></p>{para}'
+                                 ) == ["اقرأ أيضًا: 5 خضروات شتوية تقوي المناعة"]
+
+
 def test_more_and_a_read_more_heading_naming_the_site_point_away():
     """ABC News writes "MORE: <link>" between the body's paragraphs, La Presse "Lisez « <link> »", ZDNET "Also:
     <link>"; Sky News "Read more from Sky News:" over lines of links to its other stories. A sentence that starts

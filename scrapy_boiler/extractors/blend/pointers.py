@@ -26,7 +26,7 @@ _POINTER = re.compile(
     r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
     r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|ayrıca okuyun"
     r"|citește și|olvassa el|διαβάστε (?:επίσης|ακόμη)|читайте також|прочетете още|pročitajte (?:i|još)|preberite tudi"
-    r"|prečítajte si aj|baca juga|xem thêm|đọc thêm|อ่านเพิ่มเติม|อ่านข่าวที่เกี่ยวข้อง|اقرأ أيضاً?|بیشتر بخوانید"
+    r"|prečítajte si aj|baca juga|xem thêm|đọc thêm|อ่านเพิ่มเติม|อ่านข่าวที่เกี่ยวข้อง|اقرأ أيضاً?|اقرأ أيضًا|بیشتر بخوانید"
     r"|یہ بھی پڑھیں|קראו גם"
     r"|(?:ये|यह|इसे) भी पढ़ें|पढ़ें(?=\s*:)|हेही वाचा|ఇదీ చదవండి|ఇవి కూడా చదవండి|இதையும் படிக்க|ഇതും വായിക്കുക"
     r"|આ પણ વાંચો|ಇದನ್ನೂ ಓದಿ|ਇਹ ਵੀ ਪੜ੍ਹੋ|আরও পড়ুন"
