@@ -170,7 +170,7 @@ def trim_chrome(lines: list[str]) -> list[str]:
 #: "Code: Alles auswählen", vBulletin's "Code:", "Código:", Simple Machines Forum's "Code: [Select]"; or the
 #: language the block is in, with a link that selects the code (Cyberforum's highlighter: "C++Выделить код"; not
 #: "select all" after a word, a step of a how-to: "Then select all").
-_CODE_LABEL = re.compile(r"^(?:(?:code|quellcode|código|codice|kod|код|代码|代碼|コード)\s*[:：]\s*"
+_CODE_LABEL = re.compile(r"^(?:(?:code|quellcode|código|codice|kod|kode|kód|код|代码|代碼|コード)\s*[:：]\s*"
                          r"(?:\[?select\]?|select all|alles auswählen|tout sélectionner|seleccionar todo"
                          r"|seleziona tutto|zaznacz wszystko|выделить всё)?"
                          r"|[\w+#.-]{1,16}\s*[:：]?\s*(?:select code|выделить код))$", re.I)

@@ -27,7 +27,7 @@ from scrapy_boiler.parse.clean import drop_element
 
 #: "X wrote:" in the languages of the boards and lists we read: a quotation's attribution, ending its line.
 WROTE_VERB = (r"(?:wrote|said|a écrit|schrieb|geschrieben|escribió|ha scritto|escreveu|написал[аи]?|napisał[a]?"
-              r"|kirjoitti|skrev|schreef|yazdı)\s*[:：]")
+              r"|kirjoitti|skrev|schreef|yazdı|menulis|napsal(?:\(a\))?|írta|a scris)\s*[:：]")
 WROTE = re.compile(WROTE_VERB + "$", re.IGNORECASE)
 #: Thunderbird's German attribution, the name after the verb ("Am 14.02.24 um 11:27 schrieb Keiko Matsuda:").
 _SCHRIEB = re.compile(r"^\s*Am\b.*\bschrieb\b.*:$")

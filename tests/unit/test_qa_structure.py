@@ -150,6 +150,23 @@ def test_a_quotation_with_its_attribution_run_into_its_line_is_judged_without_it
     assert quoted == [texts[0][0]]
 
 
+@pytest.mark.parametrize("verb", ["Menulis:", "napsal(a):", "írta:", "a scris:"])
+def test_a_quotation_attributed_in_more_languages_is_judged_without_its_attribution(verb: str):
+    """MyBB in Indonesian writes "(21-10-2025, 08:16)rizky_dev Menulis: ..." over a short quotation; phpBB in Czech
+    "napsal(a):", in Hungarian "írta:", in Romanian "a scris:". Read with its attribution, a quotation of one short
+    sentence shared too few words with the post it repeats."""
+    from lxml import etree
+
+    from scrapy_boiler.assemble.post_quotes import split_quotes
+    from scrapy_boiler.parse.normalize import word_bag, word_pairs
+
+    earlier = "Saya tidak bisa upgrade paket dalam waktu dekat, jadi cron di shared hosting saja."
+    texts = [[f"(21-10-2025, 08:16)rizky_dev {verb} Saya tidak bisa upgrade paket dalam waktu dekat."],
+             ["Kalau begitu pakai --stop-when-empty saja."]]
+    lines, quoted = split_quotes(texts, [etree.Element("blockquote"), None], [(word_bag(earlier), word_pairs(earlier))])
+    assert lines == ["Kalau begitu pakai --stop-when-empty saja."] and quoted == [texts[0][0]]
+
+
 def test_a_posts_attachments_under_their_label_are_trimmed():
     """Invision lists a post's attachments under "Attached Files": file names, sizes and download counts, not the
     poster's words (UBB.threads on one line: "Attached File: a.jpg (142.3 KB, 38 views)"); a line naming a file in a
@@ -170,13 +187,14 @@ def test_the_place_of_a_link_hidden_from_visitors_is_trimmed():
 
 
 def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
-    """phpBB writes "Code: Select all" over each code block in a post (SMF "Code: [Select]"), and phpBB 2 the poster's
-    signature below a rule of 17 underscores; a lead-in line ending "code:" is the writer's, and so is a rule between
-    parts of a post."""
+    """phpBB writes "Code: Select all" over each code block in a post (SMF "Code: [Select]", MyBB in Indonesian
+    "Kode:"), and phpBB 2 the poster's signature below a rule of 17 underscores; a lead-in line ending "code:" is the
+    writer's, and so is a rule between parts of a post."""
     lines = ["Try this crontab line:", "Code: Select all", "*/5 * * * * /usr/local/bin/backup.sh", "Here is my code:",
-             "Code:", "echo $PATH", "Code: [Select]", "v = data[:, 1]", "_________________", "Gruß aus Nordhessen"]
+             "Code:", "echo $PATH", "Code: [Select]", "v = data[:, 1]", "Kode:", "php artisan queue:work",
+             "_________________", "Gruß aus Nordhessen"]
     assert trim_chrome(lines) == ["Try this crontab line:", "*/5 * * * * /usr/local/bin/backup.sh",
-                                  "Here is my code:", "echo $PATH", "v = data[:, 1]"]
+                                  "Here is my code:", "echo $PATH", "v = data[:, 1]", "php artisan queue:work"]
     # a rule the writer draws between two parts of a long post is no signature's
     story = ["I don't even know where to start.", "_" * 60, *["I started a new job in the summer at a firm."] * 10]
     assert trim_chrome(story) == story
