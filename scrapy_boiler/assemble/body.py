@@ -13,7 +13,7 @@ figure or a box named as a picture or caption, or any ``<figcaption>``, describe
 (unless the captions hold half the body's words: a gallery told in its captions). Nor is a paywall's notice where
 it cuts the body short ("Il vous reste 60% de cet article à lire. La suite est réservée aux abonnés."), nor,
 anywhere in it, a notice for browsers without JavaScript ("Please enable JavaScript in your browser settings.") or
-an embed's in place of its content until the reader consents ("To see this content please enable targeting
+an embed's notice in place of its content until the reader consents ("To see this content please enable targeting
 cookies."), or a line that only credits the pictures ("Photo: Reuters", "ขอบคุณภาพ : กรมอุตุนิยมวิทยา"). Thread
 pages keep their labels: a question's title is its post.
 """
@@ -58,9 +58,8 @@ DISCLOSURE_WORDS = 50
 def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     """Unlabel in place the headline, the short labels above it, a date line or a byline at either end of the body,
     pictures' credited captions, lines of credits alone, a paywall's notice or an appeal for support closing it, a
-    note disclosing affiliate links at either end, a notice for browsers without JavaScript or without consent to
-    an embed's cookies and the trailing
-    headings/lead-ins; the positions in ``blocks`` changed."""
+    note disclosing affiliate links at either end, a notice for browsers without JavaScript or without consent to an
+    embed's cookies and the trailing headings/lead-ins; the positions in ``blocks`` changed."""
     changed: list[int] = []
     content = [(position, block) for position, block in enumerate(blocks) if block.is_content]
     wanted = comparable(headline) if headline else ""

@@ -52,7 +52,7 @@ def has_user_link(member: etree._Element) -> bool:
 
 def is_paid_slot(member: etree._Element) -> bool:
     """Whether a member of a post group is an advertiser's slot made like a post (UKClimbing's "Premier Post Paid for
-    by <a rel="sponsored">..."): it links as sponsored and to no poster's profile, as a post does. A post whose
+    by <a rel="sponsored">..."): it links as sponsored, and not to a poster's profile as a post does. A post whose
     links the board marks sponsored (a deals forum's) links to its poster's profile too."""
     return not has_user_link(member) and any("sponsored" in (a.get("rel") or "").lower().split()
                                              for a in member.iter("a"))
