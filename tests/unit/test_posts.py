@@ -1376,6 +1376,12 @@ def _vbulletin3_post(index: int, user: str, message: str) -> str:
             f'<td class="alt1"><div id="post_message_{index}">{message}</div></td></tr></table></div>')
 
 
+def _posts_page(title: str, users: list[str], messages: list[str], post: Callable[[int, str, str], str]) -> str:
+    """A page of ``post``-built posts, one per user and message, in a ``div#posts`` under ``title``."""
+    posts = "".join(post(i, user, message) for i, (user, message) in enumerate(zip(users, messages, strict=True)))
+    return f"<html><head><title>{title}</title></head><body><div id='posts'>{posts}</div></body></html>"
+
+
 def test_a_quotation_labelled_quote_and_an_attribution_saying_who_wrote_go_with_the_quotation():
     """vBulletin 3 marks a quotation by its label alone: a ``div.smallfont`` "Cita:" ("Quote:") over a table holding
     "Originalmente Escrito por ann" and the quoted text; jeuxvideo.com writes "Le 14 mars 2025 à 21:12:04 bo a
@@ -1391,10 +1397,8 @@ def test_a_quotation_labelled_quote_and_an_attribution_saying_who_wrote_go_with_
                 f"{quote}Depende totalmente de tu ayuntamiento.",
                 f"<p>Le 14 mars 2025 à 21:12:04 bo a écrit :</p><blockquote><p>{told}</p></blockquote>"
                 "<p>Lo mismo digo, compensa si tienes garaje.</p>"]
-    html = ("<html><head><title>Híbrido enchufable o eléctrico - ForoCoches</title></head><body><div id='posts'>"
-            + "".join(_vbulletin3_post(i, user, message)
-                      for i, (user, message) in enumerate(zip(["ann", "bo", "cy", "di"], messages, strict=True)))
-            + "</div></body></html>")
+    html = _posts_page("Híbrido enchufable o eléctrico - ForoCoches", ["ann", "bo", "cy", "di"], messages,
+                       _vbulletin3_post)
     doc = extract(html, "https://forocoches.example/foro/showthread.php?t=9876543")
     assert doc.page_type == "forum"
     assert [post.text for post in doc.posts[2:]] == ["Depende totalmente de tu ayuntamiento.",
@@ -1415,10 +1419,7 @@ def test_a_quotation_its_first_child_attributes_goes_with_the_quotation():
     messages = ["Whatever I do, the curly maple tears out on the planer and on the hand plane alike.", told,
                 f"{quote}That did it, a tight chipbreaker and a fresh edge, and the board came out clean.",
                 "A card scraper after the plane takes care of the last few spots on the figure."]
-    html = ("<html><head><title>Tearout on curly maple - Bench and Chisel</title></head><body><div id='posts'>"
-            + "".join(post(i, user, message)
-                      for i, (user, message) in enumerate(zip(["ann", "bo", "cy", "di"], messages, strict=True)))
-            + "</div></body></html>")
+    html = _posts_page("Tearout on curly maple - Bench and Chisel", ["ann", "bo", "cy", "di"], messages, post)
     doc = extract(html, "https://forum.example/ubbthreads.php/topics/284512/tearout-on-curly-maple")
     assert doc.posts[2].text == "That did it, a tight chipbreaker and a fresh edge, and the board came out clean."
 
@@ -1438,10 +1439,7 @@ def test_a_quotation_its_label_attributes_in_the_boards_language_goes_with_the_q
     messages = ["My loop over the vector skips every second element when I erase the even numbers in it.", told,
                 f"{quote}Got it, so I should not increment i after an erase. The iterator version prints 1 3 5.",
                 "Or use std::erase_if from C++20 and drop the loop entirely."]
-    html = ("<html><head><title>Erase in a loop skips elements</title></head><body><div id='posts'>"
-            + "".join(_vbulletin3_post(i, user, message)
-                      for i, (user, message) in enumerate(zip(["ann", "bo", "ann", "cy"], messages, strict=True)))
-            + "</div></body></html>")
+    html = _posts_page("Erase in a loop skips elements", ["ann", "bo", "ann", "cy"], messages, _vbulletin3_post)
     doc = extract(html, "https://forum.example/showthread.php?t=3218847")
     assert doc.posts[2].text == "Got it, so I should not increment i after an erase. The iterator version prints 1 3 5."
 
@@ -1464,10 +1462,8 @@ def test_a_short_quotation_under_its_label_and_an_attribution_line_goes_with_the
                 f"{told} Look at the savings and the debt per square metre over those years.",
                 f"{quote}Did it last night: the debt per square metre went up by half in five years.",
                 "Then the raise is late rather than large, and the next one will come sooner than you think."]
-    html = ("<html><head><title>Höjd avgift i bostadsrättsföreningen - Flashback Forum</title></head><body>"
-            "<div id='posts'>" + "".join(_vbulletin3_post(i, user, message) for i, (user, message)
-                                         in enumerate(zip(["ann", "bo", "cy", "di"], messages, strict=True)))
-            + "</div></body></html>")
+    html = _posts_page("Höjd avgift i bostadsrättsföreningen - Flashback Forum", ["ann", "bo", "cy", "di"], messages,
+                       _vbulletin3_post)
     doc = extract(html, "https://www.flashback.org/t3912345")
     assert doc.posts[2].text == "Did it last night: the debt per square metre went up by half in five years."
 
