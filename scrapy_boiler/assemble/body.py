@@ -345,9 +345,26 @@ def is_credited_caption(block: TextBlock) -> bool:
     and a gallery's box may hold the story), but for a Chinese credit naming the photographer
     (:data:`PHOTOGRAPHED_BY`)."""
     text = block.text.rstrip()
-    return (PICTURE_CREDIT.search(text) is not None and (in_picture(block.element) or any(
+    return (ends_with_credit(text) and (in_picture(block.element) or any(
         isinstance(child.tag, str) and MEDIA_NAME.search(element_names(child)) for child in block.element))) or \
         PHOTOGRAPHED_BY.search(text) is not None
+
+
+#: How far from its end a text's picture credit starts at most (:data:`PICTURE_CREDIT`'s longest alternative is
+#: about 100 characters), unless runs of white space stretch it.
+CREDIT_REACH = 300
+_SPACE_RUN = re.compile(r"\s\s")
+
+
+def ends_with_credit(text: str) -> bool:
+    """Whether ``text`` (stripped at its end) ends with a picture's credit (:data:`PICTURE_CREDIT`). Searched from
+    every space of a long paragraph, the pattern cost a twentieth of an article's time; it is searched only in the
+    last :data:`CREDIT_REACH` characters, which hold every credit unless white space runs there (a ``<pre>`` block's
+    lines), when the whole text is. ``^`` is not matched at the search's start."""
+    start = len(text) - CREDIT_REACH
+    if start <= 0 or _SPACE_RUN.search(text, start):
+        start = 0
+    return PICTURE_CREDIT.search(text, start) is not None
 
 
 #: A label in brackets at either end of a headline as the page shows it, not where it shares it: "[질문]", "[속보]",

@@ -3,7 +3,7 @@ related-links heading leave it."""
 
 from __future__ import annotations
 
-from scrapy_boiler.assemble.body import trim_article
+from scrapy_boiler.assemble.body import PICTURE_CREDIT, ends_with_credit, trim_article
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
 
@@ -428,3 +428,15 @@ def test_date_lines_at_the_top_of_the_body_go():
                     '<p>The hearing of <time>12 May</time> set the date for the sale of its assets.</p>')
     assert kept == ["The developer owed more than any other company in the world when the court ordered it wound "
                     "up on Monday.", "The hearing of 12 May set the date for the sale of its assets."]
+
+
+def test_a_credit_is_found_at_the_end_of_a_long_caption_only_where_the_whole_search_finds_it():
+    """The credit's pattern is searched in a long text's last characters only; what it finds there is what a search
+    of the whole text finds: a credit after a long caption, none where a long text's start only looks like one, and
+    a credit stretched by a run of spaces (a ``<pre>`` block's lines) beyond the characters searched first."""
+    long_caption = f"{_SENTENCE} " * 12
+    texts = [f"{long_caption}(Image: Getty)", f"Photo: {long_caption}",
+             f"{long_caption}©{' ' * 400}Agence Example", f"{long_caption}AFP", "(Foto: dpa)"]
+    for text in texts:
+        assert ends_with_credit(text) is (PICTURE_CREDIT.search(text) is not None), text[-40:]
+    assert [ends_with_credit(text) for text in texts] == [True, False, True, False, True]
