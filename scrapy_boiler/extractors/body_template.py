@@ -68,8 +68,17 @@ def _body_templates(blocks: Sequence[TextBlock]) -> list[list[TextBlock]]:
     """The members of each template of the body's paragraphs: prose renderings shared by at least
     :data:`TEMPLATE_MIN_CONTENT` content blocks that are most of the blocks between the first and last of them."""
     by_template: dict[tuple[tuple[str, str], ...], list[TextBlock]] = {}
+    of_parent: dict[etree._Element, tuple[tuple[str, str], ...]] = {}  # a body's paragraphs share their parent
     for block in blocks:
-        by_template.setdefault(rendering(block.element), []).append(block)
+        el = block.element
+        parent = el.getparent()
+        if parent is None:
+            key = rendering(el)
+        else:
+            if (above := of_parent.get(parent)) is None:
+                above = of_parent[parent] = rendering(parent)
+            key = ((str(el.tag), component_classes(el.get("class") or "")), *above[:TEMPLATE_LEVELS - 1])
+        by_template.setdefault(key, []).append(block)
     found = []
     for key, members in by_template.items():
         if any(tag in _NOT_PROSE for tag, _ in key):

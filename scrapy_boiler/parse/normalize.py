@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from itertools import pairwise
 
 #: What sites put between the headline and the site name in ``<title>``: " | ", " - ", " :: ", " » "...; and, beside
@@ -66,8 +67,10 @@ def words(text: str | None) -> list[str]:
     return _UNSPACED_WORD.findall(text)
 
 
+@lru_cache(maxsize=4096)
 def count_words(text: str | None) -> int:
-    """``len(words(text))``."""
+    """``len(words(text))``, remembered for the last few thousand texts: a page's stages count the same block and
+    node texts again and again (segmentation, page typing, the rules, assembly)."""
     return len(words(text))
 
 
