@@ -138,9 +138,10 @@ def names_first_post(el: etree._Element) -> bool:
 #: A class name or id that makes an element a page's sidebar: ``sidebar``, ``sidebar-primary``, ``#secondary``
 #: (not ``content-sidebar-wrap``, which holds the main column too, nor ``widget``: some themes build the article
 #: itself of widgets; nor a layout's modifier that says where its sidebar goes, ``sidebar-on-right``, or that the
-#: page has one: Jira's ``sidebar-page-container`` holds the whole page).
-_SIDEBAR = re.compile(r"^(?:sidebar(?![-_](?:on|layout|wrap|open|closed|active|visible|collapsed|page)\b)|secondary$)",
-                      re.I)
+#: page has one: Jira's ``sidebar-page-container`` holds the whole page); the Slash engine's ``#slashboxes`` column
+#: (Slashdot, SoylentNews: log-in, site news and funding boxes beside the story).
+_SIDEBAR = re.compile(r"^(?:sidebar(?![-_](?:on|layout|wrap|open|closed|active|visible|collapsed|page)\b)|secondary$"
+                      r"|slashboxes$)", re.I)
 #: Elements whose class names describe the page's layout ("a page with a sidebar"), not a sidebar.
 _PAGE_LEVEL = frozenset({"html", "body", "main", "article"})
 
@@ -156,7 +157,7 @@ def is_sidebar(el: etree._Element) -> bool:
         return True
     classes, ident = el.get("class") or "", el.get("id") or ""
     folded = f"{classes} {ident}".casefold()  # what the pattern's IGNORECASE matches ("ſidebar" too)
-    if "sidebar" not in folded and "secondary" not in folded:  # most elements: spare the pattern
+    if "sidebar" not in folded and "secondary" not in folded and "slashboxes" not in folded:  # most: spare the pattern
         return False
     return any(_SIDEBAR.match(name) for name in (*classes.split(), ident)) and next(el.iter("h1", "main"), None) is None
 

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 from lxml import etree
 
+from scrapy_boiler import extract
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.sidebars import MIN_ARTICLE_WORDS, article_boxes, drop_sidebar_text
@@ -31,6 +32,7 @@ ABOUT = [
 @pytest.mark.parametrize(("markup", "sidebar"), [
     ("<aside>", True), ('<div class="widget-area sidebar">', True), ('<div id="secondary">', True),
     ('<section class="sidebar-primary">', True), ('<div class="Sidebar_right">', True),
+    ('<div id="slashboxes">', True),  # the Slash engine's column of boxes (Slashdot, SoylentNews)
     # a layout that holds the main column too, or says where its sidebar goes, is no sidebar
     ('<div class="content-sidebar-wrap">', False), ('<div class="sidebar-on-right">', False),
     ('<section class="aui-page-panel sidebar-page-container">', False),  # Jira: a page with a sidebar
@@ -142,3 +144,11 @@ def test_blend_drops_what_the_trees_kept_in_the_sidebar():
     p = np.array([0.9 if block.text in POST or block.text in ABOUT else 0.05 for block in blocks])
     resolve("blend", "cpu").decide(blocks, p, context)
     assert _kept(blocks) == POST
+
+
+def test_the_slash_engines_boxes_beside_a_story_are_dropped(page_bytes):
+    """SoylentNews (the Slash engine) sets its log-in, site news and funding boxes in ``div#slashboxes`` beside the
+    story, in a table-free column the trees score like prose ("Base Goal: $3500.00")."""
+    doc = extract(page_bytes("soylentnews_story.html"), "https://soylentnews.org/article.pl?sid=25/02/10/1234")
+    assert "Base Goal" not in doc.text and "Site News" not in doc.text
+    assert "open-source" in doc.text.lower() and len(doc.posts) >= 5
