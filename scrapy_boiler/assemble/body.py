@@ -115,7 +115,8 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
             _drop(block, "a note that the site earns from the links (not the writer's text)")
             changed.append(position)
         elif position in last and words <= APPEAL_WORDS and CLOSING_APPEAL.search(block.text):
-            _drop(block, "an appeal for the reader's support closing the article (not the writer's text)")
+            _drop(block, "an appeal for the reader's support or a note on republishing closing the article (not the "
+                         "writer's text)")
             changed.append(position)
         elif words > NOTICE_WORDS:
             continue
@@ -255,14 +256,21 @@ PAYWALL_NOTICE = re.compile(
 
 
 #: What a nonprofit's closing appeal asks of the reader, after the story: "If you would like to support our work, you
-#: can do so here" (Bellingcat), "Please consider making a donation", "Become a member today": a paragraph of at most
+#: can do so here" (Bellingcat), "Please consider making a donation", "Become a member today", "keep HKFP free for all
+#: readers by supporting our team", and the site's notes on where else the story runs: a paragraph of at most
 #: :data:`APPEAL_WORDS` words among the body's last. A story about donors or a fundraiser reports no such ask.
 CLOSING_APPEAL = re.compile(
     r"\bif you (?:would like|want|wish|value|enjoy(?:ed)?|appreciate)\b[^.]{0,80}"
     r"\bsupport (?:us|our work|our journalism|our reporting|this work|this journalism)\b"
     r"|\b(?:please|consider) (?:consider )?(?:support(?:ing)? (?:us|our)|donat(?:e|ing) (?:to us|today)"
     r"|making a (?:donation|contribution)|becoming a (?:member|supporter|patron))\b"
-    r"|\bbecome a (?:member|supporter|patron) (?:today|now)\b",
+    r"|\bbecome a (?:member|supporter|patron) (?:today|now)\b"
+    r"|\bby supporting (?:us|our (?:team|work|journalism|reporting))\b"
+    # a note on where else the story runs: in print ("This article appears in print in the April 2025 issue of
+    # Maclean's"), or that it may be republished ("You may republish this article, so long as you credit...")
+    r"|\b(?:this|the|a version of this) (?:article|story|piece|essay|review|column) (?:also )?"
+    r"(?:appears|appeared|was published|ran) in (?:the )?(?:print\b|[\w’'. ]{1,40}?(?:print )?(?:edition|issue)\b)"
+    r"|\byou (?:may|can|are free to|are welcome to) republish (?:this|our)\b",
     re.IGNORECASE,
 )
 APPEAL_WORDS = 80

@@ -271,11 +271,16 @@ def test_an_appeal_for_support_closing_the_article_goes():
                "individual donors. If you would like to support our work, you can do so here. You can also subscribe "
                "to our Patreon channel here.",
                "If you value this reporting, please consider making a donation.",
-               "Become a member today and get the newsletter first."]
+               "Become a member today and get the newsletter first.",
+               "Safeguard press freedom; keep the Harbour Press free for all readers by supporting our team.",
+               "This article appears in print in the April 2025 issue of the magazine. Subscribe to it here.",
+               "A version of this story appeared in the Sunday edition of the Herald.",
+               "You may republish this article, so long as you credit the authors and do not change the text."]
     for appeal in appeals:
         assert _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{appeal}</p>")[1:] == [_SENTENCE] * 3
     endings = ["If you would like to donate to the family, a fundraiser has been set up at the town hall.",
-               "The museum relies on individual donors and on the support of its friends, its director said."]
+               "The museum relies on individual donors and on the support of its friends, its director said.",
+               "The report appeared in print last spring, and the council has not answered it since."]
     for ending in endings:
         assert ending in _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{ending}</p>")
     early = "If you would like to support our work, you can do so here."
