@@ -1669,10 +1669,11 @@ def test_a_see_related_line_is_left_out():
 
 
 @pytest.mark.parametrize("label", ["Reklama", "Reklam", "Mainos", "Annons", "Annonse", "Hirdetés", "Publicitate",
-                                   "Iklan", "Quảng cáo"])
+                                   "Iklan", "Quảng cáo", "Haberin Devamı"])
 def test_an_advert_label_in_more_languages_is_left_out(label: str):
     """Lrytas writes "Reklama" (advertisement) on a line of its own over each advert slot between the body's
-    paragraphs, as German sites write "Anzeige"; a sentence that starts with the word stays."""
+    paragraphs, as German sites write "Anzeige", Milliyet "Haberin Devamı" (the story goes on); a sentence that starts
+    with the words stays."""
     para = "<p>Vilniaus savivaldybė patvirtino naują viešojo transporto bilietų kainų tvarką nuo sausio.</p>"
     assert _left_out_as_pointers(f'{para}<div class="ad-label">{label}</div>{para}'
                                  f"<p>{label} and its rules were discussed at the meeting for an hour.</p>") == [label]

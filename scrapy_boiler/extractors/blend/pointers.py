@@ -41,7 +41,8 @@ _AD_LABEL = re.compile(
     r"|(?:the )?(?:story|article) continues (?:below|after)(?: (?:the |this )?(?:advertisement|ad|video))?"
     r"|dalszy ciąg materiału pod (?:wideo|reklamą)|la suite après (?:cette|la) publicité"
     r"|(?:der )?artikel (?:geht|wird) (?:nach|unter) der (?:anzeige|werbung) (?:weiter|fortgesetzt)"
-    r"|el artículo continúa (?:debajo|después) de la publicidad|請繼續往下閱讀|请继续往下阅读)\W{0,3}$", re.IGNORECASE)
+    r"|el artículo continúa (?:debajo|después) de la publicidad|請繼續往下閱讀|请继续往下阅读"
+    r"|haberin devamı)\W{0,3}$", re.IGNORECASE)  # (Milliyet's and Hürriyet's "the story goes on", over an advert)
 #: A short line asking the reader to follow, scan or share, never the story's: "Follow us on Twitter and Facebook",
 #: "Folgen Sie uns auf Instagram", "Sigue a MILENIO en Google News, mantente informado…", "Ακολουθήστε το
 #: protothema.gr στο Google News", "Подписывайтесь на наш канал в Telegram" (a network named near its
