@@ -142,10 +142,11 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
 
 
 def trim_chrome(lines: list[str]) -> list[str]:
-    """``lines`` without a board's notes (:data:`_BOARD_NOTE`), the widget lines and edit notes at their start and
-    end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a code block's label (:data:`_CODE_LABEL`) or a schematic
-    editor's credit (:data:`_EDITOR_CREDIT`), a signature below its rule (:data:`_SIGNATURE_RULE`), a quoted mail
-    (:data:`_MAIL_QUOTE`), nor the separator after the poster's name the first one may start with."""
+    """``lines`` without a board's notes (:data:`_BOARD_NOTE`) and post header (:data:`_MAIL_HEADER`), the widget
+    lines and edit notes at their start and end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a code block's label
+    (:data:`_CODE_LABEL`) or a schematic editor's credit (:data:`_EDITOR_CREDIT`), a signature below its rule
+    (:data:`_SIGNATURE_RULE`), a quoted mail (:data:`_MAIL_QUOTE`), nor the separator after the poster's name the
+    first one may start with."""
     if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
         lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
                                    for line in lines) if line]
@@ -156,6 +157,9 @@ def trim_chrome(lines: list[str]) -> list[str]:
     rule = next((at for at in range(end - 1, 0, -1) if _SIGNATURE_RULE.match(lines[at])), end)
     if count_words(" ".join(lines[rule + 1:])) <= SIGNATURE_MAX_WORDS:
         end = rule
+    if lines and _MAIL_HEADER.match(lines[0]):
+        while start < end and _MAIL_HEADER.match(lines[start]):
+            start += 1
     while start < end and (_CHROME_LINE.match(lines[start]) or _EDIT_NOTE.match(lines[start])):
         start += 1
     while end > start and (_CHROME_LINE.match(lines[end - 1]) or _EDIT_NOTE.match(lines[end - 1])):
@@ -167,12 +171,12 @@ def trim_chrome(lines: list[str]) -> list[str]:
 
 
 #: The label a board writes over a code block in a post, with its "select all" link: phpBB's "Code: Select all",
-#: "Code: Alles auswählen", vBulletin's "Code:", "Código:", Simple Machines Forum's "Code: [Select]"; or the
-#: language the block is in, with a link that selects the code (Cyberforum's highlighter: "C++Выделить код"; not
-#: "select all" after a word, a step of a how-to: "Then select all").
+#: "Code: Alles auswählen", vBulletin's "Code:", "Código:", Simple Machines Forum's and ElkArte's "Code: [Select]",
+#: "Codice: [Seleziona]"; or the language the block is in, with a link that selects the code (Cyberforum's
+#: highlighter: "C++Выделить код"; not "select all" after a word, a step of a how-to: "Then select all").
 _CODE_LABEL = re.compile(r"^(?:(?:code|quellcode|código|codice|kod|kode|kód|код|代码|代碼|コード)\s*[:：]\s*"
-                         r"(?:\[?select\]?|select all|alles auswählen|tout sélectionner|seleccionar todo"
-                         r"|seleziona tutto|zaznacz wszystko|выделить всё)?"
+                         r"(?:\[?(?:select|seleziona|seleccionar|selecionar)\]?|select all|alles auswählen"
+                         r"|tout sélectionner|seleccionar todo|seleziona tutto|zaznacz wszystko|выделить всё)?"
                          r"|[\w+#.-]{1,16}\s*[:：]?\s*(?:select code|выделить код))$", re.I)
 #: The line a Q&A site writes under a schematic drawn with its editor (Electrical Engineering Stack Exchange's
 #: "simulate this circuit – Schematic created using CircuitLab").
@@ -187,18 +191,25 @@ SIGNATURE_MAX_WORDS = 60
 _MAIL_QUOTE = re.compile(r"^-*\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original"
                          r"|messaggio originale|oorspronkelijk bericht)\s*-*:?$", re.I)
 #: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),
-#: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30"):
+#: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30";
+#: 水木社区's "※ 来源:·水木社区 newsmth.net·[FROM: 123.118.*]"):
 #: where and when it was posted or edited, not what it says; written in its lines, so cut from them.
 _BOARD_NOTE = re.compile(
     r"(?:(?:^|\s)--\s+)?※\s*(?:(?:發信站|发信站)[:：]\s*[^,\s]+(?:,\s*(?:來自|来自)[:：]\s*\S+(?:\s*\([^)]*\))?)?"
-    r"|(?:文章網址|文章网址)[:：]\s*\S+|(?:編輯|编辑)[:：]\s*\S+\s*\([^)]*\),\s*[\d/]+\s+[\d:]+)")
+    r"|(?:文章網址|文章网址)[:：]\s*\S+|(?:編輯|编辑)[:：]\s*\S+\s*\([^)]*\),\s*[\d/]+\s+[\d:]+"
+    r"|(?:來源|来源|修改)[:：].{0,80}?\[FROM:[^\]]*\])")
+#: The header a board in the BBS tradition writes over each post (水木社区's "发信人: ann (Ann), 信区: Cooking",
+#: "标  题: Re: …", "发信站: 水木社区 (Sat Mar 15 21:07:33 2025), 站内"): who, where and when, as a mail's header.
+_MAIL_HEADER = re.compile(r"^(?:(?:发信人|發信人)[:：].{0,80}(?:信区|信區|看板)[:：]\s*\S+"
+                          r"|(?:标|標)\s*(?:题|題)[:：].{0,160}|(?:发信站|發信站)[:：].{0,80})$")
 #: The separator between a poster's name and a one-line post, left at the start of the post's text.
 _NAME_SEPARATOR = re.compile(r"[:：]\s+")
 
 
 #: A board's note that the post was edited, by whom and when, on a line of its own ("Last edited by ann; 12-10-2011 at
 #: 10:04.", "Last edited by a moderator: May 3, 2017", Invision's "Edited June 3, 2025 by ann", "Zuletzt bearbeitet: 5.
-#: Mai 2024", 4PDA's "Сообщение отредактировал ann - 17.03.25, 22:48", Discuz's "本帖最后由 ann 于 2023-4-16
+#: Mai 2024", 4PDA's "Сообщение отредактировал ann - 17.03.25, 22:48", PunBB's "Отредактировано ann (2024-11-19
+#: 19:58:10)", Discuz's "本帖最后由 ann 于 2023-4-16
 #: 21:15 编辑", bbPress's "This reply was modified 3 weeks ago by ann.", wpForo's "Dieser Beitrag wurde geändert vor
 #: 8 Monaten von ann", Something Awful's "ann fucked around with this message at 21:22 on Mar 9, 2025", Oracle's
 #: "Oct 7 2025 — edited Oct 7 2025"): when it changed, not what it says. It shows a date, so a line of prose
@@ -206,7 +217,7 @@ _NAME_SEPARATOR = re.compile(r"[:：]\s+")
 _EDIT_NOTE = re.compile(
     r"^(?=.*\d)(?:last edited(?: by)?|edited by|edited\s.{1,40}?\sby|zuletzt bearbeitet(?: von)?"
     r"|dernière (?:édition|modification) par"
-    r"|última edición por|ultima modifica di|последн\w+ раз редактировал\w*|сообщение отредактировал\w*"
+    r"|última edición por|ultima modifica di|последн\w+ раз редактировал\w*|сообщение отредактировал\w*|отредактировано"
     r"|message (?:édité|modifié) par|bearbeitet von|this (?:topic|reply|post) was modified"
     r"|dieser beitrag wurde (?:geändert|bearbeitet)|\S+ fucked around with this message at)\b.{0,80}$"
     r"|^(?:.{0,24}\s[—–-]\s)?edited\s+(?:on\s+)?(?:[a-z]{3,9}\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+[a-z]{3,9}\s+\d{4}"

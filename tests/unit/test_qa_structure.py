@@ -94,6 +94,7 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
     "Last edited by mickice; 12-10-2011 at 10:04.", "Last edited by a moderator: May 3, 2017",
     "Zuletzt bearbeitet: 5. Mai 2024", "本帖最后由 北窗小番茄 于 2023-4-16 21:15 编辑",
     "Сообщение отредактировал Sergey_Krd - 17.03.25, 22:48", "Message édité par Lilou_44 le 02-03-2025 à 08:02:11",
+    "Отредактировано Михалыч (2024-11-19 19:58:10)",
     "Bearbeitet von Anna am 3. Mai 2024", "Edited June 3, 2025 by Harrowfell", "Edited 3 hours ago by ann",
     "This reply was modified 3 weeks, 2 days ago by Jonas Berglund. Reason: fixed menu path",
     "Dieser Beitrag wurde geändert vor 8 Monaten von Nils",
@@ -101,6 +102,16 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
 ])
 def test_a_boards_edit_note_at_either_end_of_a_post_is_trimmed(note):
     assert trim_chrome([note, "I tried the fix.", note]) == ["I tried the fix."]
+
+
+def test_a_bbs_posts_header_and_origin_note_are_trimmed():
+    """水木社区 writes each post as a mail: a header of who, where and the title, and a note of where it came from
+    after the text. A line of the text that starts like a header word stays."""
+    lines = ["发信人: lvchuang88 (绿窗), 信区: HomeDecoration", "标  题: Re: 老房卫生间改造，防水到底刷几遍？",
+             "发信站: 水木社区 (Sat Mar 15 21:07:33 2025), 站内", "墙面防水要刷到一米八，地面刷两遍。",
+             "--", "※ 来源:·水木社区 newsmth.net·[FROM: 123.118.*]"]
+    assert trim_chrome(lines) == ["墙面防水要刷到一米八，地面刷两遍。"]
+    assert trim_chrome(["标题要写清楚：墙面防水要刷到一米八。"]) == ["标题要写清楚：墙面防水要刷到一米八。"]
 
 
 def test_an_imageboards_links_to_the_posts_a_reply_answers_are_trimmed():
@@ -187,14 +198,14 @@ def test_the_place_of_a_link_hidden_from_visitors_is_trimmed():
 
 
 def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
-    """phpBB writes "Code: Select all" over each code block in a post (SMF "Code: [Select]", MyBB in Indonesian
-    "Kode:"), and phpBB 2 the poster's signature below a rule of 17 underscores; a lead-in line ending "code:" is the
-    writer's, and so is a rule between parts of a post."""
+    """phpBB writes "Code: Select all" over each code block in a post (SMF "Code: [Select]", ElkArte in Italian
+    "Codice: [Seleziona]", MyBB in Indonesian "Kode:"), and phpBB 2 the poster's signature below a rule of 17
+    underscores; a lead-in line ending "code:" is the writer's, and so is a rule between parts of a post."""
     lines = ["Try this crontab line:", "Code: Select all", "*/5 * * * * /usr/local/bin/backup.sh", "Here is my code:",
-             "Code:", "echo $PATH", "Code: [Select]", "v = data[:, 1]", "Kode:", "php artisan queue:work",
-             "_________________", "Gruß aus Nordhessen"]
+             "Code:", "echo $PATH", "Code: [Select]", "v = data[:, 1]", "Codice: [Seleziona]", "x = 1", "Kode:",
+             "php artisan queue:work", "_________________", "Gruß aus Nordhessen"]
     assert trim_chrome(lines) == ["Try this crontab line:", "*/5 * * * * /usr/local/bin/backup.sh",
-                                  "Here is my code:", "echo $PATH", "v = data[:, 1]", "php artisan queue:work"]
+                                  "Here is my code:", "echo $PATH", "v = data[:, 1]", "x = 1", "php artisan queue:work"]
     # a rule the writer draws between two parts of a long post is no signature's
     story = ["I don't even know where to start.", "_" * 60, *["I started a new job in the summer at a firm."] * 10]
     assert trim_chrome(story) == story
