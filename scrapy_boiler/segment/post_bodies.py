@@ -19,6 +19,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words, repeat_form
 from scrapy_boiler.segment.post_marks import has_date, has_user_link
+from scrapy_boiler.segment.semantics import BESIDE_POST_TEXT, POST_TEXT_NAME
 from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, SignatureAliases, class_overlap, class_tokens, signature
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -40,13 +41,6 @@ STRAYED_WORDS = 12
 #: card's labels ("Joined:", "Posts:"), a "Reply" button.
 TEMPLATE_SHARE = 0.5
 
-#: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``, FluxBB's
-#: ``div.postmsg``, the Hardware.fr engine's ``div#para9712791`` on Doctissimo)...
-_BODY_NAME = re.compile(r"message|msg|body|content|text|(?<![a-z])para(?![a-z])", re.I)
-#: ... and not a part beside it (``author-text``, ``user-info``, ``message-meta``); CSS's ``user-select`` utility
-#: classes (GitHub's ``comment-body ... user-select-contain``) name no user.
-_BESIDE_BODY = re.compile(r"author|user(?!-?select)|sig|meta|info|head|foot|avatar|card|profile|title|date|action"
-                          r"|tool|quote", re.I)
 #: Below where the descent stopped, the class ``post`` names the text too (SMF's ``div.post`` beside the poster's card);
 #: where it stopped, it may be the whole post (``table#post123``, ``div.post`` of many templates).
 _POST_CLASS = "post"
@@ -282,7 +276,7 @@ def _named_bodies(
     # a body the template names may hold the post's title and byline above its text, in a body named so too
     # (Forumactif's phpBB theme: h2.topic-title, p.author and div.content in div.postbody): that one, if it holds most
     # of the words
-    share = NAMED_INNER_SHARE if last and _BODY_NAME.search(last) and not _BESIDE_BODY.search(last) \
+    share = NAMED_INNER_SHARE if last and POST_TEXT_NAME.search(last) and not BESIDE_POST_TEXT.search(last) \
         and tag != "tr" else NAMED_BODY_SHARE
     found: dict[str, dict[int, etree._Element]] = defaultdict(dict)
     repeated: dict[str, int] = defaultdict(int)
@@ -307,7 +301,7 @@ def _named_bodies(
         names = sig.partition(".")[2]
         if (len(held) < 2 or len(held) * NAMED_BODY_MOST < (NAMED_BODY_MOST - 1) * len(current)
                 or repeated[sig] * NAMED_BODY_REPEATS > len(current)
-                or not _names_text(names) or _BESIDE_BODY.search(names) or sig in in_parts):
+                or not _names_text(names) or BESIDE_POST_TEXT.search(names) or sig in in_parts):
             continue
         words = sum(stats.text_words(el) for el in held.values())
         if words >= share * whole:
@@ -328,8 +322,8 @@ def _renamed_bodies(current: list[list[etree._Element]], held: dict[int, etree._
     names the question's text ``question-content post-body``, each answer's ``answer-body post-body``), or the
     element holding several such siblings, a text written in parts."""
     tag, _, rest = best.partition(".")
-    naming = {name for name in rest.rpartition("#")[0].split() if _BODY_NAME.search(name)
-              and not _BESIDE_BODY.search(name)}
+    naming = {name for name in rest.rpartition("#")[0].split() if POST_TEXT_NAME.search(name)
+              and not BESIDE_POST_TEXT.search(name)}
     renamed: dict[int, etree._Element] = {}
     for index, els in enumerate(current):
         if index in held or not naming:
@@ -352,7 +346,7 @@ def _split_text_holder(elements: list[etree._Element], member: Sequence[etree._E
 
 def _names_text(names: str) -> bool:
     """Whether an element's class names and id prefix (a signature's part after the tag) name a post's text."""
-    return bool(_BODY_NAME.search(names)) or _POST_CLASS in names.rpartition("#")[0].split()
+    return bool(POST_TEXT_NAME.search(names)) or _POST_CLASS in names.rpartition("#")[0].split()
 
 
 def _inside(inner: dict[int, etree._Element], outer: dict[int, etree._Element]) -> bool:

@@ -20,6 +20,7 @@ from scrapy_boiler.segment.semantics import (
     names_an_answer,
     names_best_answer,
     names_first_post,
+    names_post_text,
 )
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
@@ -165,14 +166,29 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
     ``answercell``); else the one element where the path's steps, followed from their first match, stop short of
     its end, when it holds half the box's words or more (a best answer's ``div.best-text`` where the others' text is
     in ``div.answer-text``: the box the path reached holds it, and not the byline beside it); the question itself
-    when nothing matches. Matches under different parents are the bodies of several posts (a copy of the whole
+    when nothing matches. A box so found that is not named as a post's text gives way to the text named inside it
+    (:func:`_named_text`). Matches under different parents are the bodies of several posts (a copy of the whole
     thread rendered above the posts): the first is the question's, passing over a label too short to be a post."""
     for path in _as_opening(body_path):  # bbPress's lead topic: its boxes named for a topic, the replies' for replies
         found = _body_inside_along(question, path, stats)
         if found is not None:
             return found
-    found = _body_inside_along(question, body_path, stats)
-    return found if found is not None else [question]
+    found = _body_inside_along(question, body_path, stats) or [question]
+    if len(found) == 1 and not names_post_text(element_names(found[0])) \
+            and (named := _named_text(found[0], stats)) is not None:
+        return [named]
+    return found
+
+
+def _named_text(body: etree._Element, stats: TextStats) -> etree._Element | None:
+    """The outermost element inside the question's body (itself not named as a post's text) named as one
+    (``div.post_body``), holding half its words or more but not all: where the answers' path stops short in the
+    question's template (at their ``div.col-12``, which holds the question's title and byline too), the question's own
+    names still tell its text from the title and byline above it (PieFed's ``h1.post_title`` and ``p.post_meta``)."""
+    words = stats.text_words(body)
+    return next((el for el in body.iterdescendants() if isinstance(el.tag, str)
+                 and words > stats.text_words(el) and 2 * stats.text_words(el) >= words
+                 and names_post_text(element_names(el))), None)
 
 
 def _body_inside_along(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element] | None:

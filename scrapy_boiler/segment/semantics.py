@@ -351,3 +351,18 @@ def _box_named(el: etree._Element, *patterns: re.Pattern[str]) -> bool:
 def _box_names(el: etree._Element) -> str:
     """An element's names in lower case, without the topic classes (:data:`_TOPIC_CLASS`) that file a post."""
     return _TOPIC_CLASS.sub("", element_names(el).lower())
+
+
+#: A post's own text named as such by its template (``td#postmessage_53888``, ``div.post-body``, FluxBB's
+#: ``div.postmsg``, the Hardware.fr engine's ``div#para9712791`` on Doctissimo)...
+POST_TEXT_NAME = re.compile(r"message|msg|body|content|text|(?<![a-z])para(?![a-z])", re.I)
+#: ... and not a part beside it (``author-text``, ``user-info``, ``message-meta``); CSS's ``user-select`` utility
+#: classes (GitHub's ``comment-body ... user-select-contain``) name no user.
+BESIDE_POST_TEXT = re.compile(r"author|user(?!-?select)|sig|meta|info|head|foot|avatar|card|profile|title|date"
+                              r"|action|tool|quote", re.I)
+
+
+def names_post_text(names: str) -> bool:
+    """Whether an element's names (:func:`element_names`) call it a post's text
+    (``div.post_body``, ``div.message-content``) and not a part beside it (``div.author-info``)."""
+    return bool(names and POST_TEXT_NAME.search(names) and not BESIDE_POST_TEXT.search(names))

@@ -2978,3 +2978,15 @@ def test_a_named_body_holding_the_posts_title_and_byline_gives_the_text_named_in
     doc = extract(f'<html><body><div id="page-body"><h1>{title[4:]}</h1>{posts}</div></body></html>',
                   "https://jardinage.forumactif.com/t2345-tomates-qui-eclatent")
     assert [post.text for post in doc.posts] == texts
+
+
+
+def test_a_questions_text_named_inside_the_box_the_answers_path_reaches_is_its_body(page_bytes):
+    """PieFed renders the opening post as a ``div.col-12`` holding its votes, the title, a "submitted ... by" line and
+    the ``div.post_body``; the answers' path (``div.comment_body > div.col-12``) reaches that box only, and the text
+    the box names is the post's body."""
+    doc = extract(page_bytes("piefed_post.html"), "https://piefed.social/post/51234")
+    assert doc.page_type == "forum" and len(doc.posts) == 7
+    assert doc.posts[0].text.startswith("I make stock every couple of weeks") and "submitted" not in doc.posts[0].text
+    assert doc.posts[0].text.endswith("What am I missing?")
+
