@@ -121,6 +121,11 @@ def _describe(kind: str, item: etree._Element) -> DeclaredPost:
 _ANSWER_PROPS = frozenset({"suggestedanswer", "acceptedanswer"})
 
 
+def declared_as_answer(el: etree._Element) -> bool:
+    """Whether the element is declared a question's answer (``itemprop="suggestedAnswer"``), text or not."""
+    return bool(_props(el) & _ANSWER_PROPS)
+
+
 def _likes(item: etree._Element) -> int | None:
     """The count of an ``interactionStatistic`` of the item whose ``interactionType`` is a like or a vote (how
     Discourse and other forums declare a post's likes), or None."""

@@ -1,10 +1,9 @@
 """Repeated sibling containers: the structure that holds the posts of forums, Q&A pages and comment threads.
 
-Forum software renders every post with the same template, so the posts of a thread are sibling
-elements that share a *signature* (tag plus class names, digits removed so that ``post-123`` and
-``post-124`` agree) and a similar inner structure (author box, date, body). :func:`find_post_group`
-looks for the sibling group that holds the most non-link text under that condition; menus and
-link lists repeat too, but their text is almost all links and does not win.
+Forum software renders every post with the same template, so the posts of a thread are sibling elements that share
+a *signature* (tag plus class names, digits removed so that ``post-123`` and ``post-124`` agree) and a similar inner
+structure (author box, date, body). :func:`find_post_group` looks for the sibling group that holds the most non-link
+text under that condition; menus and link lists repeat too, but their text is almost all links and does not win.
 
 Inside each member, the *body* is found by :func:`~scrapy_boiler.segment.post_bodies.member_bodies`.
 """
@@ -36,6 +35,7 @@ from scrapy_boiler.segment.signatures import (
     class_overlap,
     class_tokens,
     id_template,
+    same_block,
     signature,
 )
 from scrapy_boiler.segment.teasers import lists_other_pages
@@ -253,7 +253,7 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
         for tag, first_tokens, first_generated, key in keys:
             if tag == child.tag and (class_overlap(tokens, first_tokens) >= MIN_CLASS_OVERLAP
                                      or (generated and generated == first_generated)
-                                     or _modified(tokens, first_tokens)
+                                     or _modified(tokens, first_tokens) or same_block(tokens, first_tokens)
                                      or (bool(generated) == bool(first_generated) and class_overlap(
                                          tokens, first_tokens, stripes=False) >= MIN_CLASS_OVERLAP)):
                 groups[key].append(child)

@@ -74,6 +74,19 @@ def class_overlap(tokens: frozenset[str], others: frozenset[str], *, stripes: bo
     return len(tokens & others) / len(tokens | others) if tokens and others else 0.0
 
 
+def same_block(tokens: frozenset[str], first_tokens: frozenset[str]) -> bool:
+    """Whether two class lists name one component with different BEM modifiers, once each modifier is set aside
+    where the component's own name is there too: JustAnswer's "c-message c-message--expert" among "c-message
+    c-message--customer" (the expert's answers and the customer's replies, one conversation)."""
+    own, first_own = _unmodified(tokens), _unmodified(first_tokens)
+    return bool(own) and own == first_own and (own != tokens or first_own != first_tokens)
+
+
+def _unmodified(tokens: frozenset[str]) -> frozenset[str]:
+    """Class tokens without the BEM modifiers (``block--modifier``) of a block also named."""
+    return frozenset(token for token in tokens if token.partition("--")[0] not in tokens or "--" not in token)
+
+
 @lru_cache(maxsize=8192)
 def _without_stripes(tokens: frozenset[str]) -> frozenset[str]:
     """``tokens`` without zebra stripes (cached: the group search compares the same few class lists over and over)."""

@@ -2990,3 +2990,14 @@ def test_a_questions_text_named_inside_the_box_the_answers_path_reaches_is_its_b
     assert doc.posts[0].text.startswith("I make stock every couple of weeks") and "submitted" not in doc.posts[0].text
     assert doc.posts[0].text.endswith("What am I missing?")
 
+
+def test_a_question_item_holding_the_conversation_keeps_the_replies_its_layout_shows(page_bytes):
+    """JustAnswer declares the whole column a ``Question`` item, with the question's text and one ``Answer`` item
+    without text; its layout shows the conversation below, the expert's answers and the customer's replies as one
+    component with two BEM modifiers (``c-message--expert``, ``c-message--customer``)."""
+    doc = extract(page_bytes("justanswer_conversation.html"),
+                  "https://www.justanswer.com/appliance/r8kq2-bosch-dishwasher-shows-e24-water-left-bottom.html")
+    assert doc.page_type == "qa" and len(doc.posts) == 6
+    assert doc.posts[0].text.startswith("My Bosch dishwasher") and doc.posts[1].text.startswith("Hello, thanks")
+    assert doc.posts[2].text.startswith("I found the cover")
+
