@@ -3001,3 +3001,11 @@ def test_a_question_item_holding_the_conversation_keeps_the_replies_its_layout_s
     assert doc.posts[0].text.startswith("My Bosch dishwasher") and doc.posts[1].text.startswith("Hello, thanks")
     assert doc.posts[2].text.startswith("I found the cover")
 
+
+def test_a_question_declared_by_its_opening_sentence_is_found_above_the_answers(page_bytes):
+    """360问答's JSON-LD gives the question's first sentence as its ``text``; the paragraph holding it, and the one
+    after it, are the question above the answers."""
+    doc = extract(page_bytes("wenda360_question.html"), "https://wenda.so.com/q/1736402918305472")
+    assert doc.page_type == "qa" and len(doc.posts) == 5
+    opening = doc.posts[0].text
+    assert opening.startswith("去年秋天从菜市场买了一小盆薄荷") and "我一般两三天浇一次水" in opening

@@ -325,13 +325,16 @@ def opening_post_from_text(group: PostGroup, leaves: Sequence[Leaf], text: str) 
     first = set(group.members[0].iter())
     members = group.member_of()
     normalized = collapse_spaces(text).lower()
+    # a declaration may be the post's opening sentence alone (360问答), which the first text node then holds
+    excerpt = count_words(normalized) >= LEAD_QUESTION_WORDS
     found: list[etree._Element] = []
     for leaf in leaves:
         parent = leaf.parent
         if parent in first or parent in members:
             break
         piece = collapse_spaces(leaf.text).lower()
-        if len(piece) >= MIN_DECLARED_LEAF_CHARS and piece in normalized and parent not in found:
+        if len(piece) >= MIN_DECLARED_LEAF_CHARS and (piece in normalized or (excerpt and normalized in piece)) \
+                and parent not in found:
             found.append(parent)
     covered = word_bag(" ".join("".join(el.itertext()) for el in found))
     if not found or _contained(declared, covered) < DECLARED_MATCH:
