@@ -145,14 +145,17 @@ def trim_chrome(lines: list[str]) -> list[str]:
     """``lines`` without a board's notes (:data:`_BOARD_NOTE`) and post header (:data:`_MAIL_HEADER`), the widget
     lines and edit notes at their start and end (:data:`_CHROME_LINE`, :data:`_EDIT_NOTE`), a code block's label
     (:data:`_CODE_LABEL`) or a schematic editor's credit (:data:`_EDITOR_CREDIT`), a signature below its rule
-    (:data:`_SIGNATURE_RULE`), a quoted mail (:data:`_MAIL_QUOTE`), nor the separator after the poster's name the
-    first one may start with."""
+    (:data:`_SIGNATURE_RULE`), a quoted mail (:data:`_MAIL_QUOTE`), a box of thanks at their end
+    (:data:`_THANKS_BOX`), nor the separator after the poster's name the first one may start with."""
     if any("※" in line for line in lines):  # a line keeps its indentation (code) unless a note is cut from it
         lines = [line for line in (_BOARD_NOTE.sub("", line).strip() if _BOARD_NOTE.search(line) else line
                                    for line in lines) if line]
     lines = [line for line in lines if not (_CODE_LABEL.match(line) or _EDITOR_CREDIT.match(line))]
     if (mail := next((at for at in range(1, len(lines)) if _MAIL_QUOTE.match(lines[at])), None)) is not None:
         lines = lines[:mail]  # the message a reply sent by mail quotes
+    if (thanks := next((at for at in range(len(lines)) if _THANKS_BOX.match(lines[at])), None)) is not None \
+            and len(lines) - thanks <= THANKS_LINES:
+        lines = lines[:thanks]  # who thanked the poster, and when
     start, end = 0, len(lines)
     rule = next((at for at in range(end - 1, 0, -1) if _SIGNATURE_RULE.match(lines[at])), end)
     if count_words(" ".join(lines[rule + 1:])) <= SIGNATURE_MAX_WORDS:
@@ -190,6 +193,14 @@ SIGNATURE_MAX_WORDS = 60
 #: "Original Message:" then "Sent:", "From:").
 _MAIL_QUOTE = re.compile(r"^-*\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original"
                          r"|messaggio originale|oorspronkelijk bericht)\s*-*:?$", re.I)
+#: The box of a board's thanks under a post (vBulletin's "The following 3 users say Thank You to ann for this useful
+#: post:", in Spanish "Los siguientes 3 usuarios agradecen a ann por este mensaje:"), and the line of names under it:
+#: who thanked the poster, not what the post says.
+_THANKS_BOX = re.compile(r"^(?:the following \d+ users? says? thank you to .{1,60} for this (?:useful )?post"
+                         r"|(?:los|las) siguientes \d+ usuari[oa]s? agradecen? a .{1,60} por este (?:mensaje|aporte)"
+                         r"|(?:die )?folgenden? \d+ benutzer sagen danke zu .{1,60} für diesen (?:nützlichen )?beitrag)"
+                         r"\s*:?$", re.I)
+THANKS_LINES = 2
 #: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),
 #: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30";
 #: 水木社区's "※ 来源:·水木社区 newsmth.net·[FROM: 123.118.*]"):

@@ -114,6 +114,20 @@ def test_a_bbs_posts_header_and_origin_note_are_trimmed():
     assert trim_chrome(["标题要写清楚：墙面防水要刷到一米八。"]) == ["标题要写清楚：墙面防水要刷到一米八。"]
 
 
+def test_a_boards_box_of_thanks_under_a_post_is_trimmed():
+    """vBulletin lists who thanked the poster under a post ("The following 3 users say Thank You to ann for this
+    useful post:", then their names and dates); the box alone, set out as a post of its own, leaves nothing."""
+    for label in ("The following 2 users say Thank You to chema for this useful post:",
+                  "Los siguientes 2 usuarios agradecen a chema por este mensaje:"):
+        names = "PatrolZGZ (25/01/2025), Ruben_GR (26/01/2025)"
+        assert trim_chrome(["Cambié las dos crucetas y el golpe ha desaparecido.", label, names]) == [
+            "Cambié las dos crucetas y el golpe ha desaparecido."]
+        assert trim_chrome([label, names]) == []
+    said = ["The following 3 users say thank you to the council for this useful post: it is a joke, I think.",
+            "Nobody thanked anyone."]
+    assert trim_chrome(said) == said
+
+
 def test_an_imageboards_links_to_the_posts_a_reply_answers_are_trimmed():
     """4chan-style boards open a reply with the numbers of the posts it answers (">>104871305"); greentext (">not
     gdu") is the reply's own words."""
