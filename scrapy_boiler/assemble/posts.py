@@ -200,6 +200,7 @@ _THANKS_BOX = re.compile(r"^(?:the following \d+ users? says? thank you to .{1,6
                          r"|(?:los|las) siguientes \d+ usuari[oa]s? agradecen? a .{1,60} por este (?:mensaje|aporte)"
                          r"|(?:die )?folgenden? \d+ benutzer sagen danke zu .{1,60} für diesen (?:nützlichen )?beitrag)"
                          r"\s*:?$", re.I)
+#: Lines from the box's label to the post's end, at most: the label and the names under it.
 THANKS_LINES = 2
 #: A bulletin board's own notes in a post, after the "--" that closes its text (PTT's "※ 發信站: 批踢踢實業坊(ptt.cc),
 #: 來自: 36.228.10.77 (臺灣)", "※ 文章網址: https://…", "※ 編輯: billy3321 (118.99.130.13), 01/22/2015 11:09:30";
@@ -220,11 +221,10 @@ _NAME_SEPARATOR = re.compile(r"[:：]\s+")
 #: A board's note that the post was edited, by whom and when, on a line of its own ("Last edited by ann; 12-10-2011 at
 #: 10:04.", "Last edited by a moderator: May 3, 2017", Invision's "Edited June 3, 2025 by ann", "Zuletzt bearbeitet: 5.
 #: Mai 2024", 4PDA's "Сообщение отредактировал ann - 17.03.25, 22:48", PunBB's "Отредактировано ann (2024-11-19
-#: 19:58:10)", Discuz's "本帖最后由 ann 于 2023-4-16
-#: 21:15 编辑", bbPress's "This reply was modified 3 weeks ago by ann.", wpForo's "Dieser Beitrag wurde geändert vor
-#: 8 Monaten von ann", Something Awful's "ann fucked around with this message at 21:22 on Mar 9, 2025", Oracle's
-#: "Oct 7 2025 — edited Oct 7 2025"): when it changed, not what it says. It shows a date, so a line of prose
-#: starting "Edited by" without one stays.
+#: 19:58:10)", Discuz's "本帖最后由 ann 于 2023-4-16 21:15 编辑", bbPress's "This reply was modified 3 weeks ago by
+#: ann.", wpForo's "Dieser Beitrag wurde geändert vor 8 Monaten von ann", Something Awful's "ann fucked around with
+#: this message at 21:22 on Mar 9, 2025", Oracle's "Oct 7 2025 — edited Oct 7 2025"): when it changed, not what it
+#: says. It shows a date, so a line of prose starting "Edited by" without one stays.
 _EDIT_NOTE = re.compile(
     r"^(?=.*\d)(?:last edited(?: by)?|edited by|edited\s.{1,40}?\sby|zuletzt bearbeitet(?: von)?"
     r"|dernière (?:édition|modification) par"

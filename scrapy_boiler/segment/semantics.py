@@ -363,6 +363,6 @@ BESIDE_POST_TEXT = re.compile(r"author|user(?!-?select)|sig|meta|info|head|foot|
 
 
 def names_post_text(names: str) -> bool:
-    """Whether an element's names (:func:`element_names`) call it a post's text
-    (``div.post_body``, ``div.message-content``) and not a part beside it (``div.author-info``)."""
+    """Whether an element's names (:func:`element_names`) call it a post's text (``div.post_body``,
+    ``div.message-content``) and not a part beside it (``div.author-info``)."""
     return bool(names and POST_TEXT_NAME.search(names) and not BESIDE_POST_TEXT.search(names))

@@ -84,7 +84,7 @@ def same_block(tokens: frozenset[str], first_tokens: frozenset[str]) -> bool:
 
 def _unmodified(tokens: frozenset[str]) -> frozenset[str]:
     """Class tokens without the BEM modifiers (``block--modifier``) of a block also named."""
-    return frozenset(token for token in tokens if token.partition("--")[0] not in tokens or "--" not in token)
+    return frozenset(token for token in tokens if not ("--" in token and token.partition("--")[0] in tokens))
 
 
 @lru_cache(maxsize=8192)
