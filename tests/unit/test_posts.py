@@ -2980,7 +2980,6 @@ def test_a_named_body_holding_the_posts_title_and_byline_gives_the_text_named_in
     assert [post.text for post in doc.posts] == texts
 
 
-
 def test_a_questions_text_named_inside_the_box_the_answers_path_reaches_is_its_body(page_bytes):
     """PieFed renders the opening post as a ``div.col-12`` holding its votes, the title, a "submitted ... by" line and
     the ``div.post_body``; the answers' path (``div.comment_body > div.col-12``) reaches that box only, and the text

@@ -148,7 +148,7 @@ def test_blend_drops_what_the_trees_kept_in_the_sidebar():
 
 def test_the_slash_engines_boxes_beside_a_story_are_dropped(page_bytes):
     """SoylentNews (the Slash engine) sets its log-in, site news and funding boxes in ``div#slashboxes`` beside the
-    story, in a table-free column the trees score like prose ("Base Goal: $3500.00")."""
+    story, a column whose lines the trees scored like the story's ("Base Goal: $3500.00")."""
     doc = extract(page_bytes("soylentnews_story.html"), "https://soylentnews.org/article.pl?sid=25/02/10/1234")
     assert "Base Goal" not in doc.text and "Site News" not in doc.text
     assert "open-source" in doc.text.lower() and len(doc.posts) >= 5
