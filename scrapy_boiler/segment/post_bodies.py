@@ -19,7 +19,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words, repeat_form
 from scrapy_boiler.segment.post_marks import has_date, has_user_link
-from scrapy_boiler.segment.semantics import BESIDE_POST_TEXT, POST_TEXT_NAME
+from scrapy_boiler.segment.semantics import BESIDE_POST_TEXT, POST_TEXT_NAME, names_post_text
 from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, SignatureAliases, class_overlap, class_tokens, signature
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -276,8 +276,7 @@ def _named_bodies(
     # a body the template names may hold the post's title and byline above its text, in a body named so too
     # (Forumactif's phpBB theme: h2.topic-title, p.author and div.content in div.postbody): that one, if it holds most
     # of the words
-    share = NAMED_INNER_SHARE if last and POST_TEXT_NAME.search(last) and not BESIDE_POST_TEXT.search(last) \
-        and tag != "tr" else NAMED_BODY_SHARE
+    share = NAMED_INNER_SHARE if names_post_text(last) and tag != "tr" else NAMED_BODY_SHARE
     found: dict[str, dict[int, etree._Element]] = defaultdict(dict)
     repeated: dict[str, int] = defaultdict(int)
     in_parts: set[str] = set()  # a name of parts right in a body named so already: it holds them all (Linen's code)
@@ -322,8 +321,7 @@ def _renamed_bodies(current: list[list[etree._Element]], held: dict[int, etree._
     names the question's text ``question-content post-body``, each answer's ``answer-body post-body``), or the
     element holding several such siblings, a text written in parts."""
     tag, _, rest = best.partition(".")
-    naming = {name for name in rest.rpartition("#")[0].split() if POST_TEXT_NAME.search(name)
-              and not BESIDE_POST_TEXT.search(name)}
+    naming = {name for name in rest.rpartition("#")[0].split() if names_post_text(name)}
     renamed: dict[int, etree._Element] = {}
     for index, els in enumerate(current):
         if index in held or not naming:
