@@ -25,7 +25,7 @@ from scrapy_boiler.segment.post_bodies import (
     member_bodies,
     signature_elements,
 )
-from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
+from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster, term_of
 from scrapy_boiler.segment.posts_beside import with_posts_beside
 from scrapy_boiler.segment.question_above import with_question_above
 from scrapy_boiler.segment.semantics import is_sidebar, is_slipped_in
@@ -35,7 +35,7 @@ from scrapy_boiler.segment.signatures import (
     class_overlap,
     class_tokens,
     id_template,
-    same_block,
+    rows_alike,
     signature,
 )
 from scrapy_boiler.segment.teasers import lists_other_pages
@@ -108,7 +108,7 @@ class PostGroup:
         """Where a post's byline is read: :meth:`with_head`, and a ``<dd>``'s ``<dt>`` (comments written as a
         definition list: who and when, then what). Not evidence of a thread: blogs list their comments so."""
         rows = self.with_head(member)
-        if len(rows) == 1 and member.tag == "dd" and (term := member.getprevious()) is not None and term.tag == "dt":
+        if len(rows) == 1 and (term := term_of(member)) is not None:
             return member, term
         return rows
 
@@ -253,7 +253,7 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
         for tag, first_tokens, first_generated, key in keys:
             if tag == child.tag and (class_overlap(tokens, first_tokens) >= MIN_CLASS_OVERLAP
                                      or (generated and generated == first_generated)
-                                     or _modified(tokens, first_tokens) or same_block(tokens, first_tokens)
+                                     or _modified(tokens, first_tokens) or rows_alike(tokens, first_tokens)
                                      or (bool(generated) == bool(first_generated) and class_overlap(
                                          tokens, first_tokens, stripes=False) >= MIN_CLASS_OVERLAP)):
                 groups[key].append(child)

@@ -78,8 +78,24 @@ def names_poster(member: etree._Element) -> bool:
 
 
 def has_date(member: etree._Element) -> bool:
-    """Whether the member shows a date or time (a ``<time>`` element or a date-like string)."""
-    return shows_when(member, has_date_text)
+    """Whether the member shows a date or time (a ``<time>`` element or a date-like string); a ``<dd>`` shows it in its
+    ``<dt>`` (comments written as a definition list: who and when, then what)."""
+    if shows_when(member, has_date_text):
+        return True
+    term = term_of(member)
+    return term is not None and shows_when(term, has_date_text)
+
+
+def term_of(member: etree._Element) -> etree._Element | None:
+    """The ``<dt>`` right before a ``<dd>`` member, or before the ``<dd>`` a member is the only child of (Thesis's
+    ``dd > div.format_text``): where comments written as a definition list say who and when."""
+    while member.tag != "dd":
+        parent = member.getparent()
+        if parent is None or len(parent) != 1:
+            return None
+        member = parent
+    term = member.getprevious()
+    return term if term is not None and term.tag == "dt" else None
 
 
 #: Texts of a member at most this long are where it shows when it was written (a paragraph is not).

@@ -74,12 +74,32 @@ def class_overlap(tokens: frozenset[str], others: frozenset[str], *, stripes: bo
     return len(tokens & others) / len(tokens | others) if tokens and others else 0.0
 
 
+def rows_alike(tokens: frozenset[str], first_tokens: frozenset[str]) -> bool:
+    """Whether two class lists that share too few names are still rows of one template: one component with
+    different modifiers (:func:`same_block`), or zebra-striped rows (:func:`same_striped_row`)."""
+    return same_block(tokens, first_tokens) or same_striped_row(tokens, first_tokens)
+
+
 def same_block(tokens: frozenset[str], first_tokens: frozenset[str]) -> bool:
     """Whether two class lists name one component with different BEM modifiers, once each modifier is set aside
     where the component's own name is there too: JustAnswer's "c-message c-message--expert" among "c-message
     c-message--customer" (the expert's answers and the customer's replies, one conversation)."""
     own, first_own = _unmodified(tokens), _unmodified(first_tokens)
     return bool(own) and own == first_own and (own != tokens or first_own != first_tokens)
+
+
+#: Where a row stands among its siblings, a mark the template adds to the first or last row ("odd first").
+_POSITION = frozenset({"first", "last"})
+
+
+def same_striped_row(tokens: frozenset[str], first_tokens: frozenset[str]) -> bool:
+    """Whether two zebra-striped class lists are rows of one template: both carry a stripe, and once stripes and
+    position marks (``first``, ``last``) are set aside, one holds at most one name the other lacks (Dotclear's
+    comments: "odd first", "me even", "odd", "even", where ``me`` marks the blog's owner)."""
+    own, first_own = _without_stripes(tokens), _without_stripes(first_tokens)
+    if own == tokens or first_own == first_tokens:
+        return False
+    return len((own ^ first_own) - _POSITION) <= 1
 
 
 def _unmodified(tokens: frozenset[str]) -> frozenset[str]:

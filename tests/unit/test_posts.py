@@ -3008,3 +3008,12 @@ def test_a_question_declared_by_its_opening_sentence_is_found_above_the_answers(
     assert doc.page_type == "qa" and len(doc.posts) == 5
     opening = doc.posts[0].text
     assert opening.startswith("去年秋天从菜市场买了一小盆薄荷") and "我一般两三天浇一次水" in opening
+
+
+def test_comments_written_as_a_striped_definition_list_are_the_articles_comments(page_bytes):
+    """Dotclear writes each comment as a ``<dt>`` (number, date, poster) and a ``<dd>`` (the text), zebra-striped and
+    marked "first" and "me" (the blog's owner): the five ``<dd>`` are one group, dated by their ``<dt>``."""
+    doc = extract(page_bytes("dotclear_comments.html"), "https://carnet.example.fr/post/2025/01/12/Un-hiver-sans-chauffage")
+    assert doc.page_type == "article" and doc.text.startswith("Cet hiver, j'ai décidé")
+    assert [post.text[:12] for post in doc.posts] == [
+        "Pour la coll", "@Lucie : mer", "Chez moi c'e", "Je travaille", "@Hervé : oui"]

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from lxml import etree
 
 from scrapy_boiler import extract
-from scrapy_boiler.segment.signatures import class_tokens, signature
+from scrapy_boiler.segment.signatures import class_tokens, same_striped_row, signature
 
 
 def _style_hash(class_names: str) -> str:
@@ -134,3 +134,14 @@ def test_zebra_stripes_are_not_part_of_a_signature():
     odd = etree.fromstring('<li class="comment odd alt thread-odd thread-alt depth-1" id="comment-12"/>')
     assert signature(even) == signature(odd) == "li.comment depth-#comment-"
     assert signature(etree.fromstring('<div class="altitude row_odd"/>')) == "div.altitude#"
+
+
+def test_zebra_striped_rows_differing_by_one_mark_are_one_template():
+    """Rows alternating ``odd``/``even`` are one template's even where one is marked first or as the owner's ("odd
+    first", "me even"); rows without a stripe, or differing by more than one name, are not made alike so."""
+    def tokens(names: str) -> frozenset[str]:
+        return frozenset(names.split())
+    assert same_striped_row(tokens("odd first"), tokens("me even"))
+    assert same_striped_row(tokens("even"), tokens("odd first"))
+    assert not same_striped_row(tokens("me"), tokens("first"))
+    assert not same_striped_row(tokens("odd promo banner"), tokens("even"))

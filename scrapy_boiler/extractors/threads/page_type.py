@@ -35,7 +35,7 @@ from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
 from scrapy_boiler.segment.lone_comment import lone_comment
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
-from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
+from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster, term_of
 from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME, element_names
 from scrapy_boiler.segment.signatures import signature
@@ -192,13 +192,13 @@ def is_comment_thread(group: PostGroup) -> bool:
 def _dated_comments(members: list[etree._Element]) -> bool:
     """Whether the members are an article's comment thread: most of them show a date, and they are named comments
     (by class, id or component name: Wix's hashed classes beside ``data-hook="comment-list-item"``), or, named for
-    nothing of the kind in a box named as comments, most show their poster and a comment section's heading stands
-    over the first (Krone's ``forum-post`` rows under "Kommentare")."""
+    nothing of the kind in a box named as comments, most show their poster (or each its ``<dt>``: Dotclear's) and a
+    comment section's heading stands over the first (Krone's ``forum-post`` rows under "Kommentare")."""
     if not _mostly_dated(members):
         return False
     first = members[0]
     return bool(_COMMENT.search(signature(first)) or _COMMENT.search(element_names(first))) \
-        or (_show_posters(members) and introduced_as_comments(first))
+        or ((_show_posters(members) or all(term_of(m) is not None for m in members)) and introduced_as_comments(first))
 
 
 def _show_posters(members: list[etree._Element]) -> bool:
