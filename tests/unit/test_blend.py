@@ -1718,6 +1718,19 @@ def test_more_and_a_read_more_heading_naming_the_site_point_away():
     ) == ["Read more from Sky News:", "How are storms named?", "Families count cost of floods"]
 
 
+def test_read_also_lines_in_malay_swahili_and_filipino_point_away():
+    """Astro Awani writes "BACA: <link>" between the body's paragraphs, Taifa Leo "SOMA PIA: <link>", Filipino sites
+    "BASAHIN: <link>"; a sentence that starts with "Baca" and links nothing stays."""
+    para = "<p>Projek tebatan banjir itu dijangka siap pada akhir tahun depan, kata jurutera daerah kepada media.</p>"
+    assert _left_out_as_pointers(
+        f'{para}<p><strong>BACA: <a href="/a">Banjir kilat landa lima kawasan selepas hujan lebat</a></strong></p>'
+        f'{para}<p>SOMA PIA: <a href="/b">Bei ya kahawa yapanda katika soko la Nyeri</a></p>{para}'
+        f'<p>BASAHIN: <a href="/c">Presyo ng bigas, tumaas ngayong linggo</a></p>{para}'
+        f"<p>Baca laporan penuh jabatan itu sebelum membuat keputusan, katanya lagi kepada penduduk.</p>{para}"
+    ) == ["BACA: Banjir kilat landa lima kawasan selepas hujan lebat",
+          "SOMA PIA: Bei ya kahawa yapanda katika soko la Nyeri", "BASAHIN: Presyo ng bigas, tumaas ngayong linggo"]
+
+
 def test_a_marker_between_the_parts_of_an_article_and_a_call_to_follow_on_line_are_left_out():
     """Liputan6 shows an article of three pages on one, with "2 dari 3 halaman" between the parts; Matichon ends with
     "ติดตามข่าวสารผ่านไลน์ ... @Matichon" (follow the news on LINE, written in Thai). A sentence with a count in it

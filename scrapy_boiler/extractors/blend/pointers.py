@@ -14,7 +14,8 @@ from scrapy_boiler.segment.blocks import TextBlock
 #: A line that sends the reader to another article ("Leggi anche: <a>…</a>", "Lesen Sie (dazu) auch", "MIRA: <a>…</a>",
 #: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", La Presse's "Lisez « <a>…</a> »", ABC News's "MORE: <a>…</a>"
 #: (not "More: http://…", a source's address), ZDNET's "Also: <a>…</a>", Mongabay's "See related: <a>…</a>", "اقرأ
-#: أيضا", Navbharat Times' "पढ़ें: <a>…</a>" and the Indian languages' "also read"), and an advert's label alone on
+#: أيضا", Navbharat Times' "पढ़ें: <a>…</a>", Malay's "BACA:", Swahili's "SOMA PIA:", Filipino's "BASAHIN:" and the
+#: Indian languages' "also read"), and an advert's label alone on
 #: its line ("- Pubblicità -", "Anzeige", Lrytas' "Reklama").
 _POINTER = re.compile(
     r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|more(?=\s*:(?!\s*(?:https?:|www\.)))|see (?:also|related)"
@@ -26,7 +27,8 @@ _POINTER = re.compile(
     r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
     r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|ayrıca okuyun"
     r"|citește și|olvassa el|διαβάστε (?:επίσης|ακόμη)|читайте також|прочетете още|pročitajte (?:i|još)|preberite tudi"
-    r"|prečítajte si aj|baca juga|xem thêm|đọc thêm|อ่านเพิ่มเติม|อ่านข่าวที่เกี่ยวข้อง|اقرأ أيضاً?|اقرأ أيضًا|بیشتر بخوانید"
+    r"|prečítajte si aj|baca juga|baca(?=\s*:)|soma (?:pia|zaidi)|basahin(?: din)?(?=\s*:)"
+    r"|xem thêm|đọc thêm|อ่านเพิ่มเติม|อ่านข่าวที่เกี่ยวข้อง|اقرأ أيضاً?|اقرأ أيضًا|بیشتر بخوانید"
     r"|یہ بھی پڑھیں|קראו גם"
     r"|(?:ये|यह|इसे) भी पढ़ें|पढ़ें(?=\s*:)|हेही वाचा|ఇదీ చదవండి|ఇవి కూడా చదవండి|இதையும் படிக்க|ഇതും വായിക്കുക"
     r"|આ પણ વાંચો|ಇದನ್ನೂ ಓದಿ|ਇਹ ਵੀ ਪੜ੍ਹੋ|আরও পড়ুন"
