@@ -290,12 +290,14 @@ CREDIT_LINE_CHARS = 100
 
 
 #: What a note disclosing affiliate links speaks of: the links, or the commission earned from them ("affiliate links",
-#: "partner links", "earn a commission", "eine kleine Provision", "liens affiliés", "ganamos una comisión"), or how the
-#: site tests what it recommends ("Read more about how we test", the link to its method) ...
+#: "partner links", "earn a commission", "we may receive compensation", "eine kleine Provision", "liens affiliés",
+#: "percevoir une rémunération", "ganamos una comisión"), or how the site tests what it recommends ("Read more about
+#: how we test", the link to its method) ...
 _AFFILIATE = re.compile(
     r"affiliate[- ]?(?:links?|partners?|programs?|commissions?)|partner links|earns? (?:us )?(?:a )?(?:small )?"
-    r"commission|commissions? (?:do|does) not|(?:eine|kleine|keine) provision|provisionslinks?|liens? affiliés"
-    r"|liens? d'affiliation|(?:percevoir|percevons|toucher|touchons|recevoir|recevons) une (?:petite )?commission"
+    r"(?:commission|compensation)|(?:receive|get) compensation|commissions? (?:do|does) not"
+    r"|(?:eine|kleine|keine) provision|provisionslinks?|liens? affiliés|liens? d'affiliation"
+    r"|(?:percevoir|percevons|toucher|touchons|recevoir|recevons) une (?:petite )?(?:commission|rémunération)"
     r"|enlaces? (?:de )?afiliad|(?:recibir|recibimos|ganar|ganamos|obtener|obtenemos) una (?:pequeña )?comisión"
     r"|link affiliat|(?:ricevere|riceviamo|guadagnare|guadagniamo) una (?:piccola )?commissione"
     r"|(?:ontvangen|krijgen) (?:we|wij|ik) (?:een )?(?:kleine )?commissie"

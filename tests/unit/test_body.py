@@ -243,6 +243,8 @@ def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
              "für dich ändert sich der Preis nicht.",
              "This post contains affiliate links, which means we may earn a small commission at no cost to you.",
              "Cet article contient des liens affiliés.",
+             "Notre site peut percevoir une rémunération lorsque vous achetez via les liens de cette page.",
+             "We may receive compensation when you click on links to products on this page.",
              "Engadget has been testing and reviewing consumer tech since 2004. Our stories may include affiliate "
              "links; if you buy something through a link, we may earn a commission. Read more about how we evaluate "
              "products.",
@@ -258,7 +260,8 @@ def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
     # a story's last line on a commission, or on the station that helped, is no disclosure
     endings = ["\"We will act,\" the commission said in a statement on Monday.",
                "Our affiliate station KXYZ contributed to this report.",
-               "We welcome the provision of new funds, the mayor said."]
+               "We welcome the provision of new funds, the mayor said.",
+               "The families will receive compensation from the state, the court ruled."]
     for ending in endings:
         assert ending in _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{ending}</p>")
 
