@@ -37,10 +37,10 @@ _STRIPE = re.compile(r"(?:.*[-_])?(?:odd|even|alt)")
 #: size (``72px]``), as opposed to a number (``post-123``, ``depth-2``: cut, whatever the page repeats).
 _HASH_TAIL = re.compile(r"\d[\w\[\].#-]*[a-z]")
 #: A letter or two before an id's first digit, at its start or after a separator, begin the post's own hash when
-#: letters and digits mix after it (``c_a1b2c3``: Lobsters' short ids), not the template's prefix (``p24027``,
-#: ``post24027``, ``t1_ehzpcbo``).
+#: letters and digits mix after it (``c_a1b2c3``: Lobsters' short ids; ``comment-r6yAq9c3Bh``: Indie Hackers' base-62
+#: ones), not the template's prefix (``p24027``, ``post24027``, ``t1_ehzpcbo``).
 _HASH_START = re.compile(r"(?:^|(?<=[-_:.]))[A-Za-z]{1,2}$")
-_HASH_REST = re.compile(r"(?=[a-z0-9]*[a-z])[a-z0-9]+")
+_HASH_REST = re.compile(r"(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]+")
 #: An id that is a hash in capitals and digits from end to end (HyperKitty's message ids, ``QDV3BUGJOFPFRPLOZNF...``,
 #: the base32 hash of the message): the post's own, not a template's prefix and number.
 _UPPER_HASH = re.compile(r"(?=[A-Z]*\d)[A-Z\d]{16,}")

@@ -3017,3 +3017,13 @@ def test_comments_written_as_a_striped_definition_list_are_the_articles_comments
     assert doc.page_type == "article" and doc.text.startswith("Cet hiver, j'ai décidé")
     assert [post.text[:12] for post in doc.posts] == [
         "Pour la coll", "@Lucie : mer", "Chez moi c'e", "Je travaille", "@Hervé : oui"]
+
+
+def test_comments_with_mixed_case_hash_ids_are_one_thread(page_bytes):
+    """Indie Hackers ids its comments with base-62 hashes (``comment-r6yAq9c3Bh``): the letters before the hash's first
+    digit are the comment's own, so the top-level comments, each with its replies, are alike and all seven posts are
+    found."""
+    doc = extract(page_bytes("indiehackers_post.html"), "https://www.indiehackers.com/post/i-moved-my-saas-off-usage-"
+                  "based-pricing-after-14-months-heres-what-happened-to-churn-8c1f2e9a7b")
+    assert len(doc.posts) == 7 and "For a little over a year, Tallyroom charged" in doc.posts[0].text
+    assert doc.posts[3].text.startswith("Counterpoint from the infra side")

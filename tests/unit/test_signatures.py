@@ -145,3 +145,13 @@ def test_zebra_striped_rows_differing_by_one_mark_are_one_template():
     assert same_striped_row(tokens("even"), tokens("odd first"))
     assert not same_striped_row(tokens("me"), tokens("first"))
     assert not same_striped_row(tokens("odd promo banner"), tokens("even"))
+
+
+def test_mixed_case_hash_ids_give_one_signature():
+    """A comment's id of a prefix and a base-62 hash (``comment-r6yAq9c3Bh``) is the comment's own from the hash's first
+    letter; a template's prefix and number (``post24027``, ``t1_ehzpcbo``) keeps its letters."""
+    def sig(markup: str) -> str:
+        return signature(etree.fromstring(markup))
+    assert sig('<div class="c" id="comment-r6yAq9c3Bh"/>') == sig('<div class="c" id="comment-pX41uNe8Za"/>')
+    assert sig('<div class="post" id="post24027"/>') == "div.post#post"
+    assert sig('<div class="thing" id="t1_ehzpcbo"/>') == "div.thing#t"
