@@ -3019,6 +3019,17 @@ def test_comments_written_as_a_striped_definition_list_are_the_articles_comments
         "Pour la coll", "@Lucie : mer", "Chez moi c'e", "Je travaille", "@Hervé : oui"]
 
 
+def test_a_work_packages_description_above_its_activity_is_the_opening_post(page_bytes):
+    """OpenProject shows a work package's description above its activity tab (comments and change entries): at an
+    issue tracker's address (``/work_packages/48213``, as ``/issues/N`` or Jira's ``/browse/KEY-N``), the text above the
+    replies is the thread's opening post, not an article with comments."""
+    doc = extract(page_bytes("openproject_work_package.html"),
+                  "https://projekte.wetteraukreis-digital.de/work_packages/48213/activity")
+    assert doc.page_type == "forum"
+    assert "Beim Export der monatlichen Stundenzettel" in doc.posts[0].text
+    assert any(post.text.startswith("Der CSV-Export hat für den Januar gereicht") for post in doc.posts)
+
+
 def test_comments_with_mixed_case_hash_ids_are_one_thread(page_bytes):
     """Indie Hackers ids its comments with base-62 hashes (``comment-r6yAq9c3Bh``): the letters before the hash's first
     digit are the comment's own, so the top-level comments, each with its replies, are alike and all seven posts are

@@ -62,7 +62,8 @@ _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|bbs|discussions?|comments?)"
     r"(?:/|\.php|$)"
     r"|showthread|viewtopic|/community/posts?/|[?&](?:t|topic|thread)="
-    r"|/(?:issues|pull|merge_requests)/\d+|show_bug\.cgi",  # an issue tracker's issue, pull or merge request
+    # an issue tracker's issue, pull or merge request (OpenProject's work packages, Jira's, Trac's and Launchpad's)
+    r"|/(?:issues|pull|merge_requests|work_packages|ticket)/\d+|show_bug\.cgi|/browse/[A-Z][A-Z\d]*-\d+|/\+bug/\d+",
     re.I,
 )
 
