@@ -291,11 +291,21 @@ def read_date(member: etree._Element, body: set[etree._Element],
     return None
 
 
+#: What separates a poster's name from the date after it on one line ("The Keeper - October 26, 2012").
+_SEPARATORS = (" - ", " – ", " — ", " | ", " · ", " • ")
+
+
 def _shown_date(text: str) -> str:
-    """A date as shown, without the label before it ("Reply #3 on: ", "Posted: ") or the arrows around it."""
+    """A date as shown, without the label before it ("Reply #3 on: ", "Posted: "), the name it follows after a
+    separator ("The Keeper - October 26, 2012") or the arrows around it."""
     label, colon, rest = text.partition(": ")
     if colon and _is_date_text(rest) and not _is_date_text(label):
         text = rest
+    for separator in _SEPARATORS:
+        name, cut, rest = text.rpartition(separator)
+        if cut and _is_date_text(rest) and not _is_date_text(name):
+            text = rest
+            break
     if (by := _BY_LINE.match(text.strip())) is not None:
         text = text.strip()[by.end():]
     return _ON.sub("", text.strip(_DATE_FRAME))

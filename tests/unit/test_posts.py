@@ -2536,6 +2536,19 @@ def test_a_comment_bodys_long_meta_line_or_dated_heading_is_its_byline(byline, a
     assert read_author(member, text) == author and read_date(member, text) == date
 
 
+@pytest.mark.parametrize(("line", "date"), [
+    ("The Keeper - October 26, 2012", "October 26, 2012"),
+    ("James Cannon - Runcorn Trekkie UK - October 26, 2012", "October 26, 2012"),
+    ("ann_k · 3 hours ago", "3 hours ago"),
+    ("12 May 2024 - 10:32", "12 May 2024 - 10:32"),
+])
+def test_a_date_after_the_posters_name_and_a_separator_is_read_alone(line, date):
+    """A comment header that writes the poster's name, a dash and the date as one text (Trekmovie's ``<dt>``) gives
+    the date without the name; a date and its time so separated stay together."""
+    member = etree.fromstring(f'<div><div class="head"><a href="#c1">1.</a> {line}</div><p>Nice work.</p></div>')
+    assert read_date(member, set(member[1].iter())) == date
+
+
 def test_a_comments_closing_posted_by_line_is_its_byline():
     """MetaFilter ends each comment's text with "posted by <a>name</a> at <a>time</a> on date [favorites]" in a span
     named for its small type only: a line that reads as a byline is the post's byline, not its text; a closing line
