@@ -3051,3 +3051,12 @@ def test_comments_with_mixed_case_hash_ids_are_one_thread(page_bytes):
                   "based-pricing-after-14-months-heres-what-happened-to-churn-8c1f2e9a7b")
     assert len(doc.posts) == 7 and "For a little over a year, Tallyroom charged" in doc.posts[0].text
     assert doc.posts[3].text.startswith("Counterpoint from the infra side")
+
+
+def test_a_topic_above_replies_named_res_is_the_opening_post(page_bytes):
+    """Hatsugen Komachi writes the topic in ``article.topicDetail`` and its replies as ``article.resItem`` (レス, "res",
+    Japanese boards' word for a reply): the topic is the thread's opening post, though the replies hold most of the
+    page's text."""
+    doc = extract(page_bytes("komachi_topic.html"), "https://komachi.yomiuri.co.jp/topics/id/1046218/")
+    assert doc.page_type == "forum" and len(doc.posts) == 8
+    assert "結婚して三年目" in doc.posts[0].text and doc.posts[1].text.startswith("片道四時間で年二回")

@@ -57,7 +57,8 @@ DECLARED_MATCH = 0.6
 #: Text nodes shorter than this are not looked up in a declared opening post (too common to place it).
 MIN_DECLARED_LEAF_CHARS = 12
 
-_REPLIES = re.compile(r"answer|comment|repl", re.I)
+#: Names of replies: answers, comments, replies, and Japanese boards' "res" (レス: Hatsugen Komachi's ``resItem``).
+_REPLIES = re.compile(r"answer|comment|repl|\bres(?:[-_]?(?:item|list|box|body))?\b", re.I)
 _THREAD_PATH = re.compile(
     r"/(?:threads?|topics?|forums?|viewtopic|showthread|questions?|qna|t|d|board|boards|bbs|discussions?|comments?)"
     r"(?:/|\.php|$)"
