@@ -936,3 +936,12 @@ def test_an_answer_box_between_the_question_and_the_replies_is_an_answer():
     assert doc.page_type == "qa"
     assert "Since installing last week's update" in doc.question
     assert [post.author for post in doc.answers] == ["tomasz", "ruth", "dana", "jens"]
+
+
+def test_comments_listed_inside_each_post_are_not_answers(page_bytes):
+    """Biostars lists each post's comments (``div.ui.comment.segment``) inside the post: they are half the members
+    found, yet they are comments under the question and answers, not answers."""
+    doc = extract(page_bytes("biostars_question.html"), "https://www.biostars.org/p/9603417/")
+    assert doc.page_type == "qa" and len(doc.posts) == 4
+    assert doc.posts[0].text.startswith("I have a coordinate-sorted")
+    assert doc.posts[1].text.startswith("Recent samtools")
