@@ -26,6 +26,14 @@ from itertools import islice
 
 from lxml import etree
 
+from scrapy_boiler.assemble.site_notes import (
+    APPEAL_WORDS,
+    CLOSING_APPEAL,
+    FOLLOW_PROMPT,
+    PAYWALL_NOTICE,
+    SCRIPT_NOTICE,
+    is_affiliate_notice,
+)
 from scrapy_boiler.parse.byline import BYLINE_WORDS, is_byline
 from scrapy_boiler.parse.normalize import comparable, count_words
 from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
@@ -111,7 +119,7 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     first = {position for position, _ in content[:BYLINE_REACH]}
     for position, block in content if len(content) > 1 else ():
         words = count_words(block.text)
-        if (position in first or position in last) and words <= DISCLOSURE_WORDS and _is_affiliate_notice(block.text):
+        if (position in first or position in last) and words <= DISCLOSURE_WORDS and is_affiliate_notice(block.text):
             _drop(block, "a note that the site earns from the links (not the writer's text)")
             changed.append(position)
         elif position in last and words <= APPEAL_WORDS and CLOSING_APPEAL.search(block.text):
@@ -207,7 +215,6 @@ NEWSROOM_LINE = re.compile(r"(?:촬영기자|영상기자|영상편집|영상취
 NEWSROOM_LINE_CHARS = 120
 
 
-
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",
 #: "Photograph: Carl Court/AFP/Getty Images", "(AP Photo/Carolyn Kaster)", "(GettyImages.com)", "Nasa / Reuters",
 #: "© dpa": English, German, French, Spanish and Italian words for a picture, and the agencies most captions credit;
@@ -239,43 +246,6 @@ PHOTOGRAPHED_BY = re.compile(r"(?:[记記]者\s*[\u4e00-\u9fff·]{2,12}(?:\s+[\u
                              r"[)）]?$")
 
 
-#: What a paywall says where it cuts an article short, in English, French, German, Spanish, Italian, Portuguese and
-#: Dutch: the rest is for subscribers, subscribe (or log in) to read on, unlock the full story, so much of the
-#: article is left to read.
-PAYWALL_NOTICE = re.compile(
-    r"(?:article|story|content|rest of (?:this|the) \w+) is (?:only )?(?:available |reserved |exclusive(?:ly)? )?"
-    r"(?:only )?(?:to|for) (?:our )?(?:subscribers|members|premium)|subscribe (?:now )?to (?:continue|keep) reading"
-    r"|to (?:continue|keep) reading,? (?:please )?(?:subscribe|sign in|log in)|il vous reste \d[\d.,]*\s?%"
-    r"|unlock (?:the )?(?:full|whole|rest of the) (?:story|article)"
-    r"|(?:suite|article) est réservée? aux abonnés|(?:artikel|beitrag|inhalt) ist (?:nur |exklusiv )?für abonnent"
-    r"|(?:jetzt )?(?:abonnieren|abo abschließen|freischalten) und weiterlesen|mit \S+\+? weiterlesen"
-    r"|exclusiv[oa] para (?:suscriptores|socios|assinantes)|suscríbete para (?:seguir|continuar) leyendo"
-    r"|riservato agli abbonati|(?:artikel|verhaal) is (?:alleen )?voor abonnees",
-    re.IGNORECASE,
-)
-
-
-#: What a nonprofit's closing appeal asks of the reader, after the story: "If you would like to support our work, you
-#: can do so here" (Bellingcat), "Please consider making a donation", "Become a member today", "keep HKFP free for all
-#: readers by supporting our team", and the site's notes on where else the story runs: a paragraph of at most
-#: :data:`APPEAL_WORDS` words among the body's last. A story about donors or a fundraiser reports no such ask.
-CLOSING_APPEAL = re.compile(
-    r"\bif you (?:would like|want|wish|value|enjoy(?:ed)?|appreciate)\b[^.]{0,80}"
-    r"\bsupport (?:us|our work|our journalism|our reporting|this work|this journalism)\b"
-    r"|\b(?:please|consider) (?:consider )?(?:support(?:ing)? (?:us|our)|donat(?:e|ing) (?:to us|today)"
-    r"|making a (?:donation|contribution)|becoming a (?:member|supporter|patron))\b"
-    r"|\bbecome a (?:member|supporter|patron) (?:today|now)\b"
-    r"|\bby supporting (?:us|our (?:team|work|journalism|reporting))\b"
-    # a note on where else the story runs: in print ("This article appears in print in the April 2025 issue of
-    # Maclean's"), or that it may be republished ("You may republish this article, so long as you credit...")
-    r"|\b(?:this|the|a version of this) (?:article|story|piece|essay|review|column) (?:also )?"
-    r"(?:appears|appeared|was published|ran) in (?:the )?(?:print\b|[\w’'. ]{1,40}?(?:print )?(?:edition|issue)\b)"
-    r"|\byou (?:may|can|are free to|are welcome to) republish (?:this|our)\b",
-    re.IGNORECASE,
-)
-APPEAL_WORDS = 80
-
-
 #: A line that only credits the pictures, wherever it sits in the body: "Photo: Reuters", "Fotos: dpa, Getty Images",
 #: "Bild: Keystone", "(Image: Nasa)", "ขอบคุณภาพ : กรมอุตุนิยมวิทยา" (Thai: thanks for the pictures), "사진=연합뉴스",
 #: "写真：共同", "图片来源：新华社", "Фото: ТАСС". A picture word and a colon open it; it is at most
@@ -287,60 +257,6 @@ CREDIT_LINE = re.compile(
     re.IGNORECASE,
 )
 CREDIT_LINE_CHARS = 100
-
-
-#: What a note disclosing affiliate links speaks of: the links, or the commission earned from them ("affiliate links",
-#: "partner links", "earn a commission", "we may receive compensation", "eine kleine Provision", "liens affiliés",
-#: "percevoir une rémunération", "ganamos una comisión"), or how the site tests what it recommends ("Read more about
-#: how we test", the link to its method) ...
-_AFFILIATE = re.compile(
-    r"affiliate[- ]?(?:links?|partners?|programs?|commissions?)|partner links|earns? (?:us )?(?:a )?(?:small )?"
-    r"(?:commission|compensation)|(?:receive|get) compensation|commissions? (?:do|does) not"
-    r"|(?:eine|kleine|keine) provision|provisionslinks?|liens? affiliés|liens? d'affiliation"
-    r"|(?:percevoir|percevons|toucher|touchons|recevoir|recevons) une (?:petite )?(?:commission|rémunération)"
-    r"|enlaces? (?:de )?afiliad|(?:recibir|recibimos|ganar|ganamos|obtener|obtenemos) una (?:pequeña )?comisión"
-    r"|link affiliat|(?:ricevere|riceviamo|guadagnare|guadagniamo) una (?:piccola )?commissione"
-    r"|(?:ontvangen|krijgen) (?:we|wij|ik) (?:een )?(?:kleine )?commissie"
-    r"|(?:read|learn) more about how we (?:test|evaluate|review|rate)",
-    re.IGNORECASE,
-)
-#: ... and how it says it is the site's own: in the first person, opening with a label ("Disclosure:",
-#: "Werbehinweis:", "Editorial Note:") or naming the page ("This post contains", "Cet article contient").
-_DISCLOSED = re.compile(
-    r"\b(?:we|i|us|our|ich|wir|uns|nous|je|podemos|puedo|ganamos|recibimos|possiamo|potremmo|riceviamo|wij)\b"
-    r"|^\W*(?:disclosure|werbehinweis|editorial note|transparenz\w*|hinweis|avertissement|aviso|nota)\b"
-    r"|\b(?:this|cet(?:te)?|dieser|diese|este|esta|questo|questa|deze|dit) (?:article|post|page|artikel|beitrag"
-    r"|seite|artículo|entrada|articolo|pagina|bericht)\b",
-    re.IGNORECASE,
-)
-
-
-def _is_affiliate_notice(text: str) -> bool:
-    """Whether a short line is a site's note that it earns from the links on the page ("Editorial Note: We earn a
-    commission from partner links on Forbes Advisor.", "Werbehinweis: Links mit * sind Affiliate-Links."): a story
-    about affiliate links speaks of them in no first person and names no page of its own."""
-    return _AFFILIATE.search(text) is not None and _DISCLOSED.search(text) is not None
-
-
-#: What a page tells a browser that runs no script, wherever it sits in the body: "Please enable JavaScript in your
-#: browser settings.", "JavaScript is disabled", "Bitte aktivieren Sie JavaScript", and The New York Times' "We are
-#: having trouble retrieving the article content." and "Thank you for your patience while we verify access.".
-SCRIPT_NOTICE = re.compile(
-    r"(?:enable|activate|turn on|switch on)\s+(?:your\s+)?javascript|javascript\s+(?:is|must be|needs to be)\s+"
-    r"(?:disabled|required|enabled|turned off)|aktivieren sie (?:bitte )?javascript|javascript aktivieren"
-    r"|activer (?:le )?javascript|activa(?:r)? (?:el )?javascript|trouble retrieving the article content"
-    r"|patience while we verify access"
-    # ... and what an embed blocked until the reader consents says in its place: Eurogamer's "To see this content
-    # please enable targeting cookies.", "Accept cookies to watch this video", "Wir benötigen Ihre Zustimmung, um ..."
-    r"|to (?:see|view|watch|display|load) this (?:content|video|post|embed|media)\W{0,3}(?:\w+\W+){0,6}?"
-    r"(?:enable|accept|allow)\s+(?:\w+\s+){0,2}cookies|(?:enable|accept|allow)\s+(?:\w+\s+){0,2}cookies to "
-    r"(?:see|view|watch|display|load)\b|wir benötigen ihre zustimmung,? um|pour (?:voir|afficher) ce contenu[^.]{0,60}"
-    r"cookies",
-    re.IGNORECASE,
-)
-#: A WeChat account's call to follow it, at the top of its articles: "点击上方蓝字“岛屿书房”，关注我们" (tap the blue
-#: words above to follow us).
-FOLLOW_PROMPT = re.compile(r"^(?:点击|點擊)(?:上方|下方|蓝字|藍字)[^。]{0,40}(?:关注|關注)")
 
 
 def _inside(block: TextBlock, tag: str) -> bool:
