@@ -26,7 +26,8 @@ PAYWALL_NOTICE = re.compile(
 
 #: What a nonprofit's closing appeal asks of the reader, after the story: "If you would like to support our work, you
 #: can do so here" (Bellingcat), "Please consider making a donation", "Become a member today", "keep HKFP free for all
-#: readers by supporting our team", and the site's notes on where else the story runs: a paragraph of at most
+#: readers by supporting our team", "buy me a coffee", the site's notes on where else the story runs, and a newsletter's
+#: note on why the reader got it ("You received this email because you signed up"): a paragraph of at most
 #: :data:`APPEAL_WORDS` words among the body's last. A story about donors or a fundraiser reports no such ask.
 CLOSING_APPEAL = re.compile(
     r"\bif you (?:would like|want|wish|value|enjoy(?:ed)?|appreciate)\b[^.]{0,80}"
@@ -34,7 +35,8 @@ CLOSING_APPEAL = re.compile(
     r"|\b(?:please|consider) (?:consider )?(?:support(?:ing)? (?:us|our)|donat(?:e|ing) (?:to us|today)"
     r"|making a (?:donation|contribution)|becoming a (?:member|supporter|patron))\b"
     r"|\bbecome a (?:member|supporter|patron) (?:today|now)\b"
-    r"|\bby supporting (?:us|our (?:team|work|journalism|reporting))\b"
+    r"|\bby supporting (?:us|our (?:team|work|journalism|reporting))\b|\bbuy (?:me|us) a coffee\b"
+    r"|\byou (?:received|are receiving|(?:are )?get(?:ting)?) this (?:e-?mail|newsletter|message) because\b"
     # a note on where else the story runs: in print ("This article appears in print in the April 2025 issue of
     # Maclean's"), or that it may be republished ("You may republish this article, so long as you credit...")
     r"|\b(?:this|the|a version of this) (?:article|story|piece|essay|review|column) (?:also )?"

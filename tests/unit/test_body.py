@@ -269,7 +269,8 @@ def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
 def test_an_appeal_for_support_closing_the_article_goes():
     """A nonprofit closes its stories with an appeal for the reader's support (Bellingcat's "If you would like to
     support our work, you can do so here", "Please consider making a donation"): the site's, not the writer's. A
-    story's last line on a fundraiser or on donors, and an appeal above the body's end, stay."""
+    story's last line on a fundraiser or on donors, and an appeal above the body's end, stay. A newsletter's
+    note on why the reader got it ("You received this email because ...") goes as an appeal does."""
     appeals = ["Bellingcat is a non-profit and the ability to carry out our work is dependent on the kind support of "
                "individual donors. If you would like to support our work, you can do so here. You can also subscribe "
                "to our Patreon channel here.",
@@ -278,12 +279,15 @@ def test_an_appeal_for_support_closing_the_article_goes():
                "Safeguard press freedom; keep the Harbour Press free for all readers by supporting our team.",
                "This article appears in print in the April 2025 issue of the magazine. Subscribe to it here.",
                "A version of this story appeared in the Sunday edition of the Herald.",
-               "You may republish this article, so long as you credit the authors and do not change the text."]
+               "You may republish this article, so long as you credit the authors and do not change the text.",
+               "The Understory is free and always will be. If this issue helped, you can buy me a coffee.",
+               "You received this email because you signed up on our website or came on one of our tree walks."]
     for appeal in appeals:
         assert _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{appeal}</p>")[1:] == [_SENTENCE] * 3
     endings = ["If you would like to donate to the family, a fundraiser has been set up at the town hall.",
                "The museum relies on individual donors and on the support of its friends, its director said.",
-               "The report appeared in print last spring, and the council has not answered it since."]
+               "The report appeared in print last spring, and the council has not answered it since.",
+               "We stopped to buy a coffee in the square before the last climb to the pass."]
     for ending in endings:
         assert ending in _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{ending}</p>")
     early = "If you would like to support our work, you can do so here."
