@@ -214,15 +214,15 @@ def test_the_place_of_a_link_hidden_from_visitors_is_trimmed():
 def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
     """phpBB writes "Code: Select all" over each code block in a post (in Polish "Kod: Zaznacz cały"; SMF "Code:
     [Select]", SMF 2.1 in Turkish "Kod Seç Genişlet", ElkArte in Italian "Codice: [Seleziona]", MyBB in Indonesian
-    "Kode:"), and phpBB 2 the poster's signature below a rule of 17 underscores; a lead-in line ending "code:" is the
-    writer's, and so is a rule between parts of a post."""
+    "Kode:", Discuz! "复制代码" under it), and phpBB 2 the poster's signature below a rule of 17 underscores; a lead-in
+    line ending "code:" is the writer's, and so is a rule between parts of a post."""
     lines = ["Try this crontab line:", "Code: Select all", "*/5 * * * * /usr/local/bin/backup.sh", "Here is my code:",
              "Code:", "echo $PATH", "Code: [Select]", "v = data[:, 1]", "Codice: [Seleziona]", "x = 1",
              "Kod: Zaznacz cały", "y = 2", "Kod Seç Genişlet", "z = 3", "Kode:", "php artisan queue:work",
-             "_________________", "Gruß aus Nordhessen"]
+             "import resource", "复制代码", "_________________", "Gruß aus Nordhessen"]
     assert trim_chrome(lines) == ["Try this crontab line:", "*/5 * * * * /usr/local/bin/backup.sh",
                                   "Here is my code:", "echo $PATH", "v = data[:, 1]", "x = 1", "y = 2", "z = 3",
-                                  "php artisan queue:work"]
+                                  "php artisan queue:work", "import resource"]
     # a rule the writer draws between two parts of a long post is no signature's
     story = ["I don't even know where to start.", "_" * 60, *["I started a new job in the summer at a firm."] * 10]
     assert trim_chrome(story) == story
