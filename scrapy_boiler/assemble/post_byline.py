@@ -241,14 +241,21 @@ def _is_commenters_site(link: etree._Element) -> bool:
     return "url" in (link.get("class") or "").split() and "external" in (link.get("rel") or "").split()
 
 
+#: Elements that start a line of their own inside a link: a profile link's card shows the name on its first line, then
+#: the poster's country and count of posts (Trustpilot's "Priya Raman" / "GB" / "3 reviews").
+_LINE_TAGS = frozenset({"div", "p", "br", "ul", "ol", "li", "dl", "dt", "dd", *HEADING_TAGS})
+
+
 def _without_avatar(link: etree._Element) -> str:
-    """A link's text without the text of an avatar inside it (a letter drawn in place of a picture)."""
+    """A link's text without the text of an avatar inside it (a letter drawn in place of a picture), its first line
+    only where elements inside it start lines of their own."""
     pieces = [link.text or ""]
     for child in link:
         if isinstance(child.tag, str) and "avatar" not in (child.get("class") or "").lower():
-            pieces.append("".join(child.itertext()))
+            line = child.tag in _LINE_TAGS
+            pieces.append(f"\n{''.join(child.itertext())}\n" if line else "".join(child.itertext()))
         pieces.append(child.tail or "")
-    return collapse_spaces("".join(pieces))
+    return next((shown for line in "".join(pieces).split("\n") if (shown := collapse_spaces(line))), "")
 
 
 def read_date(member: etree._Element, body: set[etree._Element],

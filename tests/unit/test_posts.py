@@ -2549,6 +2549,18 @@ def test_a_date_after_the_posters_name_and_a_separator_is_read_alone(line, date)
     assert read_date(member, set(member[1].iter())) == date
 
 
+def test_a_profile_links_first_line_is_the_posters_name():
+    """A review site's profile link holds the reviewer's card: the name, then lines with the country and the count of
+    reviews (Trustpilot's ``<a href="/users/..."><span>Name</span><div><div>GB</div><span>3 reviews</span></div>``):
+    the name is its first line; a link whose parts run on one line keeps them all."""
+    member = etree.fromstring(
+        '<article><aside><a href="/users/6512d0a1"><span>Priya Raman</span><div><div><span>GB</span></div>'
+        '<span>3 reviews</span></div></a></aside><p>Booked a collection at 9am and the driver came at 2.</p></article>')
+    assert read_author(member, set(member[1].iter())) == "Priya Raman"
+    member = etree.fromstring('<div><a href="/u/ann"><b>Ann</b> <i>Lee</i></a><p>Thanks, that worked.</p></div>')
+    assert read_author(member, set(member[1].iter())) == "Ann Lee"
+
+
 def test_a_comments_closing_posted_by_line_is_its_byline():
     """MetaFilter ends each comment's text with "posted by <a>name</a> at <a>time</a> on date [favorites]" in a span
     named for its small type only: a line that reads as a byline is the post's byline, not its text; a closing line
