@@ -78,6 +78,8 @@ _PERMALINK_NAME = re.compile(r"permalink|post-?link|share-?link|postcount|post-?
 #: An element named like a post's metadata (PTT's ``div.article-metaline``, a ``post-byline``, a WordPress comment's
 #: ``div.comment-author.vcard`` and ``div.comment-meta`` where the comment's body is all of it).
 _META_NAME = re.compile(r"meta|byline|author|vcard", re.I)
+#: ... and the post's own header and footer lines, whatever their names.
+_FIELD_TAGS = frozenset({"header", "footer"})
 #: The label of a labelled author field ("作者" | "billy3321 (雨蒼)", "Author:" | "ann").
 _AUTHOR_LABEL = re.compile(r"^(?:作者|发信人|發信人|投稿者|author|autor|auteur|autore|posted by|by)\s*[:：]?$", re.I)
 #: The label of a user card's profile link, not the poster's name ("Profile", "View profile", "Send PM").
@@ -161,8 +163,9 @@ def _reads_as_byline(el: etree._Element) -> bool:
 
 
 def _is_field(el: etree._Element, max_words: int) -> bool:
-    """Whether an element is named like a post's metadata and short enough to be it."""
-    return bool(_META_NAME.search(el.get("class") or "")) \
+    """Whether an element is named like a post's metadata, or is the post's ``<header>`` or ``<footer>`` (GeenStijl's
+    comment footer: "name | 15-04-25 | 13:36 | +214 | Report"), and short enough to be it."""
+    return (el.tag in _FIELD_TAGS or bool(_META_NAME.search(el.get("class") or ""))) \
         and len(collapse_spaces(" ".join(el.itertext())).split()) <= max_words
 
 

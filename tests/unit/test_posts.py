@@ -2561,6 +2561,19 @@ def test_a_profile_links_first_line_is_the_posters_name():
     assert read_author(member, set(member[1].iter())) == "Ann Lee"
 
 
+def test_a_comments_footer_line_is_its_byline():
+    """GeenStijl ends each comment with a ``<footer>`` line (name, date and time, score, "Report"), named for nothing:
+    the comment's byline, not its text. A longer closing paragraph is the comment's."""
+    body = etree.fromstring('<article class="comment"><p>Eerst iedereen op de fiets en dan de fiets belasten.</p>'
+                            '<footer><span class="username">Domtoren_Dave</span> | <a href="#c1" class="time">'
+                            '15-04-25 | 13:42</a> | <span class="score">+156</span> | <a href="#">Report</a></footer>'
+                            '</article>')
+    assert trailing_fields(body) == [body[1]]
+    long_end = " ".join(["Dat zei ik vorig jaar ook al tegen de gemeente."] * 3)
+    body = etree.fromstring(f"<article><p>Klassiek Utrechts.</p><footer>{long_end}</footer></article>")
+    assert trailing_fields(body) == []
+
+
 def test_a_comments_closing_posted_by_line_is_its_byline():
     """MetaFilter ends each comment's text with "posted by <a>name</a> at <a>time</a> on date [favorites]" in a span
     named for its small type only: a line that reads as a byline is the post's byline, not its text; a closing line
