@@ -184,10 +184,10 @@ def _signature(tag: str, class_names: str, ident: str, kept: frozenset[str]) -> 
                               if not _STRIPE.fullmatch(name)))
     match = _DIGITS.search(ident)  # an id is unique: what follows its first digit is the post's own
     generated = ident[: match.start()] if match else ""
-    if match and _HASH_REST.fullmatch(ident, match.start()):
-        generated = _HASH_START.sub("", generated)
-    elif match and _UPPER_HASH.fullmatch(ident):
+    if match and _UPPER_HASH.fullmatch(ident):
         generated = ""
+    elif match and _HASH_REST.fullmatch(ident, match.start()):
+        generated = _HASH_START.sub("", generated)
     return f"{tag}.{classes}#{generated}"
 
 
