@@ -5,11 +5,19 @@ copies of the page's text that a class hides, keeping the tails of what goes."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from functools import cache, partial
 
 from lxml import etree
 
+from scrapy_boiler.parse.hidden_text import (
+    SPOILER,
+    copy_of_shown_text,
+    is_hidden,
+    most_of_the_page,
+    paywalled,
+    revealed_by_script,
+    unlinked_words,
+)
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words
 
 #: Subtrees removed before segmentation: they never render as readable text (Kohlschütter et al. §3 works on
@@ -26,101 +34,6 @@ REMOVED_TAGS: frozenset[str] = frozenset(
 #: ``<noscript>`` is dropped unless the parser nested a large part of the page inside it (an unclosed
 #: tag inside ``<noscript>`` does that, e.g. CleanEval page 714); then it is unwrapped instead.
 NOSCRIPT_MAX_SHARE = 0.25
-
-_NOT_DISPLAYED = re.compile(r"display\s*:\s*none", re.IGNORECASE)
-#: ``visibility: hidden`` keeps the element's place in the layout (see :func:`_revealed_by_script`).
-_INVISIBLE = re.compile(r"visibility\s*:\s*hidden", re.IGNORECASE)
-_HIDDEN_STYLE = re.compile(f"{_NOT_DISPLAYED.pattern}|{_INVISIBLE.pattern}", re.IGNORECASE)
-#: A hidden element named as a spoiler is text the reader reveals with a click (a puzzle's answer in a forum post).
-_SPOILER = re.compile(r"spoiler", re.IGNORECASE)
-#: A hidden element named as the paywalled part of an article (ABC's ``div.paywall[hidden]``) holds the rest of the
-#: body, which a subscriber reads once the script shows it. Not ``paywallBottomAdvert`` (an advert's box).
-_PAYWALLED = re.compile(r"(?:^|[\s_-])paywall(?:ed)?(?:$|[\s_-])", re.IGNORECASE)
-#: Words the paywalled part must hold: a subscription prompt hidden until it is needed is a few lines.
-PAYWALLED_MIN_WORDS = 100
-#: Opening words of the paywalled part looked for elsewhere on the page (a copy of text shown is no paywalled part).
-PAYWALLED_OPENING_WORDS = 12
-
-
-def _is_hidden(el: etree._Element) -> bool:
-    """Hidden by an attribute or an inline style, and not a spoiler's contents."""
-    if _SPOILER.search(el.get("class") or ""):
-        return False
-    if el.get("hidden") is not None or el.get("aria-hidden") == "true":
-        return True
-    style = el.get("style")
-    return bool(style and _HIDDEN_STYLE.search(style))
-
-
-#: Share of the page's words outside links that an element hidden so must hold to be the text a script reveals, and
-#: the words it must hold at least.
-REVEALED_SHARE = 0.5
-REVEALED_MIN_WORDS = 50
-
-
-def _revealed_by_script(el: etree._Element, page_words: Callable[[], int]) -> bool:
-    """Whether hidden ``el`` is the page's text that a script shows once it is laid out: hidden by ``visibility:
-    hidden`` alone (no ``display: none``, no ``hidden`` attribute) and holding more than :data:`REVEALED_SHARE` of
-    the page's words outside links (``page_words``). WeChat serves every article so (``div#js_content``); a hidden
-    menu or dialog holds links, or a small share of the words."""
-    style = el.get("style") or ""
-    if (el.get("hidden") is not None or el.get("aria-hidden") == "true" or not _INVISIBLE.search(style)
-            or _NOT_DISPLAYED.search(style)):
-        return False
-    return _most_of_the_page(_unlinked_words(el), page_words)
-
-
-def _most_of_the_page(words: int, page_words: Callable[[], int]) -> bool:
-    """Whether an element holding ``words`` words outside links holds most of the page's (``page_words``, counted
-    only when the element holds :data:`REVEALED_MIN_WORDS`: most hidden elements and templates hold a few words or
-    links, a tooltip or a menu)."""
-    return words >= REVEALED_MIN_WORDS and words > REVEALED_SHARE * page_words()
-
-
-def _unlinked_words(el: etree._Element) -> int:
-    """Words under ``el`` outside links, a run of Chinese or Japanese counted in pseudo-words (:func:`count_words`)."""
-    return count_words(" ".join(el.itertext())) - sum(count_words(" ".join(a.itertext())) for a in el.iter("a"))
-
-
-def _paywalled(el: etree._Element, page_text: Callable[[], str]) -> bool:
-    """Whether hidden ``el`` is an article's paywalled part: named so, as long as one (:data:`PAYWALLED_MIN_WORDS`),
-    and saying what the page (``page_text``: its words, one space apart) shows nowhere else. der Freitag also hides a
-    copy of the whole text it shows (one block, for its paywall script), which would double the body."""
-    if not _PAYWALLED.search(f"{el.get('class') or ''} {el.get('id') or ''}"):
-        return False
-    words = "".join(el.itertext()).split()
-    if len(words) < PAYWALLED_MIN_WORDS:
-        return False
-    return page_text().count(" ".join(words[:PAYWALLED_OPENING_WORDS])) < 2
-
-
-#: An element hidden by a class is a copy when runs of this many words, taken at this many places spread from its
-#: start to its end, are found elsewhere on the page, outside it, at least this share of them (a Markdown source
-#: differs from its rendering at a code fence's language or a link's address; a collapsed comment's byline and
-#: buttons are every comment's, at its start and end, but its text is its own).
-COPY_WINDOW_WORDS = 8
-COPY_WINDOWS = 5
-COPY_FOUND_SHARE = 0.8
-#: ... and holds this many words at least: a short hidden copy (a comment's preview in a tooltip) is left to the
-#: models, which weigh it with what it sits in.
-COPY_MIN_WORDS = 20
-
-
-def _copy_of_shown_text(el: etree._Element, page_words: Callable[[], str]) -> bool:
-    """Whether an element hidden by a class says what the page (``page_words``: its words in
-    :func:`~scrapy_boiler.parse.normalize.comparable` form, Markdown's marks and case aside) says elsewhere, outside
-    it (:data:`COPY_WINDOWS` runs of its words)."""
-    own = comparable("".join(el.itertext()))
-    words = own.split()
-    if len(words) < COPY_MIN_WORDS:
-        return False
-    shown = page_words()
-    last = len(words) - COPY_WINDOW_WORDS
-    starts = sorted({round(last * step / (COPY_WINDOWS - 1)) for step in range(COPY_WINDOWS)})
-    found = sum(shown.count(part) > own.count(part)
-                for part in (" ".join(words[start:start + COPY_WINDOW_WORDS]) for start in starts))
-    return found >= COPY_FOUND_SHARE * len(starts)
-
 
 #: Class names (``sr-only``, ``u-visually-hidden``, ``screen-reader-only``) of text only screen readers read:
 #: "(opens in a new window)", Reuters' ", opens new tab" after every link. No part of the text, but a separator
@@ -204,7 +117,7 @@ def _hidden_by_class(names: str) -> bool:
     """Whether a class attribute hides its element (:data:`_HIDING_CLASSES`, unless shown at some width or a
     spoiler's), or names Jira's one-line copy (:data:`_ONE_LINE_COPY`)."""
     if ("hid" in names or "none" in names) and not _HIDING_CLASSES.isdisjoint(tokens := names.split()):
-        return not any(map(_SHOWN_AT_SOME_WIDTH.match, tokens)) and not _SPOILER.search(names)
+        return not any(map(_SHOWN_AT_SOME_WIDTH.match, tokens)) and not SPOILER.search(names)
     return "concise" in names and set(names.split()) >= _ONE_LINE_COPY
 
 
@@ -289,8 +202,8 @@ def _unwrap_rendered_templates(root: etree._Element) -> None:
     templates = list(root.iter("template"))
     if not templates:
         return
-    page_words = cache(partial(_unlinked_words, root))  # all templates are weighed before any goes
-    rendered = [el for el in templates if _most_of_the_page(_unlinked_words(el), page_words)]
+    page_words = cache(partial(unlinked_words, root))  # all templates are weighed before any goes
+    rendered = [el for el in templates if most_of_the_page(unlinked_words(el), page_words)]
     for el in templates:
         if el in rendered:
             _unwrap(el)
@@ -310,7 +223,7 @@ def clean_tree(root: etree._Element) -> None:
                          *_STRIPPED_BEFORE_TEMPLATES, with_tail=False)
     _unwrap_rendered_templates(root)
     maybe_hidden, screen_reader_only, removed, classed_hidden = _hiding_candidates(root)
-    text: str | None = None  # the page's words, read once, and only when a paywalled part is weighed (_paywalled)
+    text: str | None = None  # the page's words, read once, and only when a paywalled part is weighed (paywalled)
 
     def page_text() -> str:
         nonlocal text
@@ -318,14 +231,14 @@ def clean_tree(root: etree._Element) -> None:
             text = collapse_spaces("".join(root.itertext()))
         return text
 
-    page_words = cache(partial(_unlinked_words, root))  # counted once, and only for a _revealed_by_script test
-    comparable_words = cache(lambda: comparable(page_text()))  # read once, and only for a _copy_of_shown_text test
+    page_words = cache(partial(unlinked_words, root))  # counted once, and only for a revealed_by_script test
+    comparable_words = cache(lambda: comparable(page_text()))  # read once, and only for a copy_of_shown_text test
     for el in maybe_hidden:
-        if el.tag not in ("html", "body") and _is_hidden(el) and not _paywalled(el, page_text) \
-                and not _revealed_by_script(el, page_words):
+        if el.tag not in ("html", "body") and is_hidden(el) and not paywalled(el, page_text) \
+                and not revealed_by_script(el, page_words):
             drop_element(el)
     for el in classed_hidden:
-        if el.tag not in ("html", "body") and _copy_of_shown_text(el, comparable_words):
+        if el.tag not in ("html", "body") and copy_of_shown_text(el, comparable_words):
             drop_element(el)
     for el in removed:
         if el.tag not in ("html", "body"):
