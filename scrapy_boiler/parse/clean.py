@@ -14,6 +14,7 @@ from scrapy_boiler.parse.hidden_text import (
     copy_of_shown_text,
     is_hidden,
     most_of_the_page,
+    open_accordions,
     paywalled,
     revealed_by_script,
     unlinked_words,
@@ -219,6 +220,7 @@ def clean_tree(root: etree._Element) -> None:
     """Remove non-content subtrees in place, keeping the tail text of every removed element."""
     # libxml2 walks the tree once for the tags (and comments, processing instructions, entities), keeping tails
     # where drop_element() would put them; the attributes of possibly hidden elements are checked here.
+    panels = open_accordions(root)
     etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, etree.Entity,
                          *_STRIPPED_BEFORE_TEMPLATES, with_tail=False)
     _unwrap_rendered_templates(root)
@@ -234,8 +236,8 @@ def clean_tree(root: etree._Element) -> None:
     page_words = cache(partial(unlinked_words, root))  # counted once, and only for a revealed_by_script test
     comparable_words = cache(lambda: comparable(page_text()))  # read once, and only for a copy_of_shown_text test
     for el in maybe_hidden:
-        if el.tag not in ("html", "body") and is_hidden(el) and not paywalled(el, page_text) \
-                and not revealed_by_script(el, page_words):
+        if el.tag not in ("html", "body") and is_hidden(el) and el.get("id") not in panels \
+                and not paywalled(el, page_text) and not revealed_by_script(el, page_words):
             drop_element(el)
     for el in classed_hidden:
         if el.tag not in ("html", "body") and copy_of_shown_text(el, comparable_words):

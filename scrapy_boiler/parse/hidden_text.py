@@ -104,3 +104,22 @@ def copy_of_shown_text(el: etree._Element, page_words: Callable[[], str]) -> boo
     found = sum(shown.count(part) > own.count(part)
                 for part in (" ".join(words[start:start + COPY_WINDOW_WORDS]) for start in starts))
     return found >= COPY_FOUND_SHARE * len(starts)
+
+
+#: Headings, where the WAI-ARIA accordion puts the button that opens each panel.
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def open_accordions(root: etree._Element) -> frozenset[str]:
+    """Unwrap each heading's button that opens a panel below it (the WAI-ARIA accordion: ``<h3><button
+    aria-expanded="false" aria-controls="faq-1">Question?</button></h3>`` over ``<div id="faq-1" hidden>``), so that
+    its text stays the heading's when buttons go, and return the ids of the panels those buttons open: text the reader
+    opens with a click, as a spoiler's (an explainer's FAQ). Buttons elsewhere (a menu's toggle) are left to go."""
+    panels: set[str] = set()
+    for button in list(root.iter("button")):
+        controls = button.get("aria-controls")
+        parent = button.getparent()
+        if controls and button.get("aria-expanded") is not None and parent is not None and parent.tag in _HEADINGS:
+            panels.update(controls.split())
+            etree.strip_tags(parent, "button")
+    return frozenset(panels)

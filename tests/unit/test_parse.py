@@ -474,6 +474,22 @@ def test_an_articles_hidden_paywalled_part_is_kept():
     assert "Subscribe to read on" not in text and "Log in" not in text
 
 
+def test_an_accordions_hidden_panels_and_their_headings_buttons_are_kept():
+    """An explainer's FAQ drawn as the WAI-ARIA accordion (WDR's): each question a button in a heading, each answer a
+    panel hidden until the button opens it. The questions and answers are text the reader opens; a menu's toggle
+    outside a heading and the hidden menu it opens still go."""
+    page = parse_html(
+        b'<html><body><nav><button aria-expanded="false" aria-controls="menu">Menu</button>'
+        b'<ul id="menu" hidden><li><a href="/a">Sport</a></li></ul></nav><article><p>The plan comes first.</p>'
+        b'<h3 class="accordionHeadline"><button class="accordionButton" aria-expanded="false" aria-controls="faq-1">'
+        b"Do I have to replace my boiler?</button></h3>"
+        b'<div class="accordionContent" id="faq-1" role="region" hidden><p>No. A working boiler may stay.</p></div>'
+        b"</article></body></html>")
+    text = texts(page)
+    assert "Do I have to replace my boiler?" in text and "No. A working boiler may stay." in text
+    assert "Menu" not in text and "Sport" not in text
+
+
 def test_a_hidden_copy_of_the_shown_text_stays_hidden():
     """der Freitag hides a copy of the text it shows (for its paywall script) in ``div.o-paywall``: shown, it would
     double the body."""
