@@ -27,7 +27,8 @@ PAYWALL_NOTICE = re.compile(
 #: What a nonprofit's closing appeal asks of the reader, after the story: "If you would like to support our work, you
 #: can do so here" (Bellingcat), "Please consider making a donation", "Become a member today", "keep HKFP free for all
 #: readers by supporting our team", "buy me a coffee", the site's notes on where else the story runs, and a newsletter's
-#: note on why the reader got it ("You received this email because you signed up"): a paragraph of at most
+#: note on why the reader got it ("You received this email because you signed up"), a Chinese site's notes on
+#: reprints and complaints: a paragraph of at most
 #: :data:`APPEAL_WORDS` words among the body's last. A story about donors or a fundraiser reports no such ask.
 CLOSING_APPEAL = re.compile(
     r"\bif you (?:would like|want|wish|value|enjoy(?:ed)?|appreciate)\b[^.]{0,80}"
@@ -41,7 +42,11 @@ CLOSING_APPEAL = re.compile(
     # Maclean's"), or that it may be republished ("You may republish this article, so long as you credit...")
     r"|\b(?:this|the|a version of this) (?:article|story|piece|essay|review|column) (?:also )?"
     r"(?:appears|appeared|was published|ran) in (?:the )?(?:print\b|[\w’'. ]{1,40}?(?:print )?(?:edition|issue)\b)"
-    r"|\byou (?:may|can|are free to|are welcome to) republish (?:this|our)\b",
+    r"|\byou (?:may|can|are free to|are welcome to) republish (?:this|our)\b"
+    # a Chinese site's notes closing an article: no reprint without leave, the views are the writer's, where to
+    # complain ("未经允许不得转载", "本内容为作者独立观点，不代表虎嗅立场", "如对本稿件有异议或投诉，请联系")
+    r"|未经(?:允许|授权|许可)[，,]?(?:不得|禁止|请勿)转载|转载请(?:注明|联系)|不代表\S{0,12}(?:立场|观点)"
+    r"|有异议或投诉",
     re.IGNORECASE,
 )
 APPEAL_WORDS = 80

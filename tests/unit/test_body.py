@@ -281,13 +281,15 @@ def test_an_appeal_for_support_closing_the_article_goes():
                "A version of this story appeared in the Sunday edition of the Herald.",
                "You may republish this article, so long as you credit the authors and do not change the text.",
                "The Understory is free and always will be. If this issue helped, you can buy me a coffee.",
-               "You received this email because you signed up on our website or came on one of our tree walks."]
+               "You received this email because you signed up on our website or came on one of our tree walks.",
+               "本内容为作者独立观点，不代表本站立场。未经允许不得转载。", "如对本稿件有异议或投诉，请联系本站编辑部。"]
     for appeal in appeals:
         assert _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{appeal}</p>")[1:] == [_SENTENCE] * 3
     endings = ["If you would like to donate to the family, a fundraiser has been set up at the town hall.",
                "The museum relies on individual donors and on the support of its friends, its director said.",
                "The report appeared in print last spring, and the council has not answered it since.",
-               "We stopped to buy a coffee in the square before the last climb to the pass."]
+               "We stopped to buy a coffee in the square before the last climb to the pass.",
+               "专家认为，这一观点不代表多数居民的看法。"]
     for ending in endings:
         assert ending in _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{ending}</p>")
     early = "If you would like to support our work, you can do so here."
