@@ -26,10 +26,10 @@ PAYWALL_NOTICE = re.compile(
 
 #: What a nonprofit's closing appeal asks of the reader, after the story: "If you would like to support our work, you
 #: can do so here" (Bellingcat), "Please consider making a donation", "Become a member today", "keep HKFP free for all
-#: readers by supporting our team", "buy me a coffee", the site's notes on where else the story runs, and a newsletter's
-#: note on why the reader got it ("You received this email because you signed up"), a Chinese site's notes on
-#: reprints and complaints: a paragraph of at most
-#: :data:`APPEAL_WORDS` words among the body's last. A story about donors or a fundraiser reports no such ask.
+#: readers by supporting our team", "buy me a coffee"; the site's notes on where else the story runs, a newsletter's
+#: note on why the reader got it ("You received this email because you signed up") and a Chinese site's notes on
+#: reprints and complaints: a paragraph of at most :data:`APPEAL_WORDS` words among the body's last. A story about
+#: donors or a fundraiser reports no such ask.
 CLOSING_APPEAL = re.compile(
     r"\bif you (?:would like|want|wish|value|enjoy(?:ed)?|appreciate)\b[^.]{0,80}"
     r"\bsupport (?:us|our work|our journalism|our reporting|this work|this journalism)\b"
@@ -58,9 +58,10 @@ APPEAL_WORDS = 80
 #: how we test", the link to its method) ...
 _AFFILIATE = re.compile(
     r"affiliate[- ]?(?:links?|partners?|programs?|commissions?)|partner links|earns? (?:us )?(?:a )?(?:small )?"
-    r"(?:commission|compensation)|(?:receive|get) compensation|commissions? (?:do|does) not"
+    r"(?:commission|compensation)|(?:may|might|can|could) (?:receive|get) compensation|commissions? (?:do|does) not"
     r"|(?:eine|kleine|keine) provision|provisionslinks?|liens? affiliés|liens? d'affiliation"
-    r"|(?:percevoir|percevons|toucher|touchons|recevoir|recevons) une (?:petite )?(?:commission|rémunération)"
+    r"|(?:percevoir|percevons|toucher|touchons|recevoir|recevons) une (?:petite )?commission"
+    r"|(?:peut|peuvent|pouvons|pourrait|pourrions) (?:percevoir|toucher|recevoir) une (?:petite )?rémunération"
     r"|enlaces? (?:de )?afiliad|(?:recibir|recibimos|ganar|ganamos|obtener|obtenemos) una (?:pequeña )?comisión"
     r"|link affiliat|(?:ricevere|riceviamo|guadagnare|guadagniamo) una (?:piccola )?commissione"
     r"|(?:ontvangen|krijgen) (?:we|wij|ik) (?:een )?(?:kleine )?commissie"

@@ -261,7 +261,8 @@ def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
     endings = ["\"We will act,\" the commission said in a statement on Monday.",
                "Our affiliate station KXYZ contributed to this report.",
                "We welcome the provision of new funds, the mayor said.",
-               "The families will receive compensation from the state, the court ruled."]
+               "The families will receive compensation from the state, the court ruled.",
+               "\"We want to receive compensation for every day we lost,\" she said."]
     for ending in endings:
         assert ending in _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{ending}</p>")
 
