@@ -1,6 +1,7 @@
 """Clean a parsed tree: remove what never shows as text (scripts, hidden elements, screen-reader-only text, consent
 managers' boxes, a forum's jammer text), a wiki's edit links and citation marks, the site's status messages, and
-copies of the page's text that a class hides, keeping the tails of what goes."""
+copies of the page's text that a class hides, keeping the tails of what goes. Which hidden elements the reader sees
+after all (a spoiler, a paywalled part, an accordion's panel) :mod:`~scrapy_boiler.parse.hidden_text` tells."""
 
 from __future__ import annotations
 
