@@ -18,10 +18,10 @@ from lxml import etree
 
 from scrapy_boiler.segment.comment_headings import introduced_as_comments
 from scrapy_boiler.segment.header_rows import header_rows, heads_before
+from scrapy_boiler.segment.likeness import MIN_SIMILARITY, jaccard, likeness
 from scrapy_boiler.segment.nested_replies import nested_replies, with_nested_replies
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
-    inner_structure,
     member_bodies,
     signature_elements,
 )
@@ -31,7 +31,6 @@ from scrapy_boiler.segment.question_above import with_question_above
 from scrapy_boiler.segment.semantics import is_sidebar, is_slipped_in
 from scrapy_boiler.segment.signatures import (
     MIN_CLASS_OVERLAP,
-    SignatureAliases,
     class_overlap,
     class_tokens,
     id_template,
@@ -43,23 +42,8 @@ from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_sta
 
 #: Members needed for a group; a question with a single answer is still a thread.
 MIN_MEMBERS = 2
-#: A member with at most this many non-link words is a stub ("3 more replies"), not compared for likeness.
-STUB_WORDS = 3
-#: ... and only where this many longer members remain (two boxes and a caption are no thread).
-STUB_FREE_POSTS = 3
-#: A member with at most this many non-link words, shaped like none of the longer members, is an event line of an
-#: issue's timeline (GitLab's system notes between the comments), not a post.
-EVENT_WORDS = 8
-#: The boxes a timeline's entries are drawn in.
-_TIMELINE_TAGS = frozenset({"li", "div", "article", "section"})
-#: Mean Jaccard overlap of the members' inner structure (relative signature paths) a group needs.
-MIN_SIMILARITY = 0.3
 
 _POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
-#: Members a group needs before a member may be compared with the one two places back (alternating wrappers).
-ALTERNATION_MEMBERS = 4
-#: Overlap of two members' tag paths (class names left out) at which they are built of the same tags.
-SAME_TAGS = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,57 +123,6 @@ class PostGroup:
         return owner
 
 
-def _likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, list[etree._Element]]:
-    """Mean Jaccard overlap between consecutive members' inner structures (1.0 for bare text members), and the
-    members that are posts. A stub (a "3 more replies" link between two posts: at most :data:`STUB_WORDS`
-    words) is left out of both unless it is shaped like the post before it, when :data:`STUB_FREE_POSTS` posts
-    remain without; so is an event line of an issue's timeline ("Ann added the bug label 3 weeks ago": a box of at
-    most :data:`EVENT_WORDS` words showing when, without a paragraph, shaped like none of the longer members, which
-    hold elements of their own), and an entry of its activity log (:func:`_logs_activity`), however long; with a
-    paragraph (Pagure's), if shaped like none of the comments (Phabricator names every entry an event)."""
-    alias = SignatureAliases()
-    shapes = {m: inner_structure(m, alias) for m in members}
-    # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
-    longer = [m for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m]]
-    timeline = len(longer) >= STUB_FREE_POSTS and members[0].tag in _TIMELINE_TAGS
-    # posts are the longer members with a paragraph, where there are enough of them: a long event line ("linked a
-    # pull request that will close this issue") is no post for the shorter ones to be shaped like
-    written = [m for m in longer if _has_paragraph(m)]
-    postlike = written if len(written) >= STUB_FREE_POSTS else longer
-    dated = [m for m in members if has_date(m)] if timeline else []
-    logs = {m for m in dated if _logs_activity(m, stats)}
-    posts, comments = [shapes[m] for m in postlike], [shapes[m] for m in postlike if m not in logs]
-    events = {m for m in dated if (
-        (m in logs and (not _has_paragraph(m) or (comments and _unlike(shapes[m], comments))))
-        or (not _has_paragraph(m) and stats.text_words(m) <= EVENT_WORDS and _unlike(shapes[m], posts)))}
-    full = [m for m in members if stats.text_words(m) > STUB_WORDS and m not in events]
-    if len(full) < STUB_FREE_POSTS or len(full) == len(members):
-        return _similarity([shapes[m] for m in members]), members
-    kept: list[etree._Element] = []
-    for member in members:
-        if member in full or (member not in events and kept
-                              and _jaccard(shapes[member], shapes[kept[-1]]) >= MIN_SIMILARITY):
-            kept.append(member)
-    return _similarity([shapes[m] for m in full]), kept
-
-
-#: A box named for an issue's activity log (Launchpad's ``div.boardCommentActivity``, GitLab's system notes,
-#: Pagure's ``div.issue_action``: "Metadata Update from @ann").
-_ACTIVITY_BOX = re.compile(r"activity|system-?note|timeline-?event|issue[-_]?action", re.I)
-
-
-def _logs_activity(member: etree._Element, stats: TextStats) -> bool:
-    """Whether most of the member's words lie in a box named for an activity log: a timeline's entry listing what
-    changed ("status: New → Confirmed", "tags: added: plucky"), as long as a post, shaped like one above its box."""
-    words = stats.text_words(member)
-    return any(_ACTIVITY_BOX.search(el.get("class") or "") and 2 * stats.text_words(el) >= words
-               for el in member.iterdescendants() if el.get("class"))
-
-
-def _has_paragraph(member: etree._Element) -> bool:
-    """Whether the member holds a paragraph, a quotation, code or a list: a short comment does ("Awesome!"), an event
-    line of a timeline does not."""
-    return next(member.iter("p", "blockquote", "pre", "ul", "ol"), None) is not None
 
 
 def _named_post_element(tag: str) -> bool:
@@ -198,33 +131,6 @@ def _named_post_element(tag: str) -> bool:
     return "-" in tag and _POST_WORD.search(tag) is not None
 
 
-def _similarity(shapes: list[set[str]]) -> float:
-    """Mean overlap of each member with the one before it, or (in groups of :data:`ALTERNATION_MEMBERS` or more)
-    with the one before that when higher and the two built of the same tags: posts whose wrappers alternate a class
-    (``odd``/``even``) repeat that difference on every path below it. Rows that alternate a post's header and its
-    body are built of different tags, and stay unlike."""
-    lag = 2 if len(shapes) >= ALTERNATION_MEMBERS else 1
-    tags = [{_tags_only(path) for path in shape} for shape in shapes] if lag == 2 else []
-    scores = []
-    for i in range(1, len(shapes)):
-        score = _jaccard(shapes[i], shapes[i - 1])
-        if lag == 2 and i >= 2 and score < 1.0 and _jaccard(tags[i], tags[i - 1]) >= SAME_TAGS:
-            score = max(score, _jaccard(shapes[i], shapes[i - 2]))
-        scores.append(score)
-    return sum(scores) / len(scores) if scores else 0.0
-
-
-def _tags_only(path: str) -> str:
-    """A relative signature path without its class names and ids: ``/div.post#/p.#`` → ``/div/p``."""
-    return "/".join(part.split(".", 1)[0].split("#", 1)[0] for part in path.split("/"))
-
-
-def _unlike(shape: set[str], shapes: list[set[str]]) -> bool:
-    return all(_jaccard(shape, other) < MIN_SIMILARITY for other in shapes)
-
-
-def _jaccard(a: set[str], b: set[str]) -> float:
-    return len(a & b) / len(a | b) if a or b else 1.0
 
 
 def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
@@ -310,7 +216,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             text = sum(count.text_words(m) for m in members)
             if 1.5 * text <= best_score:  # the score below never exceeds 1.5 times the text it is built on
                 continue
-            similarity, posts = _likeness(posts, count)
+            similarity, posts = likeness(posts, count)
             if _named_post_element(posts[0].tag):
                 similarity = 1.0
             elif similarity < MIN_SIMILARITY:
@@ -380,7 +286,7 @@ def _chained_posts(parent: etree._Element, stats: TextStats) -> dict[str, list[e
     if not _POST_WORD.search(sig):
         return {}
     nested = nested_replies([child], stats)
-    if not nested or _jaccard(_child_signatures(child), _child_signatures(nested[0])) < MIN_SIMILARITY:
+    if not nested or jaccard(_child_signatures(child), _child_signatures(nested[0])) < MIN_SIMILARITY:
         # not a post left open but a wrapper sharing the posts' generated id: a WordPress page's ``div#post-964``
         # around a forum plugin's ``div#post-134`` and its siblings, found at their own parent
         return {}
