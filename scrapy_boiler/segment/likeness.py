@@ -30,16 +30,19 @@ ALTERNATION_MEMBERS = 4
 SAME_TAGS = 0.5
 
 
-def likeness(members: list[etree._Element], stats: TextStats) -> tuple[float, list[etree._Element]]:
+def likeness(members: list[etree._Element], stats: TextStats,
+             replies: frozenset[etree._Element] = frozenset()) -> tuple[float, list[etree._Element]]:
     """Mean Jaccard overlap between consecutive members' inner structures (1.0 for bare text members), and the
     members that are posts. A stub (a "3 more replies" link between two posts: at most :data:`STUB_WORDS`
     words) is left out of both unless it is shaped like the post before it, when :data:`STUB_FREE_POSTS` posts
     remain without; so is an event line of an issue's timeline ("Ann added the bug label 3 weeks ago": a box of at
     most :data:`EVENT_WORDS` words showing when, without a paragraph, shaped like none of the longer members, which
     hold elements of their own), and an entry of its activity log (:func:`_logs_activity`), however long; with a
-    paragraph (Pagure's), if shaped like none of the comments (Phabricator names every entry an event)."""
+    paragraph (Pagure's), if shaped like none of the comments (Phabricator names every entry an event). The
+    ``replies`` nested in the members are left out of their structures: a comment holding a tree of replies is made
+    like one holding none."""
     alias = SignatureAliases()
-    shapes = {m: inner_structure(m, alias) for m in members}
+    shapes = {m: inner_structure(m, alias, replies) for m in members}
     # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
     longer = [m for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m]]
     timeline = len(longer) >= STUB_FREE_POSTS and members[0].tag in _TIMELINE_TAGS

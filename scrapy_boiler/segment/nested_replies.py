@@ -95,6 +95,19 @@ def nested_replies(members: list[etree._Element], stats: TextStats, tokens: froz
     return found
 
 
+def largest_own(members: list[etree._Element], nested: list[etree._Element], stats: TextStats) -> int:
+    """The most non-link words one post says itself, the replies ``nested`` in the ``members`` counted as posts of
+    their own: a top-level comment holding a long tree of replies is one post of many, not the bigger half of a
+    layout."""
+    units = {*members, *nested}
+    own = {unit: stats.text_words(unit) for unit in units}
+    for reply in nested:
+        holder = next((up for up in reply.iterancestors() if up in units), None)
+        if holder is not None:
+            own[holder] -= stats.text_words(reply)
+    return max(own.values())
+
+
 def _after_the_post(member: etree._Element, inside: list[etree._Element], stats: TextStats) -> list[etree._Element]:
     """The look-alikes inside ``member`` that come after some of its own words: a reply follows the post it answers,
     while a box before any of them is part of the post's template whose utility class names happen to overlap the

@@ -63,18 +63,20 @@ INNER_BODY_SHARE = 0.25
 _SIGNATURE_NAME = re.compile(r"signature|postsig|\bsig\b", re.I)
 
 
-def inner_structure(member: etree._Element, alias: Callable[[str], str] | None = None) -> set[str]:
-    """Relative signature paths down to :data:`STRUCTURE_DEPTH` levels below ``member``; with ``alias`` (a
-    :class:`SignatureAliases` shared by the members compared), an element whose class names differ from one seen
-    before by a single state class (GitHub's ``color-border-success-emphasis`` on the accepted answer's wrapper) has
-    that one's signature, so the one difference does not change every path below it."""
+def inner_structure(member: etree._Element, alias: Callable[[str], str] | None = None,
+                    skipped: frozenset[etree._Element] = frozenset()) -> set[str]:
+    """Relative signature paths down to :data:`STRUCTURE_DEPTH` levels below ``member``, none into a ``skipped``
+    element (a reply nested in the post); with ``alias`` (a :class:`SignatureAliases` shared by the members
+    compared), an element whose class names differ from one seen before by a single state class (GitHub's
+    ``color-border-success-emphasis`` on the accepted answer's wrapper) has that one's signature, so the one
+    difference does not change every path below it."""
     paths: set[str] = set()
     frontier = [(member, "")]
     for _ in range(STRUCTURE_DEPTH):
         nxt = []
         for el, path in frontier:
             for child in el:
-                if isinstance(child.tag, str):
+                if isinstance(child.tag, str) and child not in skipped:
                     paths.add(sub := f"{path}/{alias(signature(child)) if alias else signature(child)}")
                     nxt.append((child, sub))
         frontier = nxt

@@ -19,7 +19,7 @@ from lxml import etree
 from scrapy_boiler.segment.comment_headings import introduced_as_comments
 from scrapy_boiler.segment.header_rows import header_rows, heads_before
 from scrapy_boiler.segment.likeness import MIN_SIMILARITY, jaccard, likeness
-from scrapy_boiler.segment.nested_replies import nested_replies, with_nested_replies
+from scrapy_boiler.segment.nested_replies import largest_own, nested_replies, with_nested_replies
 from scrapy_boiler.segment.post_bodies import (
     MIN_POST_WORDS,
     member_bodies,
@@ -217,12 +217,17 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             if 1.5 * text <= best_score:  # the score below never exceeds 1.5 times the text it is built on
                 continue
             similarity, posts = likeness(posts, count)
+            largest = max(count.text_words(m) for m in posts)
+            if 2 * largest > text and (nested := nested_replies(posts, count)):
+                # a post holding a tree of replies: what each post says itself is compared and weighed
+                similarity, posts = max((similarity, posts), likeness(posts, count, frozenset(nested)),
+                                         key=lambda found: found[0])
+                largest = largest_own(posts, nested, count)
             if _named_post_element(posts[0].tag):
                 similarity = 1.0
             elif similarity < MIN_SIMILARITY:
                 continue
             # Two big dissimilar-sized halves of a page are a layout, not a thread: weigh by evenness.
-            largest = max(count.text_words(m) for m in posts)
             evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
             score = text * similarity * (0.5 + evenness)
             if score > best_score and (accept is None or accept(posts)) and not lists_other_pages(posts):
