@@ -70,7 +70,7 @@ def score(f: PageTypeFeatures) -> float:
         - (1.5 if f.members <= 2 and not f.keyword else 0.0)  # two similar boxes are weak evidence
         - 1.5 * min(f.lead, LEAD_SCALE) / LEAD_SCALE
         - (5.0 if _article_comments(f) else 0.0)
-        - (3.0 if not (f.dated or f.signed) else 0.0)  # posts show who wrote them or when: these show neither
+        - (3.0 if _unmarked(f) else 0.0)
         - (3.0 if f.columns else 0.0)
         - (3.0 if _unsigned_few(f) else 0.0)
         - (3.0 if _unnamed_pair(f) else 0.0)
@@ -87,6 +87,12 @@ def _article_comments(f: PageTypeFeatures) -> bool:
     if not f.comment_thread or f.discussion_url or f.shared_link:
         return False
     return f.lead >= LEAD_MIN_WORDS or 2 * f.signed < 1
+
+
+def _unmarked(f: PageTypeFeatures) -> bool:
+    """Whether none of the members shows who wrote it and most do not show when: posts show one or the other, while
+    an article's sections do neither (one holding a table cell that reads like a time, "40 s", is no byline)."""
+    return not f.signed and 2 * f.dated < 1
 
 
 def _unsigned_few(f: PageTypeFeatures) -> bool:
