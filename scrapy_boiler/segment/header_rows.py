@@ -14,7 +14,7 @@ from collections import Counter
 from lxml import etree
 
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
-from scrapy_boiler.segment.signatures import signature
+from scrapy_boiler.segment.signatures import class_tokens, signature
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: Rows a group needs before its rows are read as pairs, the pairs it needs at least, and the share of rows in
@@ -69,10 +69,18 @@ def heads_before(posts: list[etree._Element], stats: TextStats) -> dict[etree._E
     if posts[0].tag == "dd" or len(heads) != len(posts):
         return {}
     kinds = {signature(head) for head in heads}
-    if len(kinds) != 1 or signature(posts[0]) in kinds:
+    if not _one_template(heads, kinds) or signature(posts[0]) in kinds:
         return {}
     words = [stats.text_words(head) for head in heads]
     if max(words) > SIBLING_HEAD_WORDS or sum(words) >= sum(stats.text_words(post) for post in posts) \
             or not _bylines(heads):
         return {}
     return dict(zip(posts, heads, strict=True))
+
+
+def _one_template(heads: list[etree._Element], kinds: set[str]) -> bool:
+    """Whether the heads are of one signature, or of one tag and all carry a class name (a template's, each with its
+    modifiers)."""
+    if len(kinds) == 1:
+        return True
+    return len({head.tag for head in heads}) == 1 and bool(frozenset.intersection(*map(class_tokens, heads)))

@@ -39,6 +39,7 @@ from scrapy_boiler.segment.signatures import (
 )
 from scrapy_boiler.segment.teasers import lists_other_pages
 from scrapy_boiler.segment.text_stats import TextStats, own_text_stats, text_stats
+from scrapy_boiler.segment.threaded_posts import replies_below_the_first, threaded_posts
 
 #: Members needed for a group; a question with a single answer is still a thread.
 MIN_MEMBERS = 2
@@ -207,33 +208,66 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
         else:
             candidates = _sibling_groups(parent)
         for sig, members in candidates.items():
-            heads = header_rows(members, count)
-            if heads:
-                members = list(heads)
-            posts = [m for m in members if count.text_words(m) >= MIN_POST_WORDS and not is_slipped_in(m)]
-            if len(posts) < MIN_MEMBERS:
-                continue
-            text = sum(count.text_words(m) for m in members)
-            if 1.5 * text <= best_score:  # the score below never exceeds 1.5 times the text it is built on
-                continue
-            similarity, posts = likeness(posts, count)
-            largest = max(count.text_words(m) for m in posts)
-            if 2 * largest > text and (nested := nested_replies(posts, count)):
-                # a post holding a tree of replies: what each post says itself is compared and weighed
-                similarity, posts = max((similarity, posts), likeness(posts, count, frozenset(nested)),
-                                         key=lambda found: found[0])
-                largest = largest_own(posts, nested, count)
-            if _named_post_element(posts[0].tag):
-                similarity = 1.0
-            elif similarity < MIN_SIMILARITY:
-                continue
-            # Two big dissimilar-sized halves of a page are a layout, not a thread: weigh by evenness.
-            evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
-            score = text * similarity * (0.5 + evenness)
-            if score > best_score and (accept is None or accept(posts)) and not lists_other_pages(posts):
-                best_score = score
-                best = _Candidate(parent, sig, posts, heads, text, similarity, count)
+            weighed = _weigh(parent, sig, members, count, best_score, accept)
+            if weighed is not None:
+                best_score, best = weighed
+    for sig, members in threaded_posts(root, stats).items():  # replies indented under the posts they answer
+        if not (_POST_WORD.search(sig) or _mostly_dated(members)):
+            continue  # an article's paragraphs, some in boxes after others: posts are named so or dated
+        if best is not None and _inside(replies_below_the_first(members), best.posts):
+            # the posts of the sibling group found, each with its replies (WordPress's ``ul.children``), under a
+            # box that may be their question (looked for above them: ``with_question_above``) or the thread's header
+            continue
+        parent = common_ancestor(members)
+        weighed = _weigh(parent, sig, members, stats, best_score, accept) if parent is not None else None
+        if weighed is not None:
+            best_score, best = weighed
     return best.group(stats) if best is not None else None
+
+
+def _inside(elements: list[etree._Element], boxes: list[etree._Element]) -> bool:
+    """Whether every one of ``elements`` lies in one of ``boxes``."""
+    held = {el for box in boxes for el in box.iter()}
+    return all(el in held for el in elements)
+
+
+def _mostly_dated(members: list[etree._Element]) -> bool:
+    """Whether most members show a date, in themselves or in the header row right before them."""
+    dated = sum(has_date(member) or ((head := member.getprevious()) is not None and has_date(head))
+                for member in members)
+    return 2 * dated > len(members)
+
+
+def _weigh(parent: etree._Element, sig: str, members: list[etree._Element], count: TextStats, best_score: float,
+           accept: Callable[[list[etree._Element]], bool] | None) -> tuple[float, _Candidate] | None:
+    """The score of a candidate group and the group, where it beats ``best_score``: its text, weighed by how alike
+    its members are and how evenly they share the text."""
+    heads = header_rows(members, count)
+    if heads:
+        members = list(heads)
+    posts = [m for m in members if count.text_words(m) >= MIN_POST_WORDS and not is_slipped_in(m)]
+    if len(posts) < MIN_MEMBERS:
+        return None
+    text = sum(count.text_words(m) for m in members)
+    if 1.5 * text <= best_score:  # the score below never exceeds 1.5 times the text it is built on
+        return None
+    similarity, posts = likeness(posts, count)
+    largest = max(count.text_words(m) for m in posts)
+    if 2 * largest > text and (nested := nested_replies(posts, count)):
+        # a post holding a tree of replies: what each post says itself is compared and weighed
+        similarity, posts = max((similarity, posts), likeness(posts, count, frozenset(nested)),
+                                key=lambda found: found[0])
+        largest = largest_own(posts, nested, count)
+    if _named_post_element(posts[0].tag):
+        similarity = 1.0
+    elif similarity < MIN_SIMILARITY:
+        return None
+    # Two big dissimilar-sized halves of a page are a layout, not a thread: weigh by evenness.
+    evenness = 1.0 - largest / text if len(posts) > 2 else min(1.0, 2 * (1.0 - largest / text))
+    score = text * similarity * (0.5 + evenness)
+    if score > best_score and (accept is None or accept(posts)) and not lists_other_pages(posts):
+        return score, _Candidate(parent, sig, posts, heads, text, similarity, count)
+    return None
 
 
 @dataclass(slots=True)

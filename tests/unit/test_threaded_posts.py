@@ -41,3 +41,50 @@ def test_a_top_level_comment_holding_most_replies_does_not_hide_the_next_top_lev
     doc = extract(page, "https://forum.example/diskuse/file-systems-on-a-home-server/")
     assert [post.text for post in doc.posts] == ["Discussion: file systems on a home server", *TEXTS]
     assert [post.author for post in doc.posts[1:]] == AUTHORS
+
+
+def _message(number: int, user: str, root: bool = False) -> str:
+    """A SELFHTML-style message: ``article.cf-thread-message`` (the first one marked ``-root`` too)."""
+    marks = "cf-thread-message cf-thread-message-root" if root else "cf-thread-message"
+    return (f'<article class="{marks}" id="m{number}"><header><h3><a href="#m{number}">Re: anchors</a></h3>'
+            f'<span class="author"><a href="/users/{user}">{user}</a></span> '
+            f'<time datetime="2025-03-04T1{number}:00:00+01:00">04.03.25, 1{number}:00</time></header>'
+            f'<div class="cf-posting-content"><p>{TEXTS[number]}</p></div>'
+            f'<div class="posting-footer"><a href="/m{number}/new">Reply</a></div></article>')
+
+
+def test_messages_each_followed_by_the_list_of_its_replies_are_one_thread():
+    """SELFHTML's nested view: each message is followed by an ``<ol>`` of the replies to it, each in a bare ``<li>``;
+    only the second reply's list holds two of them, one of which holds the other three in its list: the messages are
+    found across levels (the first one's extra class name too), in page order."""
+    def item(number: int, replies: str = "") -> str:
+        listed = f'<ol class="cf-thread-list">{replies}</ol>' if replies else ""
+        return f"<li>{_message(number, AUTHORS[number], root=number == 0)}{listed}</li>"
+    tree = item(0, item(1, item(2, item(3, item(4))) + item(5)))
+    page = ("<html><head><title>Sticky header hides anchors - SELFHTML Forum</title></head><body><main>"
+            "<h1>Sticky header hides anchors</h1>"
+            f'<ol class="cf-thread-list cf-thread-nested">{tree}</ol></main></body></html>')
+    doc = extract(page, "https://forum.example/self/2025/mar/04/sticky-header-hides-anchors/1890400")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == TEXTS[:6]
+    assert [post.author for post in doc.posts] == AUTHORS[:6]
+
+
+def test_comments_in_indent_wrappers_with_their_replies_after_them_are_the_comment_thread():
+    """Coral's comment stream: each comment sits in a ``div.coral-indent-<level>`` wrapper, the replies to it in a
+    ``div.coral-reply-list`` after it, each in a deeper indent wrapper; under an article, they are its comments."""
+    def comment(number: int, level: int, replies: str = "") -> str:
+        listed = f'<div class="coral coral-reply-list">{replies}</div>' if replies else ""
+        return (f'<div class="coral coral-indent coral-indent-{level}"><div role="article" class="coral '
+                f'coral-comment coral-comment-c{number}" id="comment-c{number}"><div class="coral-comment-topBar">'
+                f'<time datetime="2025-04-16T1{number}:00:00Z">{number + 1} hours ago</time></div><div class="coral '
+                f'coral-content coral-comment-content"><p>{TEXTS[number]}</p></div></div>{listed}</div>')
+    stream = comment(0, 0, comment(1, 1) + comment(2, 1)) + comment(3, 0) + comment(4, 0, comment(5, 1))
+    body = " ".join(["The council voted five to four on Tuesday night to build protected bike lanes along the"
+                     " harbour street, removing seventy parking spaces between the bridge and the market."] * 3)
+    page = ("<html><head><title>Council backs bike lanes - Tribune</title></head><body><article>"
+            f"<h1>Council backs bike lanes</h1><div class='article-body'><p>{body}</p><p>{body}</p></div></article>"
+            f'<section id="comments"><div class="coral coral-comments">{stream}</div></section></body></html>')
+    doc = extract(page, "https://news.example/local/council-backs-bike-lanes/article_7f3c2a90.html")
+    assert doc.page_type == "article"
+    assert [post.text for post in doc.posts] == TEXTS[:6]
