@@ -15,7 +15,14 @@ from scrapy_boiler.parse.dates import names_day_and_month
 
 #: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``, Lobsters' and Slashdot's
 #: ``/~ann``: the root of a tilde path, not a personal home page's files such as ``/~ann/tutorial/``...).
-_USER_HREF = re.compile(r"member|user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people", re.I)
+_USER_HREF = re.compile(
+    r"member|user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people"
+    # "people" or "user" in other languages, as a path's step: Czech, German, French, Spanish and Portuguese,
+    # Italian, Dutch, Polish, Turkish, Hungarian, Croatian and Serbian, Romanian, Norwegian, Finnish, Swedish
+    r"|/(?:lide|uzivatel[eéi]?|benutzer|utilisateurs?|usuarios?|utent[ei]|gebruikers?|uzytkownik|kullanici|"
+    r"felhasznalo|korisni[kc]|utilizator|brukere?|kayttaja|anvandare)(?:[/?#=]|$)",
+    re.I,
+)
 #: A campaign-tracking parameter of a link (``utm_campaign=Feed: The Blog of Author Tim Ferriss``): its words are a
 #: feed's, not where the link goes.
 _TRACKING = re.compile(r"[?&;]utm_\w+=[^&#]*", re.I)
@@ -65,9 +72,10 @@ def is_user_card(link: etree._Element) -> bool:
         or link.get("data-user-id") is not None
 
 
-#: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``).
-_POSTER_CLASS = re.compile(r"(?:^|[-_ ])(?:user-?(?:id|name)?|author|poster|nick(?:name)?|uname|username)(?:$|[-_ ])",
-                           re.I)
+#: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``; the
+#: Czech, German, Polish, Spanish and Portuguese ``autor``: AbcLinuxu's ``ds_autor``).
+_POSTER_CLASS = re.compile(
+    r"(?:^|[-_ ])(?:user-?(?:id|name)?|author|autor|poster|nick(?:name)?|uname|username)(?:$|[-_ ])", re.I)
 
 
 def names_poster(member: etree._Element) -> bool:

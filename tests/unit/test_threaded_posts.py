@@ -70,6 +70,25 @@ def test_messages_each_followed_by_the_list_of_its_replies_are_one_thread():
     assert [post.author for post in doc.posts] == AUTHORS[:6]
 
 
+def test_header_and_body_rows_indented_under_the_post_they_answer_are_one_thread():
+    """AbcLinuxu's discussions: each post is a header row (a link to the poster's page under ``/lide/``, Czech for
+    "people", or an anonymous poster's name in ``span.ds_autor``) and a body row, then a ``div.ds_odsazeni`` (an
+    indent) holding the replies; the header rows carry a modifier over the question and over the solving answer."""
+    def post(number: int, replies: str = "", modifier: str = "") -> str:
+        poster = (f'<span class="ds_autor ds_autor_anonym">{AUTHORS[number]}</span>' if number == 4
+                  else f'<a href="/lide/{AUTHORS[number]}" class="ds_autor">{AUTHORS[number]}</a>')
+        indent = f'<div class="ds_odsazeni">{replies}</div>' if replies else ""
+        return (f'<div class="ds_hlavicka{modifier}" id="{number}">{poster} | 1{number}.2.2024 18:4{number} | '
+                f'<a href="#{number}">Link</a></div><div class="ds_text" id="text-{number}"><p>{TEXTS[number]}</p>'
+                f"</div>{indent}")
+    tree = post(0, post(1, post(2, post(3, modifier=" ds_hlavicka_reseni"))) + post(4, post(5)), " ds_hlavicka_dotaz")
+    page = ("<html><head><title>Printer stopped after the upgrade - Poradna</title></head><body>"
+            f'<h1 class="st_nadpis">Printer stopped after the upgrade</h1><div class="ds">{tree}</div></body></html>')
+    doc = extract(page, "https://forum.example/poradna/linux/show/512978")
+    assert [post.text for post in doc.posts] == TEXTS[:6]
+    assert [post.author for post in doc.posts] == AUTHORS[:6]
+
+
 def test_comments_in_indent_wrappers_with_their_replies_after_them_are_the_comment_thread():
     """Coral's comment stream: each comment sits in a ``div.coral-indent-<level>`` wrapper, the replies to it in a
     ``div.coral-reply-list`` after it, each in a deeper indent wrapper; under an article, they are its comments."""
