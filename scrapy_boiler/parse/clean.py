@@ -196,6 +196,25 @@ def _drop_drawn_markers(root: etree._Element) -> None:
             drop_element(marker)
 
 
+#: Where a custom element holding text alone runs inline: in a paragraph, a list item, a heading or a table cell, or
+#: in an inline element there.
+_RUNS_INLINE_IN = frozenset({"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "dd", "dt", "a", "span", "b",
+                             "strong", "em", "i", "small", "label", "figcaption"})
+_CUSTOM_ELEMENTS = etree.XPath("//*[contains(local-name(), '-')]")
+
+
+def _inline_custom_elements(root: etree._Element) -> None:
+    """Turn a custom element holding text alone inside a paragraph, a list item or an inline element into a
+    ``<span>`` (a ``<time>``, one with a ``datetime``): a browser runs an element it does not know inline, so
+    MarketWatch's quote chip (``<bg-quote>+2.1%`` in the link naming a stock) or GitHub's ``<g-emoji>`` does not break
+    the sentence it sits in into blocks. Not a widget of a namespace (Facebook's ``<fb:comments-count>``), which its
+    script replaces with a box of its own."""
+    for el in _CUSTOM_ELEMENTS(root):
+        parent = el.getparent()
+        if not len(el) and parent is not None and parent.tag in _RUNS_INLINE_IN and ":" not in el.tag:
+            el.tag = "time" if el.get("datetime") else "span"  # GitHub's <relative-time datetime=...> is a time
+
+
 def _unwrap_rendered_templates(root: etree._Element) -> None:
     """Keep the text of a ``<template>`` that holds most of the page's words (:data:`REVEALED_SHARE`, at least
     :data:`REVEALED_MIN_WORDS`): the page a script renders from it once loaded (Wiki.js serves its article in
@@ -250,6 +269,7 @@ def clean_tree(root: etree._Element) -> None:
         if el.tag not in ("html", "body") and _READ_ALOUD.search("".join(el.itertext())):
             drop_element(el)
     _drop_drawn_markers(root)
+    _inline_custom_elements(root)
     noscripts = list(root.iter("noscript"))
     total: int | None = None  # the page's text length, measured only if a <noscript> has text
     for el in noscripts:

@@ -538,3 +538,23 @@ def test_text_a_script_reveals_once_laid_out_is_kept():
     page = parse_html(f'<html><body><h1>Harbour works</h1><div style="display: none; visibility: hidden">'
                       f'{_rest_of_the_article()}</div></body></html>'.encode())
     assert "Paragraph 1 of the story" not in texts(page)
+
+
+def test_a_custom_element_holding_text_inside_a_sentence_runs_inline():
+    """A browser runs an element it does not know inline: a quote chip's ``<bg-quote>`` in the link naming a stock,
+    GitHub's ``<g-emoji>``, do not break their sentence into blocks (a custom element holding other elements, or
+    standing between blocks, is left as it is)."""
+    sentence = ("Chip stocks rose after Harlow Semiconductor Corp. <a class='qt-chip' href='/investing/stock/hrlw'>"
+                "<span>HRLW</span><bg-quote field='percentchange'>+3.86%</bg-quote></a> raised its revenue forecast "
+                "for the year, citing stronger orders for the controllers used in data-center servers "
+                "<g-emoji alias='tada'>🎉</g-emoji> and for its newer chips.")
+    body = " ".join(["The company said it now expects sales of $8.4 billion to $8.7 billion for the year."] * 4)
+    page = (f"<html><body><article><h1>Stocks end mixed</h1><p>{sentence}</p><p>{body}</p>"
+            "<lite-youtube videoid='x'><div class='title'>Watch: the day in markets</div></lite-youtube>"
+            "</article></body></html>")
+    parsed = parse_html(page)
+    assert [el.tag for el in parsed.root.iter("bg-quote", "g-emoji", "lite-youtube")] == ["lite-youtube"]
+    doc = extract(page, "https://markets.example/story/stocks-end-mixed-11726583")
+    assert "Harlow Semiconductor Corp. HRLW+3.86% raised its revenue forecast" in doc.text
+    assert any(line.startswith("Chip stocks rose") and line.endswith("for its newer chips.")
+               for line in doc.text.split("\n"))
