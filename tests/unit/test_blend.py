@@ -1765,3 +1765,15 @@ def test_read_also_lines_in_more_languages_are_left_out(page_bytes):
     assert "Tag 1 bis 5" in lines and "ein großes Schraubglas" in lines
     assert lines[-1].startswith("Nach fünf Tagen ist dein Sauerteig bereit")
     assert [post.author for post in doc.posts] == ["Markus", "Sabine", "Jana Becker"]
+
+
+def test_a_read_also_label_running_into_its_link_points_away():
+    """Adevărul writes the label and the link in elements of their own, with no space between them ("Citește
+    și<a>Poiana Brașov...</a>" reads "Citește șiPoiana Brașov..."): still a "read also" line. A sentence whose first
+    word runs into a capital, linking nothing, stays."""
+    para = "<p>Pârtiile de pe Valea Prahovei funcționează cu zăpadă artificială, spun administratorii domeniului.</p>"
+    assert _left_out_as_pointers(
+        f'{para}<div class="read-also"><span class="read-also__label">Citește și</span><a href="/a" class="read-'
+        f'also__link">Poiana Brașov a deschis toate pârtiile principale în primul weekend</a></div>{para}'
+        "<p>Prețurile la skipass au crescut cu zece la sută față de sezonul trecut, potrivit operatorilor.</p>"
+        f"{para}") == ["Citește șiPoiana Brașov a deschis toate pârtiile principale în primul weekend"]

@@ -94,7 +94,7 @@ def pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
             continue
         text = block.text.strip()
         linked = _mostly_linked(block)
-        pointer = _POINTER.match(text)
+        pointer = _POINTER.match(text) or (_POINTER.match(_label_apart(text)) if linked else None)
         # a heading "Related" over prose titles a section of the body
         # (the links under it may be left out already: the next block, kept or not)
         heading = (not linked and pointer is not None and _heading_rest(text[pointer.end():])
@@ -106,6 +106,20 @@ def pointers_and_labels(blocks: list[TextBlock], name: str) -> None:
             under_pointer = heading or under_pointer
         else:
             under_pointer = False
+
+
+#: How far into a line a label may run into the link after it.
+LABEL_CHARS = 40
+
+
+def _label_apart(text: str) -> str:
+    """``text`` with a space where, in its first :data:`LABEL_CHARS` characters, a lower-case letter runs into a
+    capital: a label and the link after it, each in an element of its own with no space between ("Citește
+    șiPoiana Brașov a deschis...": Adevărul's ``span.read-also__label`` then ``a.read-also__link``)."""
+    for index in range(1, min(len(text), LABEL_CHARS)):
+        if text[index].isupper() and text[index - 1].islower():
+            return f"{text[:index]} {text[index:]}"
+    return text
 
 
 #: Words a "read also" heading may have after its pointer: the site's name ("Read more from Sky News:").
