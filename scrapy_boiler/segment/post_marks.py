@@ -72,10 +72,12 @@ def is_user_card(link: etree._Element) -> bool:
         or link.get("data-user-id") is not None
 
 
-#: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``; the
-#: Czech, German, Polish, Spanish and Portuguese ``autor``: AbcLinuxu's ``ds_autor``).
+#: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``,
+#: Flarum's camel-cased ``PostUser-name``; the Czech, German, Polish, Spanish and Portuguese ``autor``: AbcLinuxu's
+#: ``ds_autor``).
 _POSTER_CLASS = re.compile(
-    r"(?:^|[-_ ])(?:user-?(?:id|name)?|author|autor|poster|nick(?:name)?|uname|username)(?:$|[-_ ])", re.I)
+    r"(?:^|[-_ ]|(?-i:(?<=[a-z])(?=[A-Z])))(?:user-?(?:id|name)?|author|autor|poster|nick(?:name)?|uname|username)"
+    r"(?:$|[-_ ])", re.I)
 
 
 def names_poster(member: etree._Element) -> bool:

@@ -33,3 +33,22 @@ def test_a_blog_post_in_sections_at_a_posts_address_is_an_article():
     assert doc.page_type == "article"
     assert not doc.posts
     assert all(text in doc.text for _, text in SECTIONS)
+
+
+def test_posts_named_so_showing_a_posters_name_and_no_date_stay_a_thread():
+    """Flarum's page for browsers without scripts: each post an ``<article>`` with the poster's name in
+    ``h3.PostUser-name`` (camel-cased) over ``div.Post-body``, no dates, one post quoting a time in its text. The
+    rule above (sections showing neither who nor, mostly, when are no posts) leaves them a thread."""
+    said = [("kobayashi", "My two-disk box never sleeps at night even with every package stopped, and the fans run."),
+            ("zhou", "Turn on the hibernation debug mode in the support centre and leave the box alone overnight."),
+            ("kobayashi", "The log shows a process writing every minute, for example at 02:13 and again at 02:14."),
+            ("jie", "That is a container writing its database on the hard disks; move it or stop it at night.")]
+    posts = "<hr>".join(f'<article><div class="PostUser"><h3 class="PostUser-name">{user}</h3></div>'
+                        f'<div class="Post-body"><p>{text}</p></div></article>' for user, text in said)
+    page = ("<html><head><title>Disks never sleep - NAS forum</title></head><body><div id='flarum-loading'>"
+            f"</div><main><h1>Disks never sleep</h1><div class='container'><div>{posts}</div></div></main>"
+            "</body></html>")
+    doc = extract(page, "https://bbs.example.cn/d/3157")
+    assert doc.page_type in ("forum", "qa")
+    assert [post.text for post in doc.posts] == [text for _, text in said]
+    assert [post.author for post in doc.posts] == [user for user, _ in said]

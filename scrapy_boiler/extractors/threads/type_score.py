@@ -90,9 +90,10 @@ def _article_comments(f: PageTypeFeatures) -> bool:
 
 
 def _unmarked(f: PageTypeFeatures) -> bool:
-    """Whether none of the members shows who wrote it and most do not show when: posts show one or the other, while
-    an article's sections do neither (one holding a table cell that reads like a time, "40 s", is no byline)."""
-    return not f.signed and 2 * f.dated < 1
+    """Whether none of the members shows who wrote it and most do not show when (none, where their class names call
+    them posts: a forum's page for browsers without scripts may show neither): posts show one or the other, while an
+    article's sections do neither (one holding a table cell that reads like a time, "40 s", is no byline)."""
+    return not f.signed and (not f.dated or (2 * f.dated < 1 and not f.keyword))
 
 
 def _unsigned_few(f: PageTypeFeatures) -> bool:
