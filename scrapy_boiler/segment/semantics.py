@@ -304,9 +304,10 @@ def _calls_to_action(names: str) -> bool:
 
 
 #: Names of an entry set among a thread's posts in their template that is no post of the thread: a promoted one (an
-#: advert drawn as an answer: Quora's ``dom_annotate_ad_promoted_answer``, reddit's ``promotedlink``) or another
-#: question's answer shown as related (Quora's ``dom_annotate_related_question_answer``).
-SLIPPED_IN_NAME = re.compile(r"promoted|related")
+#: advert drawn as an answer: Quora's ``dom_annotate_ad_promoted_answer``, reddit's ``promotedlink``), another
+#: question's answer shown as related (Quora's ``dom_annotate_related_question_answer``), or the list of who thanked
+#: the post above (vBulletin's thanks add-on: ``li.postbitlegacy#post_thanks_box_14488233``).
+SLIPPED_IN_NAME = re.compile(r"promoted|related|thanks?[-_]?box")
 
 
 def is_slipped_in(el: etree._Element) -> bool:

@@ -19,6 +19,8 @@ import pytest
 from scrapy_boiler import extract
 from scrapy_boiler.assemble.posts import trim_chrome
 from scrapy_boiler.document import Document, Post, QAPair
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.post_groups import find_post_group
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "stackexchange_style.html"
 URL = "https://garden.example/questions/5512/why-do-my-tomato-leaves-curl-upwards-in-july"
@@ -782,6 +784,30 @@ def test_an_advert_or_a_related_questions_answer_drawn_among_the_answers_is_no_p
     assert doc.page_type == "qa"
     assert [post.author for post in doc.posts] == ["Daniel", "Hana", "Pieter", "Mei"]
 
+
+def test_the_list_of_who_thanked_a_post_drawn_among_the_posts_is_no_post():
+    """vBulletin's thanks add-on draws, after a thanked post, a box in the posts' template (``li.postbitlegacy
+    postbitim#post_thanks_box_<id>``) saying "2 users thanked ali for this useful post:" and linking them: no post."""
+    said = [("mohsen", "Since the last cumulative update my download speed dropped from ninety to five megabits."),
+            ("ali", "Run these commands in an elevated prompt, restart, and tell us what the speed test says."),
+            ("sara", "Also check whether delivery optimisation is uploading updates to other computers."),
+            ("mohsen", "Solved: the wireless card's power saving mode came back on after the update, now off.")]
+
+    def post(n: int, user: str, text: str) -> str:
+        thanks = ("" if n != 1 else f'<li class="postbitlegacy postbitim" id="post_thanks_box_5{n}"><div class="'
+                  f'thanks_postbit"><div class="title">2 users thanked {user} for this useful post, saying it '
+                  'helped them with their own problem:</div><div class="content"><a href="member.php?u=1">mohsen'
+                  '</a>, <a href="member.php?u=2">reza</a></div></div></li>')
+        return (f'<li class="postbitlegacy postbitim postcontainer old" id="post_5{n}"><div class="posthead"><span '
+                f'class="date">01-0{n + 2}-2025, 10:1{n}</span></div><div class="userinfo"><a class="username" '
+                f'href="member.php?u={n}">{user}</a></div><div class="postbody"><div id="post_message_5{n}">'
+                f'<blockquote class="postcontent restore">{text}</blockquote></div></div></li>{thanks}')
+    posts = "".join(post(n, user, text) for n, (user, text) in enumerate(said))
+    page = parse_html("<html><head><title>Slow downloads after the update - Forums</title></head><body><h1>Slow "
+                      f'downloads after the update</h1><ol id="posts" class="posts">{posts}</ol></body></html>')
+    group = find_post_group(page.root)
+    assert group is not None and [member.get("id") for member in group.members] == ["post_50", "post_51", "post_52",
+                                                                                    "post_53"]
 
 def test_comments_declared_under_the_question_and_answers_are_no_posts_however_many():
     """MATLAB Answers declares the comments under its question and answers as ``Comment`` items in its microdata,
