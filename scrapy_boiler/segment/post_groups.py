@@ -212,8 +212,8 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             if weighed is not None:
                 best_score, best = weighed
     for sig, members in threaded_posts(root, stats).items():  # replies indented under the posts they answer
-        if not (_POST_WORD.search(sig) or _mostly_dated(members)):
-            continue  # an article's paragraphs, some in boxes after others: posts are named so or dated
+        if aside.intersection(members) or not (_POST_WORD.search(sig) or _mostly_dated(members)):
+            continue  # in a sidebar; or an article's sections, some in boxes after others: posts are named or dated
         if best is not None and _inside(replies_below_the_first(members), best.posts):
             # the posts of the sibling group found, each with its replies (WordPress's ``ul.children``), under a
             # box that may be their question (looked for above them: ``with_question_above``) or the thread's header

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from scrapy_boiler import extract
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.post_groups import find_post_group
 
 TEXTS = [
     "Interesting article, but I miss a comparison with the other file system that I have used for snapshots for years.",
@@ -107,3 +109,22 @@ def test_comments_in_indent_wrappers_with_their_replies_after_them_are_the_comme
     doc = extract(page, "https://news.example/local/council-backs-bike-lanes/article_7f3c2a90.html")
     assert doc.page_type == "article"
     assert [post.text for post in doc.posts] == TEXTS[:6]
+
+
+def test_a_threaded_list_in_a_sidebar_is_not_the_thread():
+    """A sidebar's tree of recent replies, each followed by the box of the replies to it, is left out as the sibling
+    groups in a sidebar are: the posts are the page's own, though fewer words."""
+    def reply(number: int, replies: str = "") -> str:
+        listed = f'<div class="reply-list">{replies}</div>' if replies else ""
+        return (f'<div class="recent-comment" id="rc{number}"><time datetime="2025-04-1{number}">Apr 1{number}'
+                f"</time> {TEXTS[number]} {TEXTS[number]}</div>{listed}")
+    side = reply(0, reply(1, reply(2)) + reply(3)) + reply(4, reply(5))
+    posts = "".join(f'<div class="post" id="post-{n}"><a href="/users/{user}">{user}</a> <time>Mar {n + 1}, 2025'
+                    f"</time><p>{text}</p></div>" for n, (user, text) in enumerate([
+                        ("ana", "The boiler loses pressure overnight, about half a bar, and no radiator is wet."),
+                        ("ben", "Check the expansion vessel's charge with the system drained: it may be flat."),
+                        ("ana", "It was flat; pumped to one bar and the pressure has held for three days now.")]))
+    page = parse_html("<html><body><main><h1>Boiler loses pressure</h1><div class='posts'>" + posts + "</div></main>"
+                      f"<aside class='sidebar'><h2>Recent replies</h2>{side}</aside></body></html>")
+    group = find_post_group(page.root)
+    assert group is not None and [member.get("id") for member in group.members] == ["post-0", "post-1", "post-2"]
