@@ -25,7 +25,7 @@ from scrapy_boiler.segment.post_bodies import (
     member_bodies,
     signature_elements,
 )
-from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster, term_of
+from scrapy_boiler.segment.post_marks import has_date, has_user_link, mostly_dated, names_poster, term_of
 from scrapy_boiler.segment.posts_beside import with_posts_beside
 from scrapy_boiler.segment.question_above import with_question_above
 from scrapy_boiler.segment.semantics import is_sidebar, is_slipped_in
@@ -212,7 +212,7 @@ def find_post_group(root: etree._Element, stats: TextStats | None = None,
             if weighed is not None:
                 best_score, best = weighed
     for sig, members in threaded_posts(root, stats).items():  # replies indented under the posts they answer
-        if aside.intersection(members) or not (_POST_WORD.search(sig) or _mostly_dated(members)):
+        if aside.intersection(members) or not (_POST_WORD.search(sig) or mostly_dated(members, rows_before=True)):
             continue  # in a sidebar; or an article's sections, some in boxes after others: posts are named or dated
         if best is not None and _inside(replies_below_the_first(members), best.posts):
             # the posts of the sibling group found, each with its replies (WordPress's ``ul.children``), under a
@@ -229,13 +229,6 @@ def _inside(elements: list[etree._Element], boxes: list[etree._Element]) -> bool
     """Whether every one of ``elements`` lies in one of ``boxes``."""
     held = {el for box in boxes for el in box.iter()}
     return all(el in held for el in elements)
-
-
-def _mostly_dated(members: list[etree._Element]) -> bool:
-    """Whether most members show a date, in themselves or in the header row right before them."""
-    dated = sum(has_date(member) or ((head := member.getprevious()) is not None and has_date(head))
-                for member in members)
-    return 2 * dated > len(members)
 
 
 def _weigh(parent: etree._Element, sig: str, members: list[etree._Element], count: TextStats, best_score: float,

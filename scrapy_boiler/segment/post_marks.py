@@ -96,6 +96,14 @@ def has_date(member: etree._Element) -> bool:
     return term is not None and shows_when(term, has_date_text)
 
 
+def mostly_dated(members: list[etree._Element], rows_before: bool = False) -> bool:
+    """Whether most members show a date (:func:`has_date`); with ``rows_before``, in themselves or in the element
+    right before each (a header row: AbcLinuxu's ``ds_hlavicka`` over its ``ds_text``)."""
+    dated = sum(has_date(member) or (rows_before and (head := member.getprevious()) is not None
+                                     and isinstance(head.tag, str) and has_date(head)) for member in members)
+    return 2 * dated > len(members)
+
+
 def term_of(member: etree._Element) -> etree._Element | None:
     """The ``<dt>`` right before a ``<dd>`` member, or before the ``<dd>`` a member is the only child of (Thesis's
     ``dd > div.format_text``): where comments written as a definition list say who and when."""

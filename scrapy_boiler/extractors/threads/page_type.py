@@ -35,7 +35,7 @@ from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
 from scrapy_boiler.segment.lone_comment import lone_comment
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
-from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster, term_of
+from scrapy_boiler.segment.post_marks import has_date, has_user_link, mostly_dated, names_poster, term_of
 from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME, element_names
 from scrapy_boiler.segment.signatures import signature
@@ -156,7 +156,7 @@ def _dated_comments(members: list[etree._Element]) -> bool:
     (by class, id or component name: Wix's hashed classes beside ``data-hook="comment-list-item"``), or, named for
     nothing of the kind in a box named as comments, most show their poster (or each its ``<dt>``: Dotclear's) and a
     comment section's heading stands over the first (Krone's ``forum-post`` rows under "Kommentare")."""
-    if not _mostly_dated(members):
+    if not mostly_dated(members):
         return False
     first = members[0]
     return bool(_COMMENT.search(signature(first)) or _COMMENT.search(element_names(first))) \
@@ -242,16 +242,11 @@ def dated_group(root: etree._Element, url: str | None, titles: tuple[str, str],
     a thread while its best repeated group shows neither dates nor posters (the opening post's lines, Dcard's
     ``<span>`` per line), the replies are the group to weigh. ``stats`` are the page's word counts, as
     :func:`detect` read them."""
-    group = find_post_group(root, stats, accept=_mostly_dated)
+    group = find_post_group(root, stats, accept=mostly_dated)
     if group is None:
         return None
     feats = features(group, stats, root, url, titles)
     return PageTypeDecision(ARTICLE, score(feats), group, feats)
-
-
-def _mostly_dated(members: list[etree._Element]) -> bool:
-    """Whether most members show a date."""
-    return 2 * sum(map(has_date, members)) > len(members)
 
 
 def _declared_thread(group: PostGroup, value: float, feats: PageTypeFeatures) -> PageTypeDecision | None:
