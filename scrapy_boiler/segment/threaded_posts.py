@@ -26,9 +26,11 @@ def threaded_posts(root: etree._Element, stats: TextStats) -> dict[str, list[etr
     none inside another, at more than one depth, where every one deeper than the shallowest lies in a box that
     follows one of them: the replies' box after the post they answer."""
     found: dict[str, list[etree._Element]] = {}
+    order: dict[etree._Element, int] = {}  # page order of the boxes kept, to merge a group with its look-alikes
     for el in root.iterdescendants():
         if el.tag in _BOXES and el.get("class") and stats.text_words(el) >= MIN_POST_WORDS:
             found.setdefault(signature(el), []).append(el)
+            order[el] = len(order)
     groups: dict[str, list[etree._Element]] = {}
     for sig, members in found.items():
         if len(members) < MIN_THREADED - 1 or len({_depth(el) for el in members}) < 2:
@@ -37,8 +39,7 @@ def threaded_posts(root: etree._Element, stats: TextStats) -> dict[str, list[etr
         joined = [el for other, els in found.items() if other != sig and els[0].tag == members[0].tag
                   and class_overlap(tokens, class_tokens(els[0])) >= MIN_CLASS_OVERLAP for el in els]
         if joined:
-            wanted = {*members, *joined}
-            members = [el for el in root.iterdescendants() if el in wanted]
+            members = sorted([*members, *joined], key=order.__getitem__)
         if len(members) >= MIN_THREADED and _threaded(members):
             groups[sig] = members
     return groups
