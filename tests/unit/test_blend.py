@@ -186,6 +186,12 @@ _PARTS_LINE = ('<div class="info"><span class="article-author">Szerző: <a href=
                '<span class="article-modified">Frissítve: 2025. március 10. 10:05</span></div>')
 
 
+#: A date line and three lines of links (the author, the comments, a share bar: Merkur.de) under a headline.
+_LINKS_LINES = ('<div class="stamp">Stand: 13.03.2025, 16:47 Uhr</div><div class="who">Von: <a href="/autoren/kw">'
+                'Korbinian Wiesböck</a></div><div><a href="#comments">Kommentare</a></div><div class="bar">Teilen'
+                '<a href="/wa">WhatsApp</a><a href="/fb">Facebook</a><a href="/x">X</a><a href="/m">E-Mail</a></div>')
+
+
 @pytest.mark.parametrize(("lead", "score", "kept"), [
     (f'<div class="x7f2a">{_LEAD}</div>', 0.3, True),  # the lead, its class a hash, scored under the threshold
     (f'<ul>{_GALLERY}</ul><div class="x7f2a">{_LEAD}</div>{_LONG_BYLINE}', 0.3, True),  # a gallery, a long byline
@@ -197,12 +203,16 @@ _PARTS_LINE = ('<div class="info"><span class="article-author">Szerző: <a href=
     (f'<div class="x7f2a">{_LEAD}</div>{_META_LINE.format(names="metadata")}', 0.3, False),  # not a meta line
     (f'<div class="x7f2a">{_LEAD}</div>{_PARTS_LINE}', 0.3, True),  # its parts named (hvg.hu)
     (f'<div class="x7f2a">{_LEAD}</div>{_PARTS_LINE.replace("article-", "x")}', 0.3, True),  # ... holding a <time>
+    (f'{_LINKS_LINES}<div class="x7f2a">{_LEAD}</div>', 0.3, True),  # under a date, author, comments and share links
+    (f'{_LINKS_LINES}<div>Updated 4 times</div><div>3 min read</div><div>Listen</div><div class="x7f2a">{_LEAD}</div>',
+     0.3, False),  # ... and three lines more: too far
 ])
 def test_the_lead_between_the_headline_and_the_body_is_content(lead, score, kept):
     """In the article's header, above the byline and the date, outside the body's container: the lead scores lower
     than the body's paragraphs, and its page's gold holds it (fundus-train: FAZ, ZDF, Stuttgarter Zeitung, The New
     Yorker). A gallery's links may sit between the headline and the lead, a byline or a line of date, reading time
-    and author (Hugo's ``post-meta``, WordPress's ``entry-meta``) as long as a lead below it."""
+    and author (Hugo's ``post-meta``, WordPress's ``entry-meta``) as long as a lead below it, and lines of links
+    (the author's, the comments', a share bar: Merkur.de), which count for no block of the reach to the headline."""
     assert _after_standfirst(lead, score) == (kept, 4 + kept)
 
 

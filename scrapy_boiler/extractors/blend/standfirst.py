@@ -25,6 +25,10 @@ LEAD_REACH = 4
 DECLARED_LEAD_SCAN = 16
 LEAD_MIN_SCORE = 0.15
 LEAD_MAX_LINKS = 0.2
+#: Up to LINKS_LINES lines between the headline and its lead whose words are LINKS_LINE_DENSITY link text or more
+#: (an author's link, a comment count, a share bar) count for none of LEAD_REACH.
+LINKS_LINE_DENSITY = 0.5
+LINKS_LINES = 4
 _HEADLINE_TAGS = frozenset({"h1", "h2", "h3"})
 
 
@@ -62,8 +66,9 @@ def standfirst(blocks: list[TextBlock], title: str, name: str, descriptions: fro
             continue  # past the first prose block above the body, or this far up, only a declared lead is looked for
         first_looked_at = True
         lead_like = block.element.tag not in _HEADLINE_TAGS and _title_share(block, title_words) < HEADLINE_TITLE_SHARE
+        reached = _blocks_above(blocks, position, LEAD_REACH, LINKS_LINES)
         if lead_like and f.link_density <= LEAD_MAX_LINKS and block.score >= LEAD_MIN_SCORE \
-                and any(_is_headline(above, title_words) for above in _blocks_above(blocks, position, LEAD_REACH)):
+                and any(_is_headline(above, title_words) for above in reached):
             block.is_content = True
             block.reasons.append(f"{name}:the lead under the headline")
             return
@@ -92,14 +97,23 @@ def _declared(text: str, descriptions: frozenset[str]) -> bool:
         text.startswith(description) and len(description.split()) >= LEAD_WORDS for description in descriptions)
 
 
-def _blocks_above(blocks: list[TextBlock], position: int, reach: int) -> list[TextBlock]:
-    """The ``reach`` blocks above ``position``, pictures and their captions passed over (a gallery's "5 Bilder")."""
+def _blocks_above(blocks: list[TextBlock], position: int, reach: int, links: int = 0) -> list[TextBlock]:
+    """The ``reach`` blocks above ``position``, pictures and their captions passed over (a gallery's "5 Bilder"),
+    and up to ``links`` lines mostly of links beside them, which count for none of the ``reach`` (the author's name,
+    the comments' count, a share bar: Merkur.de's three lines between its headline and its lead; not a menu's
+    items, above which a site's logo may be an ``<h1>``)."""
     found: list[TextBlock] = []
+    counted = 0
     for block in reversed(blocks[:position]):
-        if len(found) == reach:
+        if counted == reach:
             break
-        if not in_picture(block.element):
-            found.append(block)
+        if in_picture(block.element):
+            continue
+        found.append(block)  # a linked headline is still looked at
+        if links and block.features is not None and block.features.link_density >= LINKS_LINE_DENSITY:
+            links -= 1
+        else:
+            counted += 1
     return found
 
 
