@@ -19,7 +19,9 @@ import pytest
 from scrapy_boiler import extract
 from scrapy_boiler.assemble.posts import trim_chrome
 from scrapy_boiler.document import Document, Post, QAPair
+from scrapy_boiler.extractors.threads.copied_answer import without_copied_posts
 from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.blocks import annotate, segment
 from scrapy_boiler.segment.post_groups import find_post_group
 
 PAGE = Path(__file__).resolve().parents[1] / "pages" / "stackexchange_style.html"
@@ -971,3 +973,57 @@ def test_comments_listed_inside_each_post_are_not_answers(page_bytes):
     assert doc.page_type == "qa" and len(doc.posts) == 4
     assert doc.posts[0].text.startswith("I have a coordinate-sorted")
     assert doc.posts[1].text.startswith("Recent samtools")
+
+
+
+#: Three answers to a question: (poster, text; a newline between paragraphs).
+_ANSWERS = [
+    ("Daniel", "Multiple imputation is realistic with that many participants, as long as the imputation model is "
+               "kept small.\nImpute in wide format, with one row per participant and each wave a column."),
+    ("Helena", "A mixed model fitted by maximum likelihood already uses every observed outcome, so try that first "
+               "and compare the estimates with the imputed ones."),
+    ("Rajesh", "Report how many values are missing at each wave before anything else, in a table, so that readers "
+               "can judge the pattern of dropout."),
+]
+
+
+def _answer_card(who: str, text: str, n: int) -> str:
+    body = "".join(f"<p>{line}</p>" for line in text.split("\n"))
+    return (f'<div class="item"><div class="card answer" id="a{n}"><div class="who"><a href="/profile/{who}">{who}'
+            f'</a></div><div class="when">Mar 28, 2024</div><div class="text">{body}</div></div></div>')
+
+
+def _question_page(popular: str) -> str:
+    """A question, ``popular`` (a box between it and its answers), and three answers."""
+    answers = "".join(_answer_card(who, text, n) for n, (who, text) in enumerate(_ANSWERS))
+    return f"""<html><head><title>How should missing covariate data be handled?</title></head><body><main>
+    <div class="header"><h1>How should missing covariate data be handled?</h1>
+    <div class="asker"><a href="/profile/Marta">Marta</a></div></div>
+    <div class="middle"><div class="question-text"><p>I am analysing a cohort of 118 older adults followed over four waves,
+    and a fifth of them miss a covariate at some wave. Is multiple imputation realistic with such a sample, or is
+    maximum likelihood safer?</p></div></div>{popular}
+    <div class="answers"><div class="item"><h2>All answers (3)</h2></div>{answers}</div></main></body></html>"""
+
+
+
+@pytest.mark.parametrize(("popular", "left_out"), [
+    (f'<div class="popular"><div class="item"><h2>Popular answers</h2></div>{_answer_card(*_ANSWERS[0], 9)}</div>',
+     2),  # a copy of the first answer's two paragraphs
+    (f'<div class="popular"><p>{_ANSWERS[1][1]}</p></div>', 1),  # of the second's one
+    (f'<div class="popular"><p>{_ANSWERS[0][1].split(chr(10))[0]}</p></div>', 0),  # half an answer: quoted by it
+    ('<div class="popular"><p>Thanks!</p></div>', 0),
+])
+def test_a_copy_of_an_answer_above_the_answers_is_not_the_questions(popular: str, left_out: int):
+    """A "Popular answers" box between a question and its answers (ResearchGate's) shows one answer again, whole;
+    the article model keeps it with the question above the answers, but it is that answer's copy, not the question's
+    text. A paragraph of the question that an answer quotes stays the question's."""
+    page = parse_html(_question_page(popular))
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    group = find_post_group(page.root)
+    assert group is not None and len(group.members) == 3
+    first = next(index for index, block in enumerate(blocks) if block.element in set(group.members[0].iter()))
+    above = [block for block in blocks[:first] if not block.text.startswith(("Popular", "All answers"))]
+    kept = without_copied_posts(above, blocks, group)
+    assert len(above) - len(kept) == left_out
+    assert kept[:3] == above[:3]  # the title, the asker, the question

@@ -19,6 +19,7 @@ from dataclasses import replace
 from lxml import etree
 
 from scrapy_boiler.extractors.short_result import MIN_WORDS
+from scrapy_boiler.extractors.threads.copied_answer import without_copied_posts
 from scrapy_boiler.extractors.threads.later_page import starts_past_opening_post, title_above
 from scrapy_boiler.extractors.threads.opening_post_box import with_opening_post
 from scrapy_boiler.extractors.threads.page_type import THRESHOLD, PageTypeDecision
@@ -114,7 +115,8 @@ def settle_thread(
         if len(opening) == 1:  # the question under its title, in a box the article model read as chrome
             text = under_title_like_posts(above, opening[0], group)
             post = [*opening, *text] if _words(text) >= LEAD_QUESTION_WORDS else opening
-        post = [block for index, block in enumerate(post) if index == 0 or not _byline(block, leaves)]
+        post = [block for index, block in enumerate(without_copied_posts(post, blocks, group))
+                if index == 0 or not _byline(block, leaves)]
         if opening:
             post = _past_the_header(post)
         if opening and len(post) == 1:
