@@ -23,8 +23,9 @@ from scrapy_boiler.segment.post_marks import is_user_card, is_user_href
 _COUNT = re.compile(r"[\d\s.,+]+")
 #: Names of the element showing a post's author (``autor`` in Czech, German, Polish, Spanish...); ``fn`` is the hCard
 #: name (WordPress: ``b.fn`` beside "says:"), and a class that is ``name`` alone the poster's name on boards without
-#: accounts (5ch's ``span.name``).
-_AUTHOR_NAME = re.compile(r"author|autor|user|poster|username|member|byline|nick|\bfn\b|^name(?:\s|$)", re.I)
+#: accounts (5ch's ``span.name``); a mail archive's sender (Topicbox's ``span.v-Message-fromName``).
+_AUTHOR_NAME = re.compile(r"author|autor|user|poster|username|member|byline|nick|\bfn\b|^name(?:\s|$)|from[-_]?name",
+                          re.I)
 #: ... but not the poster's rank shown under it (FluxBB's and vBulletin's ``usertitle``: "Member", "Senior Member";
 #: a ``user-rank``).
 _AUTHOR_RANK = re.compile(r"(?:user|member|author)[-_]?(?:title|rank)", re.I)

@@ -14,9 +14,10 @@ from lxml import etree
 from scrapy_boiler.parse.dates import names_day_and_month
 
 #: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``, Lobsters' and Slashdot's
-#: ``/~ann``: the root of a tilde path, not a personal home page's files such as ``/~ann/tutorial/``...).
+#: ``/~ann``: the root of a tilde path, not a personal home page's files such as ``/~ann/tutorial/``...). Not a
+#: mailing list named for its users (``/groups/pebblefs-users/``: every message's permalink goes there).
 _USER_HREF = re.compile(
-    r"member|user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people"
+    r"member|(?<!-)user|profile|author|/u/|/~[\w.-]+/?(?:$|[?#])|[?&;]u(?:id)?=|showuser|people"
     # "people" or "user" in other languages, as a path's step: Czech, German, French, Spanish and Portuguese,
     # Italian, Dutch, Polish, Turkish, Hungarian, Croatian and Serbian, Romanian, Norwegian, Finnish, Swedish
     r"|/(?:lide|uzivatel[eéi]?|benutzer|utilisateurs?|usuarios?|utent[ei]|gebruikers?|uzytkownik|kullanici|"

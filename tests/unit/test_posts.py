@@ -3085,3 +3085,16 @@ def test_a_topic_above_replies_named_res_is_the_opening_post(page_bytes):
     doc = extract(page_bytes("komachi_topic.html"), "https://komachi.yomiuri.co.jp/topics/id/1046218/")
     assert doc.page_type == "forum" and len(doc.posts) == 8
     assert "結婚して三年目" in doc.posts[0].text and doc.posts[1].text.startswith("片道四時間で年二回")
+
+
+def test_a_link_into_a_mailing_list_named_for_its_users_is_no_posters_page():
+    """A mailing list's archive names the list for its users (``/groups/pebblefs-users/``, ``python-users``): the
+    message's permalink and its "View source" link go there, not to the sender's page; the sender's name box is read."""
+    member = etree.fromstring(
+        '<li class="v-Message"><div class="v-Message-header"><span class="v-Message-fromName">Eirik Kvam</span> '
+        '<a class="v-Message-date" href="https://pebblefs.topicbox.com/groups/pebblefs-users/T8a41-M3d1">Jun 2</a> '
+        '<a href="https://pebblefs.topicbox.com/groups/pebblefs-users/T8a41-M3d1/raw">View source</a></div>'
+        '<div class="v-Message-body">Hi all, the monthly scrub went from about 11 hours to a bit over 22.</div></li>')
+    assert read_author(member, set(member[1].iter())) == "Eirik Kvam"
+    member = etree.fromstring('<li><a href="/users/eirik">Eirik Kvam</a><div>Same here on 2.3.1.</div></li>')
+    assert read_author(member, set(member[1].iter())) == "Eirik Kvam"
