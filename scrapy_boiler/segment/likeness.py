@@ -55,7 +55,8 @@ def likeness(members: list[etree._Element], stats: TextStats,
     posts, comments = [shapes[m] for m in postlike], [shapes[m] for m in postlike if m not in logs]
     events = {m for m in dated if (
         (m in logs and (not _has_paragraph(m) or (comments and _unlike(shapes[m], comments))))
-        or (not _has_paragraph(m) and stats.text_words(m) <= EVENT_WORDS and _unlike(shapes[m], posts)))}
+        or (not _has_paragraph(m) and stats.text_words(m) <= EVENT_WORDS and _unlike(shapes[m], posts))
+        or _lists_changes_only(m))}
     full = [m for m in members if stats.text_words(m) > STUB_WORDS and m not in events]
     if len(full) < STUB_FREE_POSTS or len(full) == len(members):
         return _similarity([shapes[m] for m in members]), members
@@ -78,6 +79,19 @@ def _logs_activity(member: etree._Element, stats: TextStats) -> bool:
     words = stats.text_words(member)
     return any(_ACTIVITY_BOX.search(el.get("class") or "") and 2 * stats.text_words(el) >= words
                for el in member.iterdescendants() if el.get("class"))
+
+
+#: The class of the list of an issue's changed fields in a journal entry (Redmine's ``ul.details``: "Status changed
+#: from New to Confirmed").
+_CHANGES_LIST = "details"
+
+
+def _lists_changes_only(member: etree._Element) -> bool:
+    """Whether a timeline's entry holds no paragraph but its list of changed fields (:data:`_CHANGES_LIST`): a journal
+    entry without a note, however many fields it changes."""
+    lists = [el for el in member.iter("ul", "ol") if _CHANGES_LIST in (el.get("class") or "").split()]
+    listed = {el for changes in lists for el in changes.iter()}
+    return bool(lists) and all(el in listed for el in member.iter("p", "blockquote", "pre", "ul", "ol"))
 
 
 def _has_paragraph(member: etree._Element) -> bool:

@@ -203,6 +203,40 @@ def test_an_issues_activity_entries_as_long_as_a_comment_are_no_posts():
     assert [post.text for post in doc.posts if "rsyslog no longer" not in post.text] == sentences
 
 
+
+def test_an_issues_journal_entries_listing_changed_fields_are_no_posts():
+    """Redmine writes each change of an issue as a journal entry shaped as a note is, above its text (who, when); an
+    entry that only changes fields lists them in ``ul.details`` ("Status changed from New to Confirmed") and holds
+    no note: no post. A note that also changes fields is one."""
+    def entry(i: int, inner: str, kind: str) -> str:
+        return (f'<div id="change-{i}" class="journal {kind}"><div id="note-{i}"><div class="contextual">'
+                f'<a href="#note-{i}" class="journal-link">#{i}</a></div><h4 class="note-header"><a class="user active" '
+                f'href="/users/{i}">Katrin Lehmann</a> <a title="31.10.2025 09:0{i}" href="/activity?from=2025-10-31">'
+                f"4 months ago</a> updated</h4>{inner}</div></div>")
+
+    def changes(i: int, what: str) -> str:
+        return entry(i, f'<ul class="details">{what}</ul>', "has-details")
+
+    def note(i: int, words: str) -> str:
+        return entry(i, f'<div id="journal-{i}-notes" class="wiki"><p>{words}</p></div>', "has-notes")
+
+    field = "<li><strong>{0}</strong> changed from <i>New</i> to <i>Confirmed</i></li>"
+    events = ["".join(field.format(name) for name in ("Status", "Assignee", "Category")), field.format("Status"),
+              field.format("Target version") + field.format("% Done")]
+    sentences = ["Thanks for the log, that is clear: the gateway sends the switching times in UTC to the thermostat.",
+                 "Same here with two thermostats on 2.4.0; shifting every time by an hour works until a restart.",
+                 "The fix is in 4e1a9c7: the gateway now sends the local wall time with the zone's rules for it.",
+                 "The beta has been running for five days on all three devices and switched at the right times."]
+    description = " ".join(["Since the change to winter time the weekly program switches an hour early."] * 6)
+    html = (f"<html><head><title>Bug #4127: Weekly program switches an hour early - Thermostat</title></head><body>"
+            f"<div class='issue'><h3>Weekly program switches an hour early</h3><p class='author'>Added by <a href="
+            f"'/users/9'>Jonas Albrecht</a> 4 months ago</p><div class='description'><div class='wiki'><p>"
+            f"{description}</p></div></div></div><div id='history'><h3>History</h3>"
+            f"{note(1, sentences[0])}{changes(2, events[0])}{note(3, sentences[1])}{note(4, sentences[2])}"
+            f"{changes(5, events[1])}{changes(6, events[2])}{note(7, sentences[3])}</div></body></html>")
+    doc = extract(html, "https://tracker.example/issues/4127")
+    assert [post.text for post in doc.posts if "winter time" not in post.text] == sentences
+
 def test_an_issues_event_lines_between_its_comments_leave_the_comments_whole():
     """GitLab draws an issue's timeline as one list: short event lines ("Ann added the bug label · 3 weeks ago",
     shaped like no comment) between the comments. They are no posts, and do not make the comments look unlike."""
