@@ -1690,10 +1690,10 @@ def test_an_advert_label_in_more_languages_is_left_out(label: str):
 
 
 @pytest.mark.parametrize("label", ["पढ़ें:", "हेही वाचा:", "ఇదీ చదవండి:", "இதையும் படிக்க:", "ഇതും വായിക്കുക:",
-                                   "આ પણ વાંચો:", "ಇದನ್ನೂ ಓದಿ:", "ਇਹ ਵੀ ਪੜ੍ਹੋ:"])
+                                   "આ પણ વાંચો:", "ಇದನ್ನೂ ಓದಿ:", "ਇਹ ਵੀ ਪੜ੍ਹੋ:", "यो पनि पढ्नुहोस्:"])
 def test_a_read_also_line_in_the_indian_languages_is_left_out(label: str):
     """Navbharat Times writes "पढ़ें: <link>" ("read:") between the body's paragraphs, Marathi, Telugu, Tamil,
-    Malayalam, Gujarati, Kannada and Punjabi sites their "also read"."""
+    Malayalam, Gujarati, Kannada and Punjabi sites their "also read", Nepali ones "यो पनि पढ्नुहोस्"."""
     para = "<p>नई टैक्स व्यवस्था में स्टैंडर्ड डिडक्शन बढ़ाकर पचहत्तर हजार रुपये कर दिया गया है।</p>"
     assert _left_out_as_pointers(f'{para}<p>{label} <a href="/b">कौन सा टैक्स रिजीम आपके लिए बेहतर है</a></p>{para}'
                                  ) == [f"{label} कौन सा टैक्स रिजीम आपके लिए बेहतर है"]

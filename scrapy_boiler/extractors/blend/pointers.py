@@ -15,7 +15,7 @@ from scrapy_boiler.segment.blocks import TextBlock
 #: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", La Presse's "Lisez « <a>…</a> »", ABC News's "MORE: <a>…</a>"
 #: (not "More: http://…", a source's address), ZDNET's "Also: <a>…</a>", Mongabay's "See related: <a>…</a>", "اقرأ
 #: أيضا", Navbharat Times' "पढ़ें: <a>…</a>", Malay's "BACA:", Swahili's "SOMA PIA:", Filipino's "BASAHIN:" and the
-#: Indian languages' "also read"), and an advert's label alone on
+#: Indian languages' and Nepali's "also read"), and an advert's label alone on
 #: its line ("- Pubblicità -", "Anzeige", Lrytas' "Reklama").
 _POINTER = re.compile(
     r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|more(?=\s*:(?!\s*(?:https?:|www\.)))|see (?:also|related)"
@@ -31,7 +31,7 @@ _POINTER = re.compile(
     r"|xem thêm|đọc thêm|อ่านเพิ่มเติม|อ่านข่าวที่เกี่ยวข้อง|اقرأ أيضاً?|اقرأ أيضًا|بیشتر بخوانید"
     r"|یہ بھی پڑھیں|קראו גם"
     r"|(?:ये|यह|इसे) भी पढ़ें|पढ़ें(?=\s*:)|हेही वाचा|ఇదీ చదవండి|ఇవి కూడా చదవండి|இதையும் படிக்க|ഇതും വായിക്കുക"
-    r"|આ પણ વાંચો|ಇದನ್ನೂ ಓದಿ|ਇਹ ਵੀ ਪੜ੍ਹੋ|আরও পড়ুন"
+    r"|આ પણ વાંચો|ಇದನ್ನೂ ಓದಿ|ਇਹ ਵੀ ਪੜ੍ਹੋ|আরও পড়ুন|यो पनि पढ्नुहोस्"
     r"|관련 ?기사|関連記事|あわせて読みたい|相关阅读|相關閱讀|延伸阅读|延伸閱讀|推荐阅读"
     r"|推薦閱讀)(?=\s|[:\-–—|»›：.…]|$)",
     re.IGNORECASE)
