@@ -172,6 +172,12 @@ _DATELINE_BOX = re.compile(r"(?<![a-z])(?:(?:post|entry|article)[-_]?(?:meta|tim
 #: ``rich_media_meta_list``). Not a post meta box so (a WordPress "Posted on" line: the older corpora's gold keeps it,
 #: fundus-train's leaves it out).
 _META_LIST = re.compile(r"(?<![a-z])meta[-_]?list(?![a-z])", re.I)
+#: ... or a box named, in a class name of its own, for the publishing (the Indian Express group's
+#: ``div.ie-first-publish`` ending the body: "First published on: 18-03-2025 at 16:05 IST"; a ``publish-date``). Not
+#: WordPress's ``status-publish`` on every post's box, nor the hAtom date's ``published``: the older corpora's gold
+#: keeps their "by randfish on December 29, 2010".
+_PUBLISHED_BOX = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?(?:first[-_]?publish(?:ed)?|publish(?:ed)?[-_]?(?:date|time|on|at)"
+                            r"|date[-_]?published)(?:\s|$)", re.I)
 #: Levels above a block looked at for a date line's box.
 DATELINE_LEVELS = 3
 
@@ -180,13 +186,13 @@ def is_dateline(block: TextBlock) -> bool:
     """Whether a short block at either end of the body is its date line: all of its text in ``<time>`` elements
     (Hugo Stack's "Jul 03, 2025" and "6 minute read"), or a ``<time>`` in a box named as the post's meta line or its
     date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数"), or a date in words in a
-    meta line's list (:data:`_META_LIST`)."""
+    meta line's list (:data:`_META_LIST`) or a box named for the publishing (:data:`_PUBLISHED_BOX`)."""
     element = block.element
     if count_words(block.text) > DATELINE_WORDS:
         return False
     times = [element] if element.tag == "time" else list(element.iter("time"))
     if not times:
-        return has_date_text(block.text) and _in_box(element, _META_LIST)
+        return has_date_text(block.text) and (_in_box(element, _META_LIST) or _in_box(element, _PUBLISHED_BOX))
     if comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
         return True
     return _in_box(element, _DATELINE_BOX)
@@ -217,6 +223,7 @@ NEWSROOM_LINE_CHARS = 120
 
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",
 #: "Photograph: Carl Court/AFP/Getty Images", "(AP Photo/Carolyn Kaster)", "(GettyImages.com)", "Nasa / Reuters",
+#: "(Express Photo)", "(File Photo)", "(Representational Image)",
 #: "© dpa": English, German, French, Spanish and Italian words for a picture, and the agencies most captions credit;
 #: and the Chinese, Japanese and Korean forms: "新华社记者 摄" (photographed by), "（写真：共同）", "（出典：
 #: トランジットラボ）" (source), "사진=연합뉴스", "그래픽=강준혁 기자" (graphic by), "박서연 기자" (the photographer).
@@ -225,7 +232,7 @@ PICTURE_CREDIT = re.compile(
     r"\s*:[^()]{1,80}\)"
     r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Kyodo|Jiji|Xinhua|Yonhap|Bernama|PTI|ANP|Belga|TASS"
     r"|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
-    r"|\((?:fot|zdj|phot)\.\s*[^()]{1,80}\)"
+    r"|\((?:fot|zdj|phot)\.\s*[^()]{1,80}\)|\((?-i:[A-Z])[\w.&-]*(?:\s[\w.&-]+){0,2}\s(?:photos?|images?|pics?)\)"
     r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
     r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa)"
     r"|[\u4e00-\u9fff·]{1,12}\s*(?:摄|供图)[)）]?|图片来源[:：][^。]{1,30}|[(（](?:写真|出典|画像|提供)[:：][^)）]{1,20}[)）]"

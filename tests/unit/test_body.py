@@ -405,6 +405,17 @@ def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     assert "记者孙静怡说，今年的育秧工作比往年提前了一周。" in _trimmed(f"<p>{_SENTENCE}</p>{said}")
 
 
+
+def test_a_caption_ending_with_its_sources_photo_in_brackets_leaves_the_body():
+    """The Indian Express group credits a picture "(Express Photo)", others "(PTI Photo)", "(File Photo)",
+    "(Representational Image)": in a caption's box (Jansatta's ``span.custom-caption`` beside the ``<img>``), a
+    caption. A paragraph that talks of a photo in brackets stays."""
+    caption = ("<span class='custom-caption'><img src='a.jpg'><span>दिल्ली में बिजली की मांग तेजी से बढ़ रही है। "
+               "(Express Photo)</span></span>")
+    assert _trimmed(f"{caption}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE]
+    said = "<p>The council published the plan with a map of the new lines (see the second photo).</p>"
+    assert len(_trimmed(f"<p>{_SENTENCE}</p>{said}")) == 3
+
 def test_a_japanese_caption_crediting_its_source_leaves_the_body():
     """A Japanese caption ends with the picture's source, "（出典：...）", as with its photographer, "（写真：...）":
     in a picture's box, it is a caption; a paragraph of the body ending with the source of its figures stays."""
@@ -444,6 +455,19 @@ def test_date_lines_at_the_top_of_the_body_go():
     assert kept == ["The developer owed more than any other company in the world when the court ordered it wound "
                     "up on Monday.", "The hearing of 12 May set the date for the sale of its assets."]
 
+
+
+def test_a_date_line_in_a_box_named_for_publishing_leaves_the_end_of_the_body():
+    """The Indian Express group ends its stories with "First published on: 18-03-2025 at 16:05 IST" in a
+    ``div.ie-first-publish``, no ``<time>`` in it: a short line with a date in a box named for the publishing. A
+    paragraph with a date in a box named for its content, in a WordPress post's box (``status-publish``) or in an
+    hAtom date's (``published``) stays."""
+    kept = _trimmed(f"<p>{_SENTENCE}</p><div class='ie-first-publish'><span>First published on: 18-03-2025 at 16:05 "
+                    "IST</span></div>")
+    assert kept[1:] == [_SENTENCE]
+    for names in ("published-content", "post-964 post type-post status-publish", "published"):
+        kept = _trimmed(f"<div class='{names}'><p>{_SENTENCE}</p><p>The hearing is set for 18 March 2025.</p></div>")
+        assert kept[1:] == [_SENTENCE, "The hearing is set for 18 March 2025."]
 
 def test_a_credit_is_found_at_the_end_of_a_long_caption_only_where_the_whole_search_finds_it():
     """The credit's pattern is searched in a long text's last characters only; what it finds there is what a search
