@@ -27,7 +27,8 @@ NEAREST_TEXTS = 5
 MAX_HEADING_WORDS = 25
 
 _COMMENT_WORD = (r"(?:comments?|responses?|kommentare?|leserkommentare|kommentarer|commentaires?|comentarios?"
-                 r"|coment[aá]rios|commenti|reacties|komentarze|komentáře|kommentit|комментари[иейя]|yorumlar)")
+                 r"|coment[aá]rios|commenti|reacties|r[ée]actions|komentarze|komentáře|kommentit|комментари[иейя]"
+                 r"|yorumlar)")
 #: ``comparable`` text (lower case, punctuation as spaces) of a comment section's heading: a count and the word, or
 #: the word and a count ("comments 15", from "Comments (15)"; not 0: what follows is something else), optionally
 #: "to/on <the title>"; "12 thoughts on <title>", "12 thoughts" and "29 replies to <title>" (WordPress themes). Not a

@@ -44,7 +44,10 @@ from scrapy_boiler.segment.threaded_posts import replies_below_the_first, thread
 #: Members needed for a group; a question with a single answer is still a thread.
 MIN_MEMBERS = 2
 
-_POST_WORD = re.compile(r"post|comment|reply|repl|answer|message|msg|entry|thread|topic|discussion", re.I)
+#: Names of posts (and of comments in Spanish and Portuguese, ``comentario``, French, ``réaction``, and Dutch,
+#: ``reactie``).
+_POST_WORD = re.compile(r"post|comment|coment|reacti(?:e|on)|reply|repl|answer|message|msg|entry|thread|topic"
+                        r"|discussion", re.I)
 
 
 @dataclass(frozen=True, slots=True)

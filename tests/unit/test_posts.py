@@ -210,9 +210,9 @@ def test_an_issues_journal_entries_listing_changed_fields_are_no_posts():
     no note: no post. A note that also changes fields is one."""
     def entry(i: int, inner: str, kind: str) -> str:
         return (f'<div id="change-{i}" class="journal {kind}"><div id="note-{i}"><div class="contextual">'
-                f'<a href="#note-{i}" class="journal-link">#{i}</a></div><h4 class="note-header"><a class="user active" '
-                f'href="/users/{i}">Katrin Lehmann</a> <a title="31.10.2025 09:0{i}" href="/activity?from=2025-10-31">'
-                f"4 months ago</a> updated</h4>{inner}</div></div>")
+                f'<a href="#note-{i}" class="journal-link">#{i}</a></div><h4 class="note-header">'
+                f'<a class="user active" href="/users/{i}">Katrin Lehmann</a> <a title="31.10.2025 09:0{i}" '
+                f'href="/activity?from=2025-10-31">4 months ago</a> updated</h4>{inner}</div></div>')
 
     def changes(i: int, what: str) -> str:
         return entry(i, f'<ul class="details">{what}</ul>', "has-details")
@@ -2074,6 +2074,35 @@ def test_comments_in_a_box_named_in_german_under_their_heading_are_the_articles(
     assert [post.text for post in doc.posts] == said
     assert extract(page(""), "https://www.krone.at/3998214").posts == []
 
+
+
+@pytest.mark.parametrize(("box", "item", "heading"), [
+    ("dn-comentarios", "dn-comentario", "Comentarios (3)"),  # Diario de Navarra's, in Spanish
+    ("comentarios-lista", "comentario", "Comentários"),  # ... in Portuguese
+    ("reactions", "reaction", "Réactions (3)"),  # Le Dauphiné's, in French
+    ("reacties", "reactie", "Reacties"),  # in Dutch
+])
+def test_comments_named_in_spanish_french_or_dutch_are_the_articles(box: str, item: str, heading: str):
+    """Spanish and Portuguese sites name their comments ``comentario``, French ones ``réaction`` and Dutch ones
+    ``reactie``: dated entries so named, in a box so named below the article, are its comments, their posters
+    shown without a link to their page, however far below its heading (the rules, a sort menu) they start."""
+    said = ["Lo uso todos los días para ir a trabajar y la diferencia es enorme con el carril nuevo.",
+            "A ver si arreglan también el cruce de la avenida, que sigue siendo peligroso por las tardes.",
+            "Muy bien, pero faltan aparcamientos para bicis en el centro y cerca de la estación."]
+    comments = "".join(
+        f'<li class="{item}" id="c-33452{n}"><div class="{item}__header"><span class="{item}__author">lector{n}'
+        f'</span> <span class="{item}__date">06/02/2026 08:2{n}</span></div><div class="{item}__text"><p>{text}</p>'
+        f'</div></li>' for n, text in enumerate(said))
+    body = "".join(f"<p>Párrafo {n}: El Ayuntamiento abre el nuevo carril bici entre el centro y la universidad, "
+                   f"con dos kilómetros separados del tráfico y semáforos propios.</p>" for n in range(6))
+    html = (f"<html><head><title>Pamplona estrena carril bici</title></head><body><article><h1>Pamplona estrena "
+            f"carril bici</h1>{body}</article><section class='{box}' id='{box}'><h3>{heading}</h3><p>Las opiniones "
+            f"son de los lectores. Consulta las <a href='/normas/'>normas</a>.</p><div class='orden'><span>Más antiguos"
+            f"</span> <span>Más recientes</span> <span>Más valorados</span></div><ul>{comments}</ul></section>"
+            f"</body></html>")
+    doc = extract(html, "https://www.diario.example/noticias/2026/02/06/pamplona-carril-bici.html")
+    assert doc.page_type == "article" and "Párrafo 5" in doc.text
+    assert [post.text for post in doc.posts] == said
 
 @pytest.mark.parametrize(("text", "is_date"), [
     ("Mar 4", True), ("March 4th", True), ("Apr. 3", True), ("4. März", True), ("4 mars", True),

@@ -62,8 +62,10 @@ _DISCUSSION_URL = re.compile(
     r"|[?&](?:comments?|t|topic|thread)=",
     re.I,
 )
-#: Comments, not commentary: an opinion column's body may be named ``commentary`` (or its writer ``commentator``).
-_COMMENT = re.compile(r"comment(?!ar[yi]|ator)", re.I)
+#: Comments, not commentary: an opinion column's body may be named ``commentary`` (or its writer ``commentator``);
+#: Spanish and Portuguese ``comentario``/``comentário`` (not a ``comentarista``), French ``réaction`` and Dutch
+#: ``reactie``.
+_COMMENT = re.compile(r"comment(?!ar[yi]|ator)|coment(?!arista|ador)|reacti(?:e|on)", re.I)
 _POST = re.compile(r"post|message|answer|reply", re.I)
 _QA_WORD = re.compile(r"question|answer|accepted|votes?\b|qa-", re.I)
 
@@ -113,11 +115,12 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
 
 
 #: Elements named like comments (``div#comments``, ``ol.comment-list``; German, Nordic and Slavic ``#kommentare``,
-#: ``.komentarze``), where an article's comment thread is. Each attribute is tested for being there before its
+#: ``.komentarze``; Spanish and Portuguese ``.comentarios``, French ``.reactions``, Dutch ``#reacties``), where an
+#: article's comment thread is. Each attribute is tested for being there before its
 #: words are looked for in it: most elements have neither, and libxml2 then skips the six string tests (a third of the
 #: time on the corpora's pages).
 _COMMENT_BOXES = etree.XPath("//*[" + " or ".join(f"(@{attribute} and (" + " or ".join(
-    f"contains(@{attribute}, '{word}')" for word in ("comment", "komment", "koment")) + "))"
+    f"contains(@{attribute}, '{word}')" for word in ("comment", "komment", "koment", "coment", "reacti")) + "))"
     for attribute in ("class", "id")) + "]")
 
 
