@@ -16,6 +16,8 @@ from functools import lru_cache
 from lxml import etree
 
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.post_groups import common_ancestor
+from scrapy_boiler.segment.post_marks import has_date_text
 
 #: Levels of ancestors in a paragraph's template, the content blocks that make one a template of the body, the
 #: share of its blocks between the first and last of them they must be, and what a block of it needs to join.
@@ -24,6 +26,8 @@ TEMPLATE_MIN_CONTENT = 3
 TEMPLATE_CONTENT_SHARE = 0.6
 TEMPLATE_MIN_WORDS = 8
 TEMPLATE_MAX_LINKS = 0.2
+#: Prose blocks of the template, after the last content one and in the box holding those, that are the body cut short.
+TRAILING_MIN_BLOCKS = 3
 #: Captions, asides and list items share a template with the body's as often as they are its chrome.
 _NOT_PROSE = frozenset({"figure", "figcaption", "aside", "li", "blockquote", "table", "td", "th"})
 
@@ -101,15 +105,26 @@ def _unlinked(block: TextBlock, min_words: int = 0) -> bool:
 
 def same_template(blocks: Sequence[TextBlock], name: str) -> None:
     """Label a prose block as content (in place) when it is rendered like most of the body's paragraphs (same tags
-    and classes on it and its nearest ancestors) and sits between the first and last of them. Blocks without
-    shallow features (:func:`~scrapy_boiler.segment.blocks.annotate`) are left as they are."""
+    and classes on it and its nearest ancestors) and sits between the first and last of them; or after the last,
+    in the box holding them all, with :data:`TRAILING_MIN_BLOCKS` or more of that template there (a body the model
+    stopped keeping halfway; one or two such paragraphs are a closing note it may be right to leave out). Blocks
+    without shallow features (:func:`~scrapy_boiler.segment.blocks.annotate`) are left as they are."""
     for members in _body_templates(blocks):
-        content = [block.index for block in members if block.is_content]
+        kept = [block for block in members if block.is_content]
+        first, last = kept[0].index, kept[-1].index
         for block in members:
-            if content[0] < block.index < content[-1] and not block.is_content \
-                    and _unlinked(block, TEMPLATE_MIN_WORDS):
+            if first < block.index < last and not block.is_content and _unlinked(block, TEMPLATE_MIN_WORDS):
                 block.is_content = True
                 block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
+        after = _run_after(blocks, kept[-1], {block.index for block in members})
+        if len(after) < TRAILING_MIN_BLOCKS:
+            continue
+        box = common_ancestor([block.element for block in kept])
+        inside = set(box.iter()) if box is not None else set()
+        if all(block.element in inside for block in after):
+            for block in after:
+                block.is_content = True
+                block.reasons.append(f"{name}:rendered like the body's paragraphs above it, in their box")
 
 
 def lists_in_body_boxes(blocks: Sequence[TextBlock], name: str) -> bool:
@@ -143,3 +158,28 @@ def lists_in_body_boxes(blocks: Sequence[TextBlock], name: str) -> bool:
                 block.reasons.append(f"{name}:a list in a box rendered like those of the body's paragraphs")
                 labelled = True
     return labelled
+
+
+#: What may sit between the paragraphs of a body's rest: its headings, code and lists (which the rules after this one
+#: read again), and short lines (a picture's note, an advert's label) of at most BETWEEN_MAX_WORDS words, no date in
+#: them: a dated short line is a comment's byline, and the paragraphs after it the comments.
+_BETWEEN_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "pre", "code", "li"})
+BETWEEN_MAX_WORDS = 10
+
+
+def _run_after(blocks: Sequence[TextBlock], last: TextBlock, template: set[int]) -> list[TextBlock]:
+    """The prose blocks of a template (``template``: their indexes) that follow its last content block (``last``)
+    with nothing but the body's headings, code, lists and short lines between them: where another prose block comes
+    (a footer's) or a dated short line (a comment's byline), the run ends."""
+    run: list[TextBlock] = []
+    start = next(position for position, block in enumerate(blocks) if block is last) + 1
+    for block in blocks[start:]:
+        words = block.features.num_words if block.features is not None else 0
+        if words <= BETWEEN_MAX_WORDS and has_date_text(block.text):
+            break
+        if block.index in template:
+            if _unlinked(block, TEMPLATE_MIN_WORDS):
+                run.append(block)  # (one mostly of links stays out, and the run goes on past it)
+        elif not (block.is_content or block.element.tag in _BETWEEN_TAGS or words <= BETWEEN_MAX_WORDS):
+            break
+    return run

@@ -1787,3 +1787,29 @@ def test_a_read_also_label_running_into_its_link_points_away():
         f'also__link">Poiana Brașov a deschis toate pârtiile principale în primul weekend</a></div>{para}'
         "<p>Prețurile la skipass au crescut cu zece la sută față de sezonul trecut, potrivit operatorilor.</p>"
         f"{para}") == ["Citește șiPoiana Brașov a deschis toate pârtiile principale în primul weekend"]
+
+
+def test_the_body_the_trees_stopped_keeping_halfway_comes_back_whole_with_its_code():
+    """Spiderum's EditorJS post: every paragraph a ``div.ce-paragraph`` in a ``div.ce-block`` of the editor's box;
+    the trees keep the first half and drop the rest after a code block. The paragraphs after the last kept one, in
+    that box and rendered as the body's, are its rest; the code they now frame is the body's too."""
+    from scrapy_boiler.extractors.blend.extractor import page_context
+    from scrapy_boiler.extractors.registry import resolve
+
+    texts = [f"Paragraph {n}: a hash turns a password into a string that cannot be turned back into it." for n in
+             range(1, 9)]
+    code = "import bcrypt\nhashed = bcrypt.hashpw(b'secret', bcrypt.gensalt(rounds=12))\nprint(hashed)"
+    blocks_html = [f'<div class="ce-block"><div class="ce-paragraph">{text}</div></div>' for text in texts]
+    blocks_html.insert(5, f'<div class="ce-block"><div class="ce-code"><pre class="ce-code__textarea">{code}</pre>'
+                          f'</div></div>')
+    page = parse_html(f'<html><body><nav><a href="/">Home</a></nav><article><h1>How passwords are stored</h1>'
+                      f'<div class="codex-editor"><div class="redactor">{"".join(blocks_html)}</div></div></article>'
+                      f'<footer><p>Spiderum 2025</p></footer></body></html>')
+    blocks = segment(page.root).blocks
+    annotate(blocks)
+    extractor = resolve("blend", "cpu")
+    context = page_context(page, blocks, [paragraph_weight(block) for block in blocks])
+    p = np.array([0.9 if block.text in texts[:5] else 0.05 for block in blocks])
+    extractor.decide(blocks, p, context)
+    kept = [block.text for block in blocks if block.is_content]
+    assert kept[:5] == texts[:5] and kept[6:] == texts[5:] and kept[5].startswith("import bcrypt")

@@ -83,3 +83,35 @@ def test_a_page_builders_numbered_boxes_render_alike_and_a_grids_columns_do_not(
     assert component_classes("fusion-text fusion-text-8") == component_classes("fusion-text fusion-text-1")
     assert component_classes("et_pb_module et_pb_text et_pb_text_2") == "et_pb_module et_pb_text"
     assert component_classes("col-md-8") != component_classes("col-md-4")
+
+
+LONG = [f"Paragraph {n}: the harbour board met again to decide how the old ferry pier should be repaired."
+        for n in range(1, 9)]
+
+
+def _story(kept: set[int], next_story: bool = False) -> tuple[bytes, PageLabels]:
+    """A body of eight paragraphs in one template in one box (EditorJS's ``div.ce-block`` in its redactor), the next
+    story's three after it in a box of its own when ``next_story``; the network kept the paragraphs whose numbers are
+    in ``kept``."""
+    box = "<div class='redactor'>{}</div>"
+    parts = "".join(f"<div class='ce-block'><div class='ce-paragraph'>{text}</div></div>" for text in LONG)
+    after = box.format("".join(f"<div class='ce-block'><div class='ce-paragraph'>Next story {n}: the council voted "
+                                f"to close the market hall for repairs.</div></div>" for n in (1, 2, 3)))
+    html = (f"<html><body><nav><a href='/'>Home</a></nav><article>{box.format(parts)}</article>"
+            f"{after if next_story else ''}</body></html>")
+    seg = segment(parse_html(html.encode()).root)
+    flags = [any(leaf.text.startswith(f"Paragraph {n}:") for n in kept) for leaf in seg.leaves]
+    return html.encode(), PageLabels(seg.leaves, blocks_from_leaf_labels(seg, flags, [float(f) for f in flags], "test"))
+
+
+def test_the_bodys_paragraphs_after_the_last_the_network_kept_in_its_box_join_it():
+    """A network that stops keeping the body halfway (Spiderum's EditorJS post, after a code block) leaves the
+    paragraphs after the last it kept, rendered as the body's and in the box holding them: three or more of them are
+    the body cut short; one or two a closing note (an author's bio, a newsletter's pitch) the network may be right
+    to leave out; the next story's, in a box of its own, stay out."""
+    html, labels = _story({1, 2, 3, 4}, next_story=True)
+    tidy_labels(parse_html(html), labels, "test")
+    assert kept_texts(labels) == LONG
+    html, labels = _story({1, 2, 3, 4, 5, 6})
+    tidy_labels(parse_html(html), labels, "test")
+    assert kept_texts(labels) == LONG[:6]

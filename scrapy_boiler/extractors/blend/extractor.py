@@ -177,10 +177,12 @@ class BlendExtractor:
             # The rules above put back headings, code, paragraphs the trees left out (ZDF's hashed paragraphs, each
             # in its own box; a live blog's entries); a list or table such a block introduces or frames (ERR's table
             # between a paragraph and the next section's heading), and a heading over it (Ynet's), are read again;
-            # and lists once more, which a heading kept now frames from below (TimesLIVE's quotation ends a section).
+            # and lists once more, which a heading kept now frames from below (TimesLIVE's quotation ends a section);
+            # and code the body's paragraphs now frame (Spiderum's, in the half of a body the trees stopped keeping).
             _lists_in_the_body(blocks, self.name)
             section_headings(blocks, parts, self.name)
             _lists_in_the_body(blocks, self.name)
+            code_blocks(blocks, parts, self.name)
         if lists_in_body_boxes(blocks, self.name):  # a list no line frames in a box of the body's text; its heading
             section_headings(blocks, parts, self.name)
         labelled_boxes(blocks, self.name)
