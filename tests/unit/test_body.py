@@ -469,6 +469,7 @@ def test_a_date_line_in_a_box_named_for_publishing_leaves_the_end_of_the_body():
         kept = _trimmed(f"<div class='{names}'><p>{_SENTENCE}</p><p>The hearing is set for 18 March 2025.</p></div>")
         assert kept[1:] == [_SENTENCE, "The hearing is set for 18 March 2025."]
 
+
 def test_a_credit_is_found_at_the_end_of_a_long_caption_only_where_the_whole_search_finds_it():
     """The credit's pattern is searched in a long text's last characters only; what it finds there is what a search
     of the whole text finds: a credit after a long caption, none where a long text's start only looks like one, and

@@ -999,9 +999,9 @@ def _question_page(popular: str) -> str:
     return f"""<html><head><title>How should missing covariate data be handled?</title></head><body><main>
     <div class="header"><h1>How should missing covariate data be handled?</h1>
     <div class="asker"><a href="/profile/Marta">Marta</a></div></div>
-    <div class="middle"><div class="question-text"><p>I am analysing a cohort of 118 older adults followed over four waves,
-    and a fifth of them miss a covariate at some wave. Is multiple imputation realistic with such a sample, or is
-    maximum likelihood safer?</p></div></div>{popular}
+    <div class="middle"><div class="question-text"><p>I am analysing a cohort of 118 older adults followed over
+    four waves, and a fifth of them miss a covariate at some wave. Is multiple imputation realistic with such a
+    sample, or is maximum likelihood safer?</p></div></div>{popular}
     <div class="answers"><div class="item"><h2>All answers (3)</h2></div>{answers}</div></main></body></html>"""
 
 
