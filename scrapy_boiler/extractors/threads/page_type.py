@@ -116,9 +116,8 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
 
 #: Elements named like comments (``div#comments``, ``ol.comment-list``; German, Nordic and Slavic ``#kommentare``,
 #: ``.komentarze``; Spanish and Portuguese ``.comentarios``, French ``.reactions``, Dutch ``#reacties``), where an
-#: article's comment thread is. Each attribute is tested for being there before its
-#: words are looked for in it: most elements have neither, and libxml2 then skips the six string tests (a third of the
-#: time on the corpora's pages).
+#: article's comment thread is. Each attribute is tested for being there before its words are looked for in it: most
+#: elements have neither, and libxml2 then skips the string tests (a third of the query's time on the corpora's pages).
 _COMMENT_BOXES = etree.XPath("//*[" + " or ".join(f"(@{attribute} and (" + " or ".join(
     f"contains(@{attribute}, '{word}')" for word in ("comment", "komment", "koment", "coment", "reacti")) + "))"
     for attribute in ("class", "id")) + "]")
