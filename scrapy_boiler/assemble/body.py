@@ -172,12 +172,6 @@ _DATELINE_BOX = re.compile(r"(?<![a-z])(?:(?:post|entry|article)[-_]?(?:meta|tim
 #: ``rich_media_meta_list``). Not a post meta box so (a WordPress "Posted on" line: the older corpora's gold keeps it,
 #: fundus-train's leaves it out).
 _META_LIST = re.compile(r"(?<![a-z])meta[-_]?list(?![a-z])", re.I)
-#: ... or a box named, in a class name of its own, for the publishing (the Indian Express group's
-#: ``div.ie-first-publish`` ending the body: "First published on: 18-03-2025 at 16:05 IST"; a ``publish-date``). Not
-#: WordPress's ``status-publish`` on every post's box, nor the hAtom date's ``published``: the older corpora's gold
-#: keeps their "by randfish on December 29, 2010".
-_PUBLISHED_BOX = re.compile(r"(?:^|\s)(?:[\w-]*[-_])?(?:first[-_]?publish(?:ed)?|publish(?:ed)?[-_]?(?:date|time|on|at)"
-                            r"|date[-_]?published)(?:\s|$)", re.I)
 #: Levels above a block looked at for a date line's box.
 DATELINE_LEVELS = 3
 
@@ -186,13 +180,13 @@ def is_dateline(block: TextBlock) -> bool:
     """Whether a short block at either end of the body is its date line: all of its text in ``<time>`` elements
     (Hugo Stack's "Jul 03, 2025" and "6 minute read"), or a ``<time>`` in a box named as the post's meta line or its
     date (:data:`_DATELINE_BOX`), with the labels and counts beside it ("发表于 … 阅读次数"), or a date in words in a
-    meta line's list (:data:`_META_LIST`) or a box named for the publishing (:data:`_PUBLISHED_BOX`)."""
+    meta line's list (:data:`_META_LIST`)."""
     element = block.element
     if count_words(block.text) > DATELINE_WORDS:
         return False
     times = [element] if element.tag == "time" else list(element.iter("time"))
     if not times:
-        return has_date_text(block.text) and (_in_box(element, _META_LIST) or _in_box(element, _PUBLISHED_BOX))
+        return has_date_text(block.text) and _in_box(element, _META_LIST)
     if comparable(" ".join(" ".join(time.itertext()) for time in times)) == comparable(block.text):
         return True
     return _in_box(element, _DATELINE_BOX)

@@ -457,19 +457,6 @@ def test_date_lines_at_the_top_of_the_body_go():
 
 
 
-def test_a_date_line_in_a_box_named_for_publishing_leaves_the_end_of_the_body():
-    """The Indian Express group ends its stories with "First published on: 18-03-2025 at 16:05 IST" in a
-    ``div.ie-first-publish``, no ``<time>`` in it: a short line with a date in a box named for the publishing. A
-    paragraph with a date in a box named for its content, in a WordPress post's box (``status-publish``) or in an
-    hAtom date's (``published``) stays."""
-    kept = _trimmed(f"<p>{_SENTENCE}</p><div class='ie-first-publish'><span>First published on: 18-03-2025 at 16:05 "
-                    "IST</span></div>")
-    assert kept[1:] == [_SENTENCE]
-    for names in ("published-content", "post-964 post type-post status-publish", "published"):
-        kept = _trimmed(f"<div class='{names}'><p>{_SENTENCE}</p><p>The hearing is set for 18 March 2025.</p></div>")
-        assert kept[1:] == [_SENTENCE, "The hearing is set for 18 March 2025."]
-
-
 def test_a_credit_is_found_at_the_end_of_a_long_caption_only_where_the_whole_search_finds_it():
     """The credit's pattern is searched in a long text's last characters only; what it finds there is what a search
     of the whole text finds: a credit after a long caption, none where a long text's start only looks like one, and
