@@ -405,7 +405,6 @@ def test_a_polish_credit_and_a_chinese_photographers_credit_make_captions():
     assert "记者孙静怡说，今年的育秧工作比往年提前了一周。" in _trimmed(f"<p>{_SENTENCE}</p>{said}")
 
 
-
 def test_a_caption_ending_with_its_sources_photo_in_brackets_leaves_the_body():
     """The Indian Express group credits a picture "(Express Photo)", others "(PTI Photo)", "(File Photo)",
     "(Representational Image)": in a caption's box (Jansatta's ``span.custom-caption`` beside the ``<img>``), a
@@ -415,6 +414,7 @@ def test_a_caption_ending_with_its_sources_photo_in_brackets_leaves_the_body():
     assert _trimmed(f"{caption}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE]
     said = "<p>The council published the plan with a map of the new lines (see the second photo).</p>"
     assert len(_trimmed(f"<p>{_SENTENCE}</p>{said}")) == 3
+
 
 def test_a_japanese_caption_crediting_its_source_leaves_the_body():
     """A Japanese caption ends with the picture's source, "（出典：...）", as with its photographer, "（写真：...）":
@@ -454,7 +454,6 @@ def test_date_lines_at_the_top_of_the_body_go():
                     '<p>The hearing of <time>12 May</time> set the date for the sale of its assets.</p>')
     assert kept == ["The developer owed more than any other company in the world when the court ordered it wound "
                     "up on Monday.", "The hearing of 12 May set the date for the sale of its assets."]
-
 
 
 def test_a_credit_is_found_at_the_end_of_a_long_caption_only_where_the_whole_search_finds_it():
