@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from lxml import etree
 
-from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.blocks import HEADING_TAGS, TextBlock
 from scrapy_boiler.segment.post_groups import common_ancestor
 from scrapy_boiler.segment.post_marks import has_date_text
 
@@ -163,7 +163,7 @@ def lists_in_body_boxes(blocks: Sequence[TextBlock], name: str) -> bool:
 #: What may sit between the paragraphs of a body's rest: its headings, code and lists (which the rules after this one
 #: read again), and short lines (a picture's note, an advert's label) of at most BETWEEN_MAX_WORDS words, no date in
 #: them: a dated short line is a comment's byline, and the paragraphs after it the comments.
-_BETWEEN_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "pre", "code", "li"})
+_BETWEEN_TAGS = HEADING_TAGS | {"pre", "code", "li"}
 BETWEEN_MAX_WORDS = 10
 
 

@@ -1440,22 +1440,26 @@ _CREDITS = ("If you see an image we have not linked or given credit to, please l
 _POST = "Happy Friday! We love this inspiration board and are excited to celebrate with a chic couple this weekend."
 
 
-def _short_post_decided(post_score: float, body_class: str = "entry-body") -> list[str]:
-    """The kept texts of a photo blog's post of 17 words beside a sidebar's credits note of 40, when the trees give
-    the post ``post_score`` and every other block 0.05; the post's box has the class ``body_class``."""
+def _decided(html: str, score: Callable[[TextBlock], float]) -> list[str]:
+    """The texts ``blend``'s decision keeps of a page when the trees give each block ``score(block)``."""
     from scrapy_boiler.extractors.blend.extractor import page_context
     from scrapy_boiler.extractors.registry import resolve
 
-    page = parse_html(f'<html><body><div class="entry"><h3>city chic</h3><div class="{body_class}"><p><img src="b.jpg">'
-                      f'</p><p>{_POST}</p></div></div><div id="beta"><div class="module"><h2>Photo credits</h2><ul>'
-                      f'<li><div class="note">{_CREDITS}</div></li></ul></div></div></body></html>')
+    page = parse_html(html)
     blocks = segment(page.root).blocks
     annotate(blocks)
-    extractor = resolve("blend", "cpu")
     context = page_context(page, blocks, [paragraph_weight(block) for block in blocks])
-    p = np.array([post_score if block.text == _POST else 0.05 for block in blocks])
-    extractor.decide(blocks, p, context)
+    resolve("blend", "cpu").decide(blocks, np.array([score(block) for block in blocks]), context)
     return [block.text for block in blocks if block.is_content]
+
+
+def _short_post_decided(post_score: float, body_class: str = "entry-body") -> list[str]:
+    """The kept texts of a photo blog's post of 17 words beside a sidebar's credits note of 40, when the trees give
+    the post ``post_score`` and every other block 0.05; the post's box has the class ``body_class``."""
+    return _decided(f'<html><body><div class="entry"><h3>city chic</h3><div class="{body_class}"><p><img src="b.jpg">'
+                    f'</p><p>{_POST}</p></div></div><div id="beta"><div class="module"><h2>Photo credits</h2><ul>'
+                    f'<li><div class="note">{_CREDITS}</div></li></ul></div></div></body></html>',
+                    lambda block: post_score if block.text == _POST else 0.05)
 
 
 def test_a_short_post_the_trees_kept_is_not_replaced_by_a_sidebar_note():
@@ -1793,23 +1797,14 @@ def test_the_body_the_trees_stopped_keeping_halfway_comes_back_whole_with_its_co
     """Spiderum's EditorJS post: every paragraph a ``div.ce-paragraph`` in a ``div.ce-block`` of the editor's box;
     the trees keep the first half and drop the rest after a code block. The paragraphs after the last kept one, in
     that box and rendered as the body's, are its rest; the code they now frame is the body's too."""
-    from scrapy_boiler.extractors.blend.extractor import page_context
-    from scrapy_boiler.extractors.registry import resolve
-
     texts = [f"Paragraph {n}: a hash turns a password into a string that cannot be turned back into it." for n in
              range(1, 9)]
     code = "import bcrypt\nhashed = bcrypt.hashpw(b'secret', bcrypt.gensalt(rounds=12))\nprint(hashed)"
     blocks_html = [f'<div class="ce-block"><div class="ce-paragraph">{text}</div></div>' for text in texts]
     blocks_html.insert(5, f'<div class="ce-block"><div class="ce-code"><pre class="ce-code__textarea">{code}</pre>'
                           f'</div></div>')
-    page = parse_html(f'<html><body><nav><a href="/">Home</a></nav><article><h1>How passwords are stored</h1>'
-                      f'<div class="codex-editor"><div class="redactor">{"".join(blocks_html)}</div></div></article>'
-                      f'<footer><p>Spiderum 2025</p></footer></body></html>')
-    blocks = segment(page.root).blocks
-    annotate(blocks)
-    extractor = resolve("blend", "cpu")
-    context = page_context(page, blocks, [paragraph_weight(block) for block in blocks])
-    p = np.array([0.9 if block.text in texts[:5] else 0.05 for block in blocks])
-    extractor.decide(blocks, p, context)
-    kept = [block.text for block in blocks if block.is_content]
+    kept = _decided(f'<html><body><nav><a href="/">Home</a></nav><article><h1>How passwords are stored</h1>'
+                    f'<div class="codex-editor"><div class="redactor">{"".join(blocks_html)}</div></div></article>'
+                    f'<footer><p>Spiderum 2025</p></footer></body></html>',
+                    lambda block: 0.9 if block.text in texts[:5] else 0.05)
     assert kept[:5] == texts[:5] and kept[6:] == texts[5:] and kept[5].startswith("import bcrypt")
