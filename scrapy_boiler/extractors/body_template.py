@@ -107,7 +107,8 @@ def same_template(blocks: Sequence[TextBlock], name: str) -> None:
     """Label a prose block as content (in place) when it is rendered like most of the body's paragraphs (same tags
     and classes on it and its nearest ancestors) and sits between the first and last of them; or after the last,
     in the box holding them all, with :data:`TRAILING_MIN_BLOCKS` or more of that template there (a body the model
-    stopped keeping halfway; one or two such paragraphs are a closing note it may be right to leave out). Blocks
+    stopped keeping halfway; one or two such paragraphs are a closing note it may be right to leave out) or under a
+    heading rendered like the body's section headings (:func:`_section_heading`), labelled with them. Blocks
     without shallow features (:func:`~scrapy_boiler.segment.blocks.annotate`) are left as they are."""
     for members in _body_templates(blocks):
         kept = [block for block in members if block.is_content]
@@ -117,14 +118,38 @@ def same_template(blocks: Sequence[TextBlock], name: str) -> None:
                 block.is_content = True
                 block.reasons.append(f"{name}:rendered like the body's paragraphs around it")
         after = _run_after(blocks, kept[-1], {block.index for block in members})
+        opening: list[TextBlock] = []
         if len(after) < TRAILING_MIN_BLOCKS:
-            continue
+            opening = _section_heading(blocks, kept[-1], after)
+            if not opening:
+                continue
         box = common_ancestor([block.element for block in kept])
         inside = set(box.iter()) if box is not None else set()
-        if all(block.element in inside for block in after):
-            for block in after:
+        if all(block.element in inside for block in opening + after):
+            for block in opening + after:
                 block.is_content = True
                 block.reasons.append(f"{name}:rendered like the body's paragraphs above it, in their box")
+
+
+#: Headings the body kept above, rendered alike, that make one rendered like them a section's heading of the body.
+SECTION_MIN_HEADINGS = 2
+
+
+def _section_heading(blocks: Sequence[TextBlock], last: TextBlock, run: list[TextBlock]) -> list[TextBlock]:
+    """The heading (as a list of one, or none) opening a section of the body after its last kept paragraph
+    (``last``): the one heading between it and the run of the body's paragraphs after it (``run``), rendered like
+    :data:`SECTION_MIN_HEADINGS` or more headings the body kept above. Such a section, however short, is the body's
+    end (Naver Post's "Wrapping up"), where a paragraph or two alone may be a closing note."""
+    if not run:
+        return []
+    between = [block for block in blocks
+               if last.index < block.index < run[0].index and block.element.tag in HEADING_TAGS]
+    if len(between) != 1:
+        return []
+    looks = rendering(between[0].element)
+    alike = sum(block.index < last.index and block.is_content and block.element.tag in HEADING_TAGS
+                and rendering(block.element) == looks for block in blocks)
+    return between if alike >= SECTION_MIN_HEADINGS else []
 
 
 def lists_in_body_boxes(blocks: Sequence[TextBlock], name: str) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from neural_pages import kept_texts
 
 from scrapy_boiler.extractors.base import PageLabels
-from scrapy_boiler.extractors.body_template import component_classes, lists_in_body_boxes
+from scrapy_boiler.extractors.body_template import component_classes, lists_in_body_boxes, same_template
 from scrapy_boiler.extractors.leaf_runs import blocks_from_leaf_labels
 from scrapy_boiler.extractors.tidy import tidy_labels
 from scrapy_boiler.parse.html import parse_html
@@ -115,3 +115,35 @@ def test_the_bodys_paragraphs_after_the_last_the_network_kept_in_its_box_join_it
     html, labels = _story({1, 2, 3, 4, 5, 6})
     tidy_labels(parse_html(html), labels, "test")
     assert kept_texts(labels) == LONG[:6]
+
+
+def _closing_section(heading_box: str) -> list[str]:
+    """The kept texts, after :func:`same_template`, of a post built of an editor's components (Naver's SmartEditor:
+    each paragraph a ``p`` in a ``se_paragraph`` box, each section's heading an ``h4`` in a ``se_sectionTitle`` box):
+    three sections of two paragraphs, every block of them kept, then a heading in ``heading_box`` (its box's class)
+    over one last paragraph of the body's template, which the trees left out."""
+    title = "<div class='se_component {0}'><div class='se_textView'><h4 class='se_textarea'>{1}</h4></div></div>"
+    text = "<div class='se_component se_paragraph'><div class='se_textView'><p class='se_textarea'>{}</p></div></div>"
+    parts = []
+    for n in (1, 2, 3):
+        parts += [title.format("se_sectionTitle", f"Section {n}"), text.format(LONG[2 * n - 2]),
+                  text.format(LONG[2 * n - 1])]
+    parts += [title.format(heading_box, "Wrapping up"), text.format(LONG[6])]
+    html = (f"<html><body><nav><a href='/'>Home</a></nav><div class='se_main_container'>{''.join(parts)}</div>"
+            f"<div class='post_tag'><a href='/tag/pier'>#pier</a></div></body></html>")
+    blocks = segment(parse_html(html.encode()).root).blocks
+    annotate(blocks)
+    for block in blocks:
+        block.is_content = block.text in LONG[:6] or block.text.startswith("Section")
+    same_template(blocks, "test")
+    return [block.text for block in blocks if block.is_content]
+
+
+def test_the_bodys_last_section_under_a_heading_rendered_like_its_others_joins_it():
+    """A closing section, a heading rendered like the body's section headings over one paragraph of the body's
+    template, is the body's end, not a closing note: the trees, scoring the last paragraph low for where it sits,
+    left out Naver Post's "Wrapping up" and the heading went with it. A heading rendered otherwise (an author's box)
+    opens no section of the body."""
+    sections = [text for n in (1, 2, 3) for text in (f"Section {n}", LONG[2 * n - 2], LONG[2 * n - 1])]
+    assert _closing_section("se_sectionTitle") == [*sections, "Wrapping up", LONG[6]]
+    assert _closing_section("se_authorBox") == sections
