@@ -625,7 +625,9 @@ def test_lines_asking_the_reader_to_follow_or_scan_are_left_out():
     """A WeChat account's article opens and ends with fixtures ("点击上方蓝字 · 关注我们", "END", "长按识别二维码"), and
     many news sites end with "Follow us on Twitter and Facebook" (Proto Thema's "Ακολουθήστε το protothema.gr στο Google
     News", "Подписывайтесь на наш канал в Telegram"), or to subscribe to a newsletter (Salon's "Want more ...? Subscribe
-    to Salon's weekly newsletter Lab Notes."): the trees keep them among the body's paragraphs,
+    to Salon's weekly newsletter Lab Notes.", BBC News Mundo's "Suscríbete aquí a nuestro nuevo newsletter ..."), to
+    click for more stories or turn on the app's notifications (BBC News Mundo's closing lines): the trees keep them
+    among the body's paragraphs,
     as they keep the Liberty Times' "請繼續往下閱讀..." (read on below) over an advert. A sentence of the body that
     mentions following stays."""
     paragraphs = ["去年春天我开始每天骑车上班，单程十二公里，穿过老城区和一段沿河的绿道。一年下来，骑了两千多公里。",
@@ -638,7 +640,10 @@ def test_lines_asking_the_reader_to_follow_or_scan_are_left_out():
              "Ακολουθήστε το protothema.gr στο Google News και μάθετε πρώτοι όλες τις ειδήσεις",
              "Подписывайтесь на наш канал в Telegram",
              "Want more health and science stories in your inbox? Subscribe to Salon's weekly newsletter Lab Notes.",
-             "請繼續往下閱讀..."]
+             "請繼續往下閱讀...", "Haz clic aquí para leer más historias de BBC News Mundo.",
+             "Suscríbete aquí a nuestro nuevo newsletter para recibir cada viernes una selección de nuestro mejor "
+             "contenido de la semana.",
+             "Y recuerda que puedes recibir notificaciones en nuestra app. Descarga la última versión y actívalas."]
     body = (f"<p>{calls[0]}</p>" + "".join(f"<p>{text}</p>" for text in paragraphs)
             + "".join(f"<p>{text}</p>" for text in calls[1:]))
     doc = extract(f"<html><head><title>骑车通勤一年</title></head><body><h1>骑车通勤一年</h1>"
@@ -649,7 +654,8 @@ def test_lines_asking_the_reader_to_follow_or_scan_are_left_out():
 def test_read_also_lines_with_a_bar_and_in_thai_are_left_out():
     """News24 writes "READ | <a>title</a>" between the body's paragraphs; Khaosod "อ่านข่าวที่เกี่ยวข้อง" (read the
     related news) over lines of links, and ends with "ติดตามข่าวสดทุกช่องทาง LINE @Khaosod | TikTok | YouTube"
-    (follow us everywhere); IRNA "بیشتر بخوانید:" (read more) over a link."""
+    (follow us everywhere); IRNA "بیشتر بخوانید:" (read more) over a link; BBC News Mundo "También te puede
+    interesar:" (you may also like) over a list of links; a Hungarian blog "Olvasd el ezt is:" (read this too)."""
     paragraphs = ["The city says it needs R2.3bn to replace the ageing pipes that burst twice a week in winter.",
                   "Residents of three suburbs have had no water for nine days, and tankers reach them once a day.",
                   "ค่าฝุ่น PM2.5 ในภาคเหนือยังสูงเกินมาตรฐานต่อเนื่องเป็นวันที่สาม ประชาชนควรสวมหน้ากากเมื่ออยู่นอกอาคาร",
@@ -658,7 +664,10 @@ def test_read_also_lines_with_a_bar_and_in_thai_are_left_out():
                 '<p>อ่านข่าวที่เกี่ยวข้อง</p><p><a href="/news/1">– ฝุ่นภาคเหนือพุ่ง 17 จังหวัด</a></p>'
                 '<p><a href="/news/2">– หมอเตือน ฝุ่นเสี่ยงโรคหัวใจ</a></p>'
                 '<p><strong>بیشتر بخوانید:</strong></p>'
-                '<p><a href="/news/3">برداشت زعفران در خراسان رضوی آغاز شد</a></p>')
+                '<p><a href="/news/3">برداشت زعفران در خراسان رضوی آغاز شد</a></p>'
+                '<section><p>También te puede interesar:</p><ul><li><a href="/mundo/1">Por qué los techos verdes '
+                'no bastan</a></li><li><a href="/mundo/2">Las ciudades más calurosas de 2025</a></li></ul></section>'
+                '<p>Olvasd el ezt is: <a href="/2025/10/tabani-kertek">A tabáni kerteken át</a></p>')
     body = (f"<p>{paragraphs[0]}</p><p>{paragraphs[1]}</p>{pointers}<p>{paragraphs[2]}</p><p>{paragraphs[3]}</p>"
             "<p>ติดตามข่าวสดทุกช่องทาง LINE @Khaosod | TikTok | YouTube</p>")
     doc = extract(f"<html><head><title>Water and air</title></head><body><h1>Water and air</h1><article>"

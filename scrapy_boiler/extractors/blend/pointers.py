@@ -15,18 +15,21 @@ from scrapy_boiler.segment.blocks import TextBlock
 #: "READ | <a>…</a>", The Atlantic's "Read: <a>…</a>", La Presse's "Lisez « <a>…</a> »", ABC News's "MORE: <a>…</a>"
 #: (not "More: http://…", a source's address), ZDNET's "Also: <a>…</a>", Mongabay's "See related: <a>…</a>", "اقرأ
 #: أيضا", Navbharat Times' "पढ़ें: <a>…</a>", Malay's "BACA:", Swahili's "SOMA PIA:", Filipino's "BASAHIN:" and the
-#: Indian languages' and Nepali's "also read"), and an advert's label alone on
+#: Indian languages' and Nepali's "also read", BBC News Mundo's "También te puede interesar", Hungarian's "Olvasd el
+#: ezt is"), and an advert's label alone on
 #: its line ("- Pubblicità -", "Anzeige", Lrytas' "Reklama").
 _POINTER = re.compile(
     r"^\W{0,3}(?:read (?:also|more|next)|read(?=\s*[|:])|more(?=\s*:(?!\s*(?:https?:|www\.)))|see (?:also|related)"
     r"|related|also read|also(?=\s*:)|leggi anche|potrebbe interessarti"
     r"|lesen sie (?:\w+ ){0,2}(?:auch|mehr)|lies auch|auch interessant|weiterlesen|mehr zum thema|lire aussi"
     r"|lire également|lisez(?=\s)"
-    r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|te puede interesar|mira(?=\s*:)"
+    r"|à lire (?:aussi|également)|a lire aussi|voir aussi|lee también|lea también|(?:también )?te puede interesar"
+    r"|mira(?=\s*:)"
     r"|leia também"
     r"|leia mais|veja também|saiba mais|читайте также|смотрите также|czytaj (?:też|także)|zobacz (?:też|także)"
     r"|čtěte (?:také|též)|les også|læs også|läs också|lue myös|lees (?:ook|meer)|ilgili haber|ayrıca okuyun"
-    r"|citește și|olvassa el|διαβάστε (?:επίσης|ακόμη)|читайте також|прочетете още|pročitajte (?:i|još)|preberite tudi"
+    r"|citește și|olvassa el|olvasd el|διαβάστε (?:επίσης|ακόμη)|читайте також|прочетете още|pročitajte (?:i|još)"
+    r"|preberite tudi"
     r"|prečítajte si aj|baca juga|baca(?=\s*:)|soma (?:pia|zaidi)|basahin(?: din)?(?=\s*:)"
     r"|xem thêm|đọc thêm|อ่านเพิ่มเติม|อ่านข่าวที่เกี่ยวข้อง|اقرأ أيضاً?|اقرأ أيضًا|بیشتر بخوانید"
     r"|یہ بھی پڑھیں|קראו גם"
@@ -50,8 +53,9 @@ _AD_LABEL = re.compile(
 #: protothema.gr στο Google News", "Подписывайтесь на наш канал в Telegram" (a network named near its
 #: start), and a WeChat account's fixtures ("点击上方蓝字关注我们": tap the blue name above to follow us;
 #: "长按识别二维码": press to scan the QR code; "点个在看": tap "Wow"; a closing "END"), or to subscribe to a newsletter
-#: ("Want more health and science stories in your inbox? Subscribe to Salon's weekly newsletter Lab Notes."), at most
-#: :data:`CALL_LINE_CHARS` characters.
+#: ("Want more health and science stories in your inbox? Subscribe to Salon's weekly newsletter Lab Notes.", BBC News
+#: Mundo's "Suscríbete aquí a nuestro nuevo newsletter ..."), to click for more stories ("Haz clic aquí para leer más
+#: historias de BBC News Mundo.") or to turn on an app's notifications, at most :data:`CALL_LINE_CHARS` characters.
 _CALL_LINE = re.compile(
     r"^\W{0,3}(?:(?:follow|like|join) us|folgen sie uns|folge uns|síguenos|sigue a \S+|suivez-nous|siga-nos"
     r"|siga (?:o|a) \S+|seguici|volg ons|ακολουθήστε|подписывайтесь|підписуйтесь|obserwuj nas|sledujte nás"
@@ -61,8 +65,11 @@ _CALL_LINE = re.compile(
     r"|^\W{0,3}ติดตาม.{0,40}(?:\b(?:line|facebook|tiktok|youtube|x)\b|ไลน์)"
     r"|点击(?:上方|上面|下方|标题下)?.{0,6}关注|长按(?:识别|扫描|扫码)?.{0,4}二维码|扫码关注|扫描二维码.{0,6}关注"
     r"|点(?:个|一下)?[「“\"]?在看|^\W{0,3}(?-i:-?END-?)\W{0,3}$"
-    r"|^\W{0,3}(?:want [^?]{0,80}\?\s*)?(?:sign up|subscribe) (?:for|to) .{0,60}\bnewsletters?\b", re.IGNORECASE)
-CALL_LINE_CHARS = 120
+    r"|^\W{0,3}(?:want [^?]{0,80}\?\s*)?(?:sign up|subscribe) (?:for|to) .{0,60}\bnewsletters?\b"
+    r"|^\W{0,3}(?:y )?suscr[ií]bete(?: aquí)? a .{0,40}\b(?:newsletter|bolet[ií]n)\b"
+    r"|^\W{0,3}haz (?:clic|click) aquí para (?:leer|ver) más|^\W{0,3}(?:y )?recuerda que puedes recibir notificaciones",
+    re.IGNORECASE)
+CALL_LINE_CHARS = 140
 #: A page's marker between the parts of an article the site shows on one page: "2 dari 3 halaman" (Liputan6),
 #: "Page 2 of 3", "Seite 2 von 3", "Página 2 de 3"; a word for a page is in it (a table's cell "3 of 12" is no marker).
 _PAGE_MARKER = re.compile(r"^\W{0,3}(?:(?:page|seite|página|pagina|halaman|strona)\s+\d{1,3}\s+"
