@@ -69,10 +69,12 @@ def quotes_in_bodies(group: PostGroup) -> dict[etree._Element, etree._Element]:
 
 def _attributes(element: etree._Element) -> bool:
     """Whether an unnamed element before a quotation is its attribution: a line ending with a colon that links to
-    the poster or the post quoted (NodeBB's "@ann said in <a>the thread's title</a>:", "<a>bo</a> wrote:"), or that
-    says someone wrote (jeuxvideo.com's "Le 14 mars 2025 à 21:12:04 Khey_Silicium a écrit :")."""
-    text = "".join(element.itertext()).rstrip()
-    return text.endswith((":", "：")) and (next(element.iter("a"), None) is not None or WROTE.search(text) is not None)
+    the poster or the post quoted (NodeBB's "@ann said in <a>the thread's title</a>:", "<a>bo</a> wrote:"), that
+    says someone wrote (jeuxvideo.com's "Le 14 mars 2025 à 21:12:04 Khey_Silicium a écrit :"), or that is a label
+    alone (Ru.Board's table row "Цитата:" over the quoted cell)."""
+    text = "".join(element.itertext()).strip()
+    return text.endswith((":", "：")) and (next(element.iter("a"), None) is not None or WROTE.search(text) is not None
+                                         or _QUOTE_LABEL.fullmatch(text) is not None)
 
 
 #: The label over a quotation that no name marks, in its first child (vBulletin 3: a ``div.smallfont`` "Quote:" over

@@ -859,13 +859,14 @@ def test_a_post_text_named_post_is_found_below_a_table_of_the_posters_card():
     assert _forum_post_texts(html, "https://forum.example.net/index.php?topic=41822.0") == texts
 
 
-def test_a_phpbb2_posts_text_split_around_a_quotation_is_one_body_without_the_quote_and_signature():
+@pytest.mark.parametrize("header", ["bahner0 hat folgendes geschrieben:", "Zitat:"])
+def test_a_phpbb2_posts_text_split_around_a_quotation_is_one_body_without_the_quote_and_signature(header):
     """phpBB 2 lays each post out as a table row of the poster's card and a cell whose ``span.postbody`` closes before
-    a quotation (a row "X hat folgendes geschrieben:" over the quoted cell) and opens again after it; the poster's
-    signature follows a rule of underscores in the same span."""
-    def post(number: int, user: str, text: str, quote: str = "") -> str:
-        quoted = (f'</span><table width="90%" align="center"><tr><td><span class="genmed"><b>{quote} hat folgendes '
-                  'geschrieben:</b></span></td></tr><tr><td class="quote">Meine Roco BR 218 ruckelt bei Langsamfahrt '
+    a quotation (a row "X hat folgendes geschrieben:" over the quoted cell, or a label alone, as Ru.Board's "Цитата:")
+    and opens again after it; the poster's signature follows a rule of underscores in the same span."""
+    def post(number: int, user: str, text: str, quote: bool = False) -> str:
+        quoted = (f'</span><table width="90%" align="center"><tr><td><span class="genmed"><b>{header}</b></span></td>'
+                  '</tr><tr><td class="quote">Meine Roco BR 218 ruckelt bei Langsamfahrt '
                   'bis Fahrstufe 6.</td></tr></table><span class="postbody">' if quote else "")
         return (f'<tr><td width="150" class="row1"><span class="name"><b>{user}</b></span><br />'
                 f'<span class="postdetails">Stammgast<br />Anmeldedatum: 14.03.2006<br />Beiträge: 23{number}<br />'
@@ -878,7 +879,7 @@ def test_a_phpbb2_posts_text_split_around_a_quotation_is_one_body_without_the_qu
              "Stell CV 9 auf 0 und miss die Motorkennlinie neu ein, dann läuft sie auch unten sauber.",
              "Danke, mit der neuen Kennlinie fährt sie jetzt ab Fahrstufe 1 butterweich.",
              "Bei mir war es die Schwungmasse, die Lok lief danach sofort ruhig."]
-    items = "".join(post(i, f"bahner{i}", text, "bahner0" if i == 1 else "") for i, text in enumerate(texts))
+    items = "".join(post(i, f"bahner{i}", text, i == 1) for i, text in enumerate(texts))
     html = ("<html><head><title>Lokdecoder ruckelt - Modellbahnforum</title></head><body><h1>Lokdecoder ruckelt</h1>"
             f'<table class="forumline"><tr><th>Autor</th><th>Nachricht</th></tr>{items}</table></body></html>')
     assert _forum_post_texts(html, "https://www.modellbahn-forum.example/viewtopic.php?t=41822") == texts
