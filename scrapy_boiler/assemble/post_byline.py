@@ -84,9 +84,9 @@ _META_NAME = re.compile(r"meta|byline|author|vcard", re.I)
 _FIELD_TAGS = frozenset({"header", "footer"})
 #: The label of a labelled author field ("作者" | "billy3321 (雨蒼)", "Author:" | "ann").
 _AUTHOR_LABEL = re.compile(r"^(?:作者|发信人|發信人|投稿者|author|autor|auteur|autore|posted by|by)\s*[:：]?$", re.I)
-#: The label of a user card's profile link, not the poster's name ("Profile", "View profile", "Send PM").
-_PROFILE_LABEL = re.compile(r"(?:view |my )?(?:profile|profil|perfil|profilo|个人资料|個人資料|プロフィール)|contact|"
-                            r"send (?:pm|message)|pm|website|homepage|www|e-?mail", re.I)
+#: The label of a user card's profile link, not the poster's name ("Profile", "Send PM", "Профиль", "Сообщение").
+_PROFILE_LABEL = re.compile(r"(?:view |my )?(?:profile|profil|perfil|profilo|профиль|профіль)|个人资料|個人資料|contact"
+                            r"|プロフィール|send (?:pm|message)|pm|сообщение|website|homepage|www|e-?mail", re.I)
 #: The text right before a link that makes it the author's: "by <a>Kris</a> on ...", "written by <a>Best Man</a>"
 #: (the whole text: "Answer selected by <a>ann</a>", "Last edited by <a>ann</a>" name someone else).
 _BY = re.compile(r"^\s*(?:(?:posted|written|submitted)\s+)?(?:by|von|par|por|door|av|przez)\s*[:：]?\s*$", re.I)

@@ -2681,6 +2681,26 @@ def test_a_quoted_posts_byline_and_a_profile_link_do_not_name_the_poster():
     assert [p.author for p in doc.posts] == names
 
 
+def test_a_user_cards_profile_and_message_links_in_russian_do_not_name_the_poster():
+    """Ru.Board's user card puts the poster's name in ``b.nick`` and links "Профиль" (profile) and "Сообщение"
+    (message) to pages that carry the name in their addresses: the links' labels are no names."""
+    names = ["Vostok_73", "Barmaley_SPb", "kvazar", "Vostok_73"]
+    texts = ["После выхода из сна пропадает системный диск, помогает только полное отключение питания.",
+             "Обнови прошивку SSD и отключи управление питанием PCI Express в схеме электропитания.",
+             "В BIOS у этой платы есть пункт ASPM, его тоже лучше выключить, с ним диск иногда не просыпается.",
+             "Спасибо всем, две недели без вылетов, тема для меня закрыта."]
+    rows = "".join(
+        f'<table width="100%"><tr><td class="dats" width="180"><a name="{n}"></a><b class="nick">{name}</b><br>'
+        f'<span class="tiny">Member</span><br><span class="tiny"><a href="profile.cgi?action=show&member={name}">'
+        f'Профиль</a> | <a href="private.cgi?action=new&touser={name}">Сообщение</a> | <a href="post.cgi?action='
+        f'reply&topic=41873&quote={n}">Цитировать</a></span></td><td class="dats"><span class="tiny">Отправлено: '
+        f'1{n}:37 0{n + 3}-03-2025</span><hr><table width="100%"><tr><td class="post">{text}</td></tr></table></td>'
+        "</tr></table>" for n, (name, text) in enumerate(zip(names, texts, strict=True)))
+    doc = extract(f"<html><head><title>SSD пропадает из BIOS</title></head><body><h1>SSD пропадает из BIOS</h1>"
+                  f"{rows}</body></html>", "https://forum.ru-board.com/topic.cgi?forum=62&topic=41873")
+    assert [post.author for post in doc.posts] == names
+
+
 def _says_comments(count: int) -> str:
     """A blog's comments as WordPress's old default theme wrote them: a number, "Name Says:", the date, the text;
     the commenters are visitors (no link to a user page, no element naming them)."""
