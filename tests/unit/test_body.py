@@ -416,6 +416,14 @@ def test_a_caption_ending_with_its_sources_photo_in_brackets_leaves_the_body():
     assert len(_trimmed(f"<p>{_SENTENCE}</p>{said}")) == 3
 
 
+def test_a_vietnamese_caption_crediting_the_photographer_leaves_the_body():
+    """A Vietnamese caption ends with the photographer, "Ảnh: <name>." (a picture: ...), its full stop after the
+    name: in a picture's box (Znews' ``td.pCaption`` in a ``table.picture``), a caption."""
+    caption = ("<table class='picture'><tr><td><img src='a.jpg'></td></tr><tr><td class='pCaption caption'><p>Bà Nở gỡ"
+               " những gốc cải bị phù sa vùi lấp sau lũ. Ảnh: Đoàn Nguyên.</p></td></tr></table>")
+    assert _trimmed(f"<p>{_SENTENCE}</p>{caption}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 2
+
+
 def test_a_japanese_caption_crediting_its_source_leaves_the_body():
     """A Japanese caption ends with the picture's source, "（出典：...）", as with its photographer, "（写真：...）":
     in a picture's box, it is a caption; a paragraph of the body ending with the source of its figures stays."""
