@@ -217,7 +217,8 @@ NEWSROOM_LINE_CHARS = 120
 
 #: A picture's credit ending its caption: "(Image: Getty)", "(Photo: Haitham Imad)", "Bild: Maximilian von Lachner",
 #: "Photograph: Carl Court/AFP/Getty Images", "(AP Photo/Carolyn Kaster)", "(GettyImages.com)", "Nasa / Reuters",
-#: "(Express Photo)", "(File Photo)", "(Representational Image)", Vietnamese's "Ảnh: Đoàn Nguyên.",
+#: "(Express Photo)", "(File Photo)", "(Representational Image)", Vietnamese's "Ảnh: Đoàn Nguyên." (its full stop
+#: read too: not an English credit's, "Photo: AP.", a line Dragnet's gold keeps),
 #: "© dpa": English, German, French, Spanish and Italian words for a picture, and the agencies most captions credit;
 #: and the Chinese, Japanese and Korean forms: "新华社记者 摄" (photographed by), "（写真：共同）", "（出典：
 #: トランジットラボ）" (source), "사진=연합뉴스", "그래픽=강준혁 기자" (graphic by), "박서연 기자" (the photographer).
@@ -227,7 +228,8 @@ PICTURE_CREDIT = re.compile(
     r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Kyodo|Jiji|Xinhua|Yonhap|Bernama|PTI|ANP|Belga|TASS"
     r"|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
     r"|\((?:fot|zdj|phot)\.\s*[^()]{1,80}\)|\((?-i:[A-Z])[\w.&-]*(?:\s[\w.&-]+){0,2}\s(?:photos?|images?|pics?)\)"
-    r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen|ảnh)\s*:\s*\S[^.!?]{0,60}\.?"
+    r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
+    r"|(?:^|[\s|·])ảnh\s*:\s*\S[^.!?]{0,60}\.?"
     r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa)"
     r"|[\u4e00-\u9fff·]{1,12}\s*(?:摄|供图)[)）]?|图片来源[:：][^。]{1,30}|[(（](?:写真|出典|画像|提供)[:：][^)）]{1,20}[)）]"
     r"|(?:사진|그래픽)\s*=\s*[^\s.]{1,20}(?:\s*기자)?|(?<![가-힣])[가-힣]{2,4}\s*기자|[-–]\s*صور[ةه]\s*[أا]رشيفي[ةه])\s*$",

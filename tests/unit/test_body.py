@@ -418,10 +418,14 @@ def test_a_caption_ending_with_its_sources_photo_in_brackets_leaves_the_body():
 
 def test_a_vietnamese_caption_crediting_the_photographer_leaves_the_body():
     """A Vietnamese caption ends with the photographer, "Ảnh: <name>." (a picture: ...), its full stop after the
-    name: in a picture's box (Znews' ``td.pCaption`` in a ``table.picture``), a caption."""
+    name: in a picture's box (Znews' ``td.pCaption`` in a ``table.picture``), a caption. An English one's credit
+    with a full stop, "Photo: AP.", is not read as one: Dragnet's gold keeps such lines."""
     caption = ("<table class='picture'><tr><td><img src='a.jpg'></td></tr><tr><td class='pCaption caption'><p>Bà Nở gỡ"
                " những gốc cải bị phù sa vùi lấp sau lũ. Ảnh: Đoàn Nguyên.</p></td></tr></table>")
     assert _trimmed(f"<p>{_SENTENCE}</p>{caption}<p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 2
+    english = "The suspect made his first court appearance on Monday morning. Photo: AP."
+    kept = _trimmed(f"<p>{_SENTENCE}</p><div class='photo'><img src='a.jpg'><p>{english}</p></div><p>{_SENTENCE}</p>")
+    assert english in kept
 
 
 def test_a_japanese_caption_crediting_its_source_leaves_the_body():
