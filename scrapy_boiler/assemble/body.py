@@ -119,7 +119,8 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     first = {position for position, _ in content[:BYLINE_REACH]}
     for position, block in content if len(content) > 1 else ():
         words = count_words(block.text)
-        if (position in first or position in last) and words <= DISCLOSURE_WORDS and is_affiliate_notice(block.text):
+        if (position in first or position in last or _named_disclosure(block)) and words <= DISCLOSURE_WORDS \
+                and is_affiliate_notice(block.text):
             _drop(block, "a note that the site earns from the links (not the writer's text)")
             changed.append(position)
         elif position in last and words <= APPEAL_WORDS and CLOSING_APPEAL.search(block.text):
@@ -260,6 +261,22 @@ CREDIT_LINE = re.compile(
     re.IGNORECASE,
 )
 CREDIT_LINE_CHARS = 100
+
+
+#: A box named for a site's note on its links ("affiliate-disclaimer", "disclosure").
+_DISCLOSURE_NAME = re.compile(r"disclaimer|disclosure|affiliate", re.I)
+
+
+def _named_disclosure(block: TextBlock) -> bool:
+    """Whether a block's element, or a box around it holding its text alone, is named for a site's note on its links
+    (Tech Advisor's ``p.affiliate-disclaimer`` under a review's verdict, deeper than the body's first blocks)."""
+    length = len(block.text.strip())
+    node: etree._Element | None = block.element
+    while node is not None and len("".join(node.itertext()).strip()) <= length + 20:
+        if _DISCLOSURE_NAME.search(element_names(node)):
+            return True
+        node = node.getparent()
+    return False
 
 
 def _inside(block: TextBlock, tag: str) -> bool:

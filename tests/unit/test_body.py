@@ -235,8 +235,8 @@ def test_a_line_that_only_credits_the_pictures_leaves_the_body_wherever_it_sits(
 def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
     """Review and advice pages open or close the body with a note that they earn from the links in it (Forbes
     Advisor's "Editorial Note", a German blog's "Werbehinweis"), or on how it tests what it recommends (Engadget's
-    and ZDNET's, linking to their method): the site's, not the writer's. A sentence about
-    affiliate links in the middle of the story stays, as does a longer paragraph."""
+    and ZDNET's, linking to their method): the site's, not the writer's; deeper in, when its box is named for it. A
+    sentence about affiliate links in the middle of the story stays, as does a longer paragraph."""
     notes = ["Editorial Note: We earn a commission from partner links on Forbes Advisor. Commissions do not affect our "
              "editors' opinions or evaluations.",
              "Werbehinweis: Links mit * sind Affiliate-Links. Kaufst du darüber, erhalte ich eine kleine Provision, "
@@ -257,6 +257,10 @@ def test_an_affiliate_disclosure_at_either_end_of_the_body_goes():
     middle = "Regulators said the affiliate links in such reviews earn the sites a commission on every sale."
     kept = _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p>{middle}</p><p>{_SENTENCE}</p><p>{_SENTENCE}</p>")
     assert middle in kept
+    # deeper in, in a box of its own named for it (Tech Advisor's p.affiliate-disclaimer under the verdict)
+    note = notes[2]
+    assert _trimmed(f"<p>{_SENTENCE}</p><p>{_SENTENCE}</p><p class='affiliate-disclaimer'>{note}</p><p>{_SENTENCE}"
+                    f"</p><p>{_SENTENCE}</p>")[1:] == [_SENTENCE] * 4
     # a story's last line on a commission, or on the station that helped, is no disclosure
     endings = ["\"We will act,\" the commission said in a statement on Monday.",
                "Our affiliate station KXYZ contributed to this report.",
