@@ -45,9 +45,9 @@ from scrapy_boiler.segment.threaded_posts import replies_below_the_first, thread
 MIN_MEMBERS = 2
 
 #: Names of posts (and of comments in Spanish and Portuguese, ``comentario``, French, ``réaction``, and Dutch,
-#: ``reactie``).
-_POST_WORD = re.compile(r"post|comment|coment|reacti(?:e|on)|reply|repl|answer|message|msg|entry|thread|topic"
-                        r"|discussion", re.I)
+#: ``reactie``; short, ``cmt`` at a name's start: OhmyNews' ``li.cmt_item``).
+_POST_WORD = re.compile(r"post|comment|coment|reacti(?:e|on)|(?<![a-z])cmt|reply|repl|answer|message|msg|entry"
+                        r"|thread|topic|discussion", re.I)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2082,10 +2082,12 @@ def test_comments_in_a_box_named_in_german_under_their_heading_are_the_articles(
     ("comentarios-lista", "comentario", "Comentários"),  # ... in Portuguese
     ("reactions", "reaction", "Réactions (3)"),  # Le Dauphiné's, in French
     ("reacties", "reactie", "Reacties"),  # in Dutch
+    ("comment_area", "cmt_item", "댓글 8"),  # OhmyNews', named short
 ])
 def test_comments_named_in_spanish_french_or_dutch_are_the_articles(box: str, item: str, heading: str):
     """Spanish and Portuguese sites name their comments ``comentario``, French ones ``réaction`` and Dutch ones
-    ``reactie``: dated entries so named, in a box so named below the article, are its comments, their posters
+    ``reactie``, Korean ones often ``cmt``: dated entries so named, in a box so named below the article, are its
+    comments, their posters
     shown without a link to their page, however far below its heading (the rules, a sort menu) they start."""
     said = ["Lo uso todos los días para ir a trabajar y la diferencia es enorme con el carril nuevo.",
             "A ver si arreglan también el cruce de la avenida, que sigue siendo peligroso por las tardes.",

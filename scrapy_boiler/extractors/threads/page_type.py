@@ -63,9 +63,9 @@ _DISCUSSION_URL = re.compile(
     re.I,
 )
 #: Comments, not commentary: an opinion column's body may be named ``commentary`` (or its writer ``commentator``);
-#: Spanish and Portuguese ``comentario``/``comentário`` (not a ``comentarista``), French ``réaction`` and Dutch
-#: ``reactie``.
-_COMMENT = re.compile(r"comment(?!ar[yi]|ator)|coment(?!arista|ador)|reacti(?:e|on)", re.I)
+#: Spanish and Portuguese ``comentario``/``comentário`` (not a ``comentarista``), French ``réaction``, Dutch
+#: ``reactie``, and the short ``cmt`` at a name's start (OhmyNews' ``li.cmt_item``).
+_COMMENT = re.compile(r"comment(?!ar[yi]|ator)|coment(?!arista|ador)|reacti(?:e|on)|(?<![a-z])cmt", re.I)
 _POST = re.compile(r"post|message|answer|reply", re.I)
 _QA_WORD = re.compile(r"question|answer|accepted|votes?\b|qa-", re.I)
 
