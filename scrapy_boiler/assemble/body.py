@@ -119,8 +119,8 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     first = {position for position, _ in content[:BYLINE_REACH]}
     for position, block in content if len(content) > 1 else ():
         words = count_words(block.text)
-        if (position in first or position in last or _named_disclosure(block)) and words <= DISCLOSURE_WORDS \
-                and is_affiliate_notice(block.text):
+        if words <= DISCLOSURE_WORDS and is_affiliate_notice(block.text) \
+                and (position in first or position in last or _named_disclosure(block)):
             _drop(block, "a note that the site earns from the links (not the writer's text)")
             changed.append(position)
         elif position in last and words <= APPEAL_WORDS and CLOSING_APPEAL.search(block.text):
