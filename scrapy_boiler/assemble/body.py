@@ -119,8 +119,8 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
     first = {position for position, _ in content[:BYLINE_REACH]}
     for position, block in content if len(content) > 1 else ():
         words = count_words(block.text)
-        if words <= DISCLOSURE_WORDS and is_affiliate_notice(block.text) \
-                and (position in first or position in last or _named_disclosure(block)):
+        if words <= DISCLOSURE_WORDS and (position in first or position in last or _named_disclosure(block)) \
+                and is_affiliate_notice(block.text):
             _drop(block, "a note that the site earns from the links (not the writer's text)")
             changed.append(position)
         elif position in last and words <= APPEAL_WORDS and CLOSING_APPEAL.search(block.text):
@@ -229,8 +229,8 @@ PICTURE_CREDIT = re.compile(
     r"|\((?:Getty|(?:AP|AFP|Reuters|EPA|dpa|Keystone|ANSA|Kyodo|Jiji|Xinhua|Yonhap|Bernama|PTI|ANP|Belga|TASS"
     r"|Shutterstock|Alamy|iStock)\b)[^()]{0,60}\)"
     r"|\((?:fot|zdj|phot)\.\s*[^()]{1,80}\)|\((?-i:[A-Z])[\w.&-]*(?:\s[\w.&-]+){0,2}\s(?:photos?|images?|pics?)\)"
-    r"|(?:^|[\s|·])(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
-    r"|(?:^|[\s|·])ảnh\s*:\s*\S[^.!?]{0,60}\.?"
+    r"|(?:^|[\s|·])(?:(?:images?|photos?|fotos?|bild|credits?|photograph|photographie|imagen)\s*:\s*\S[^.!?]{0,60}"
+    r"|ảnh\s*:\s*\S[^.!?]{0,60}\.?)"
     r"|©\s*\S[^.!?]{0,60}|getty images|/ ?(?:reuters|afp|dpa|ap|epa)"
     r"|[\u4e00-\u9fff·]{1,12}\s*(?:摄|供图)[)）]?|图片来源[:：][^。]{1,30}|[(（](?:写真|出典|画像|提供)[:：][^)）]{1,20}[)）]"
     r"|(?:사진|그래픽)\s*=\s*[^\s.]{1,20}(?:\s*기자)?|(?<![가-힣])[가-힣]{2,4}\s*기자|[-–]\s*صور[ةه]\s*[أا]رشيفي[ةه])\s*$",
@@ -268,15 +268,10 @@ _DISCLOSURE_NAME = re.compile(r"disclaimer|disclosure|affiliate", re.I)
 
 
 def _named_disclosure(block: TextBlock) -> bool:
-    """Whether a block's element, or a box around it holding its text alone, is named for a site's note on its links
-    (Tech Advisor's ``p.affiliate-disclaimer`` under a review's verdict, deeper than the body's first blocks)."""
-    length = len(block.text.strip())
-    node: etree._Element | None = block.element
-    while node is not None and len("".join(node.itertext()).strip()) <= length + 20:
-        if _DISCLOSURE_NAME.search(element_names(node)):
-            return True
-        node = node.getparent()
-    return False
+    """Whether a block's element or its parent is named for a site's note on its links (Tech Advisor's
+    ``p.affiliate-disclaimer`` under a review's verdict, deeper than the body's first blocks)."""
+    parent = block.element.getparent()
+    return any(_DISCLOSURE_NAME.search(element_names(node)) for node in (block.element, parent) if node is not None)
 
 
 def _inside(block: TextBlock, tag: str) -> bool:
