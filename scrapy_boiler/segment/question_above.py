@@ -142,9 +142,10 @@ def _chrome(el: etree._Element, stats: TextStats) -> bool:
 _LOG_IN = re.compile(r"log-?in|sign-?in|sign_in|register|signup", re.IGNORECASE)
 
 
-#: Words naming a reply in a template's class names, and those its opening post's box says in their place (bbPress's
-#: lead topic: ``bbp-topic-content`` where its replies have ``bbp-reply-content``).
-_REPLY_WORD = re.compile(r"(?<![a-z])(reply|answer)(?![a-z])")
+#: Words naming a reply in a template's class names (Kızlar Soruyor's answers are ``opinion-item``s), and those its
+#: opening post's box says in their place (bbPress's lead topic: ``bbp-topic-content`` where its replies have
+#: ``bbp-reply-content``; Kızlar Soruyor's ``question-body`` for ``opinion-body``).
+_REPLY_WORD = re.compile(r"(?<![a-z])(reply|answer|opinion)(?![a-z])")
 _OPENING_WORDS = ("topic", "question", "post")
 
 

@@ -1027,3 +1027,30 @@ def test_a_copy_of_an_answer_above_the_answers_is_not_the_questions(popular: str
     kept = without_copied_posts(above, blocks, group)
     assert len(above) - len(kept) == left_out
     assert kept[:3] == above[:3]  # the title, the asker, the question
+
+
+def test_answers_named_opinions_find_the_question_named_as_one_above_them():
+    """Kızlar Soruyor calls its answers opinions (``article.opinion-item`` holding a ``div.opinion-body``) and renders
+    the question above them in a box of its own (``section.question-detail`` holding a ``div.question-body``), an
+    advert between: the question's body is named as the answers' is, with "question" for "opinion"."""
+    question = ("Merhaba, yazılım firmasında junior olarak çalışıyorum ve altıncı ayımı doldurdum. Sizce zam istemek "
+                "için erken mi, yoksa yılı doldurmayı mı beklemeliyim?")
+    opinions = ["Erken değil, özellikle somut bir başarın varken. Yöneticinden kısa bir görüşme iste ve katkını "
+                "rakamlarla anlat.",
+                "Şirketine göre değişir. Bazı firmalarda zamlar sadece yıllık değerlendirmede yapılır, bütçe ona göre "
+                "ayrılır.",
+                "Ben olsam yılı beklerdim. Altı ay junior için hâlâ öğrenme dönemi sayılıyor, acele etmemek lazım."]
+    items = "".join(
+        f'<article class="opinion-item" id="o9110{n}"><header class="opinion-header"><a class="username" '
+        f'href="/kullanici/uye{n}">uye{n}</a><span class="opinion-date">5 Kas 2025</span></header><div '
+        f'class="opinion-body"><p>{text}</p></div><footer class="opinion-footer">Beğen</footer></article>'
+        for n, text in enumerate(opinions))
+    page = ("<html><head><title>İlk işimde 6 ay oldu, zam istemek için erken mi? - Kızlar Soruyor</title></head><body>"
+            "<main><section class='question-detail' id='q11842307'><header class='question-header'><span "
+            "class='username'>Anonim</span><span class='question-date'>5 Kas 2025</span></header><h1 "
+            "class='question-title'>İlk işimde 6 ay oldu, zam istemek için erken mi?</h1><div class='question-body'>"
+            f"<p>{question}</p></div></section><div class='ad-container'><span>Reklam</span></div><section "
+            f"class='opinions'><h2>Görüşler (3)</h2>{items}</section></main></body></html>")
+    doc = extract(page.encode(), "https://www.kizlarsoruyor.com/is-ve-kariyer/q11842307-ilk-isimde-6-ay-oldu")
+    assert doc.question == f"İlk işimde 6 ay oldu, zam istemek için erken mi?\n{question}"
+    assert [post.text for post in doc.answers] == opinions
