@@ -2087,8 +2087,8 @@ def test_comments_in_a_box_named_in_german_under_their_heading_are_the_articles(
 def test_comments_named_in_spanish_french_or_dutch_are_the_articles(box: str, item: str, heading: str):
     """Spanish and Portuguese sites name their comments ``comentario``, French ones ``réaction`` and Dutch ones
     ``reactie``, Korean ones often ``cmt``: dated entries so named, in a box so named below the article, are its
-    comments, their posters
-    shown without a link to their page, however far below its heading (the rules, a sort menu) they start."""
+    comments, their posters shown without a link to their page, however far below its heading (the rules, a sort
+    menu) they start."""
     said = ["Lo uso todos los días para ir a trabajar y la diferencia es enorme con el carril nuevo.",
             "A ver si arreglan también el cruce de la avenida, que sigue siendo peligroso por las tardes.",
             "Muy bien, pero faltan aparcamientos para bicis en el centro y cerca de la estación."]
@@ -2106,6 +2106,7 @@ def test_comments_named_in_spanish_french_or_dutch_are_the_articles(box: str, it
     doc = extract(html, "https://www.diario.example/noticias/2026/02/06/pamplona-carril-bici.html")
     assert doc.page_type == "article" and "Párrafo 5" in doc.text
     assert [post.text for post in doc.posts] == said
+
 
 @pytest.mark.parametrize(("text", "is_date"), [
     ("Mar 4", True), ("March 4th", True), ("Apr. 3", True), ("4. März", True), ("4 mars", True),
