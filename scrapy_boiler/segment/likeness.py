@@ -43,6 +43,8 @@ def likeness(members: list[etree._Element], stats: TextStats,
     like one holding none."""
     alias = SignatureAliases()
     shapes = {m: inner_structure(m, alias, replies) for m in members}
+    if alias.rejoined:  # two states of a template found to be one after the first members were read
+        shapes = {m: inner_structure(m, alias, replies) for m in members}
     # (boxes with a header and a body: paragraphs under subheadings, lines of a comment cell are no timeline)
     longer = [m for m in members if stats.text_words(m) > EVENT_WORDS and shapes[m]]
     timeline = len(longer) >= STUB_FREE_POSTS and members[0].tag in _TIMELINE_TAGS

@@ -200,11 +200,17 @@ class SignatureAliases:
     """Signatures of near-equal elements mapped to the first one seen: same tag and id prefix, and one more class
     name on one of them (``Comment t1`` and ``Comment t1 _collapsed``), or two more on top of at least
     :data:`SHARED_FOR_TWO_MORE` (a nested reply's indent and highlight: Lemmy's ``ms-1 mark``). Utility-class pages
-    (``flex mb-2 ...``) give a body and its author box overlapping class lists, so nothing looser is merged."""
+    (``flex mb-2 ...``) give a body and its author box overlapping class lists, so nothing looser is merged.
+
+    Two states of one template met before the plain one (Khoros's opening post, ``lia-thread-topic``, and accepted
+    solution, ``lia-accepted-solution``, before a reply with neither) are each near the plain one but not near each
+    other. When the plain one, with :data:`SHARED_FOR_TWO_MORE` names or more, comes near both, the later state is
+    mapped to the first from then on, and :attr:`rejoined` says so: what was read with the two apart is read again."""
 
     def __init__(self) -> None:
         self._seen: dict[str, str] = {}
         self._keys: dict[str, list[tuple[frozenset[str], str]]] = {}  #: by tag and id prefix
+        self.rejoined = False
 
     def __call__(self, sig: str) -> str:
         known = self._seen.get(sig)
@@ -214,13 +220,26 @@ class SignatureAliases:
         tag, _, classes = head.partition(".")
         tokens = frozenset(classes.split())
         shaped = self._keys.setdefault(f"{tag}#{ident}", [])
-        for first_tokens, key in shaped:
-            if tokens and first_tokens and _one_more(tokens, first_tokens):
+        near = [i for i, (first_tokens, _) in enumerate(shaped)
+                if tokens and first_tokens and _one_more(tokens, first_tokens)]
+        if not near:
+            shaped.append((tokens, sig))
+            self._seen[sig] = sig
+            return sig
+        key = shaped[near[0]][1]
+        self._seen[sig] = key
+        if len(tokens) >= SHARED_FOR_TWO_MORE:
+            for i in near[1:]:
+                if tokens < shaped[i][0] and shaped[i][1] != key:
+                    self._rejoin(shaped[i][1], key)
+                    shaped[i] = (shaped[i][0], key)
+        return key
+
+    def _rejoin(self, old: str, key: str) -> None:
+        for sig, mapped in self._seen.items():
+            if mapped == old:
                 self._seen[sig] = key
-                return key
-        shaped.append((tokens, sig))
-        self._seen[sig] = sig
-        return sig
+        self.rejoined = True
 
     def join(self, sig: str, key: str) -> None:
         """Map ``sig`` to ``key`` from now on (an element known to play the part ``key``'s play elsewhere)."""

@@ -1747,6 +1747,39 @@ def test_a_post_whose_template_part_is_in_another_state_reads_its_body_as_the_ot
     assert [post.text for post in doc.posts] == said
 
 
+def test_a_khoros_post_in_a_state_before_the_post_without_one_is_alike_all_the_same():
+    """Esri's Khoros: the opening post's ``div.MessageView`` adds ``lia-thread-topic``, the accepted solution's adds
+    ``lia-list-row-thread-solved lia-accepted-solution``, and the last reply has neither. The signature of the last
+    reply's part was made the opening post's (one class fewer), but the solution's was seen before it and stayed
+    unlike both, so the three messages read 0.2 alike and the question's paragraphs were taken for the posts."""
+    said = ["I fill a count field on about 48,000 parcels from a related table of inspections, and the expression "
+            "validates with a green check and works on one selected parcel, but every row gets NULL on the full "
+            "table and the tool only warns that some rows failed.",
+            "The warning is misleading: on the full table the relationship class is opened for every row, which "
+            "fails silently while the table is being edited. Run Summary Statistics on the inspections with the "
+            "parcel id as the case field, join the output to the parcels and calculate the field from its "
+            "frequency; parcels without inspections need a second pass that sets zero.",
+            "That did it, all parcels were filled in well under a minute. Thanks!"]
+    states = ["lia-thread-topic", "lia-list-row-thread-solved lia-accepted-solution", ""]
+    posts = "".join(
+        f'<div class="lia-linear-display-message-view" id="lineardisplaymessageviewwrapper_{158941 + n}"><div class='
+        f'"lia-message-view-wrapper lia-js-data-messageUid-{158941 + n}" id="messageview_{158941 + n}"><div class='
+        f'"MessageView lia-message-view-forum-message lia-message-view-display lia-row-standard-unread {state}">'
+        f'<div class="lia-quilt lia-quilt-forum-message"><div class="lia-quilt-row lia-quilt-row-header"><a class='
+        f'"lia-user-name-link" href="/t5/user/viewprofilepage/user-id/{n}">member{n}</a><span class="lia-user-rank">'
+        f'Occasional Contributor</span><span class="local-date">\u200e11-0{n + 4}-2025</span></div><div class='
+        f'"lia-quilt-row lia-quilt-row-main"><div class="lia-message-body"><div class="lia-message-body-content">'
+        f'<p>{text}</p></div></div></div><div class="lia-quilt-row lia-quilt-row-footer"><a class="lia-button '
+        f'reply-action-link" href="/t5/forums/replypage/message-id/{n}">Reply</a></div></div></div></div></div>'
+        for n, (state, text) in enumerate(zip(states, said, strict=True)))
+    html = (f"<html><head><title>Calculate Field returns NULL for every row - Esri Community</title></head><body>"
+            f'<h1>Calculate Field returns NULL for every row</h1><div class="lia-component-message-list">{posts}'
+            f"</div></body></html>")
+    doc = extract(html, "https://community.esri.com/t5/arcgis-pro-questions/calculate-field/td-p/158941")
+    assert doc.page_type in {"forum", "qa"}
+    assert [post.text for post in doc.posts] == said
+
+
 def test_a_github_discussion_finds_its_question_and_the_reply_nested_in_an_answer(page_bytes):
     # GitHub Discussions: each answer is a named wrapper around a comment whose generated id
     # (discussioncomment-#) the replies nested in it share; the accepted answer's wrapper has one more class, and
