@@ -147,7 +147,10 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
     share its generated id (``post#`` of ``post24027``: classes that mark the poster, ``spType-Admin spEven``, may
     outnumber the template's own), or when both or neither have a generated id and their class names overlap so
     without zebra stripes (WordPress's "comment even thread-even parent" and "comment odd alt thread-odd": the
-    stripes and a state class outnumber the template's own; a heading row without the posts' id stays apart).
+    stripes and a state class outnumber the template's own; a heading row without the posts' id stays apart). Of
+    the groups it may join, it joins the one whose first member's class names, without stripes, it shares most of:
+    Bioconductor's plain answer, ``post view answer``, half shares its names with the question above it, ``post view
+    question``, and three quarters with the accepted answer, ``post view answer accepted``.
     """
     groups: dict[str, list[etree._Element]] = {}
     keys: list[tuple[str, frozenset[str], str, str]] = []
@@ -160,14 +163,19 @@ def _sibling_groups(parent: etree._Element) -> dict[str, list[etree._Element]]:
             continue
         tokens = class_tokens(child)
         generated = id_template(child)
+        joined, closest = None, -1.0
         for tag, first_tokens, first_generated, key in keys:
-            if tag == child.tag and (class_overlap(tokens, first_tokens) >= MIN_CLASS_OVERLAP
-                                     or (generated and generated == first_generated)
-                                     or _modified(tokens, first_tokens) or rows_alike(tokens, first_tokens)
-                                     or (bool(generated) == bool(first_generated) and class_overlap(
-                                         tokens, first_tokens, stripes=False) >= MIN_CLASS_OVERLAP)):
-                groups[key].append(child)
-                break
+            if tag != child.tag:
+                continue
+            unstriped = class_overlap(tokens, first_tokens, stripes=False)
+            if unstriped > closest and (
+                    class_overlap(tokens, first_tokens) >= MIN_CLASS_OVERLAP
+                    or (generated and generated == first_generated)
+                    or _modified(tokens, first_tokens) or rows_alike(tokens, first_tokens)
+                    or (bool(generated) == bool(first_generated) and unstriped >= MIN_CLASS_OVERLAP)):
+                joined, closest = key, unstriped
+        if joined is not None:
+            groups[joined].append(child)
         else:
             groups[sig] = [child]
             keys.append((child.tag, tokens, generated, sig))

@@ -170,10 +170,12 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
     when nothing matches. A box so found that is not named as a post's text gives way to the text named inside it
     (:func:`_named_text`). Matches under different parents are the bodies of several posts (a copy of the whole
     thread rendered above the posts): the first is the question's, passing over a label too short to be a post."""
-    for path in _as_opening(body_path):  # bbPress's lead topic: its boxes named for a topic, the replies' for replies
-        found = _body_inside_along(question, path, stats)
-        if found is not None:
-            return found
+    opening = _as_opening(body_path)  # bbPress's lead topic: its boxes named for a topic, the replies' for replies
+    for partial in (False, True):  # a path followed to its end before one stopping short (Quera's "question")
+        for path in opening:
+            found = _body_inside_along(question, path, stats, partial)
+            if found is not None:
+                return found
     found = _body_inside_along(question, body_path, stats) or [question]
     if len(found) == 1 and not names_post_text(element_names(found[0])) \
             and (named := _named_text(found[0], stats)) is not None:
@@ -192,8 +194,10 @@ def _named_text(body: etree._Element, stats: TextStats) -> etree._Element | None
                  and names_post_text(element_names(el))), None)
 
 
-def _body_inside_along(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element] | None:
-    """:func:`_body_inside` along one body path; None where it finds nothing (the question itself is the body)."""
+def _body_inside_along(question: etree._Element, body_path: str, stats: TextStats,
+                       partial_ok: bool = True) -> list[etree._Element] | None:
+    """:func:`_body_inside` along one body path; None where it finds nothing (the question itself is the body), or
+    only where the path stops short of its end, unless ``partial_ok``."""
     steps = body_path.split("/")[1:]
     partial: list[etree._Element] = []  # the first match of a path's steps that stops short of its end
     for start in range(len(steps)):
@@ -211,7 +215,7 @@ def _body_inside_along(question: etree._Element, body_path: str, stats: TextStat
             # a column's label in the box's header row is named like the text it heads (bbPress's "Topic")
             worded = [el for el in current if stats.text_words(el) >= MIN_POST_WORDS]
             return (worded or current)[:1]
-    if len(partial) == 1 and 2 * stats.text_words(partial[0]) >= stats.text_words(question):
+    if partial_ok and len(partial) == 1 and 2 * stats.text_words(partial[0]) >= stats.text_words(question):
         return partial  # most of the box's words: its text, not a byline the first step also names
     return None
 

@@ -1780,6 +1780,45 @@ def test_a_khoros_post_in_a_state_before_the_post_without_one_is_alike_all_the_s
     assert [post.text for post in doc.posts] == said
 
 
+def test_a_plain_answer_joins_the_accepted_one_rather_than_the_question_it_half_shares_names_with():
+    """Quera's Q&A: the question is ``div.ui.segment.qbox-question``, the accepted answer ``div.ui.segment.qbox-answer
+    .accepted``, the other ``div.ui.segment.qbox-answer``. The plain answer shares half its names with the question
+    (``ui segment``) and three quarters with the accepted answer; it joined the first it half matched, the question,
+    and the accepted answer was left alone, so the page read as an article. Then the question's text: the answers'
+    path leads to ``qbox-answer-content``, read as an opening post's ``qbox-topic-content`` it stops short at the
+    box holding the tags, poster and comments too, and as ``qbox-question-content`` it reaches the text."""
+    question = ("I wrote a program that sums the digits of a number; it passes every sample on my machine but the "
+                "judge says wrong answer on half of the tests.\nWhat could the judge's input have that mine has not?")
+    answers = [("The input may be negative: the statement says an integer, so a minus sign is possible and int() "
+                "fails on it.\nStrip the input and skip characters that are not digits, then try again."),
+               ("Whenever it works locally and fails on the judge, try three kinds of input: negative or zero, the "
+                "largest allowed, and input with extra spaces or blank lines.\nMost wrong answers of this kind are "
+                "one of those three.")]
+
+    def box(kind: str, extra: str, n: int, text: str, comment: str) -> str:
+        paragraphs = "".join(f"<p>{line}</p>" for line in text.split("\n"))
+        return (f'<div class="ui segment qbox-{kind}{extra}" id="{kind}-{n}"><div class="qbox-post"><div class='
+                f'"qbox-vote"><div class="vote-count">{n % 7}</div></div><div class="qbox-post-body"><div class='
+                f'"markdown-body qbox-{kind}-content">{paragraphs}</div><div class="qbox-post-footer"><div class='
+                f'"qbox-author"><a href="/profile/user{n}">user{n}</a></div><div class="qbox-actions"><a href="#'
+                f'{kind}-{n}" class="share-link">link</a> <a href="#" class="report-link">report</a></div></div><div '
+                f'class="ui minimal comments qbox-comments"><div class="comment"><div class="content"><a class='
+                f'"author" href="/profile/c{n}">c{n}</a><div class="text">{comment}</div></div></div></div></div></div>'
+                f'</div>')
+
+    html = ("<html><head><title>Wrong answer on the judge but right on my machine - Quera</title></head><body>"
+            '<div class="ui stackable grid"><div class="eleven wide column">'
+            + box("question", "", 41870, question, "Do the failing tests show a runtime error or only a wrong answer?")
+            + '<h3 class="ui dividing header">2 answers</h3>'
+            + box("answer", " accepted", 61233, answers[0], "That was it, the tests with a minus sign pass now.")
+            + box("answer", "", 61240, answers[1], "Good list, I will keep it for the next problem.")
+            + '<div class="ui segment qbox-your-answer"><h3 class="ui header">Your answer</h3><p>You have to <a href='
+            '"/login">log in</a> to answer this question.</p></div></div></div></body></html>')
+    doc = extract(html, "https://quera.org/qbox/view/41870/")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [question, *answers]
+
+
 def test_a_github_discussion_finds_its_question_and_the_reply_nested_in_an_answer(page_bytes):
     # GitHub Discussions: each answer is a named wrapper around a comment whose generated id
     # (discussioncomment-#) the replies nested in it share; the accepted answer's wrapper has one more class, and
