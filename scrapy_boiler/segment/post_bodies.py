@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words, repeat_form
+from scrapy_boiler.segment.flow_siblings import with_flow_siblings
 from scrapy_boiler.segment.post_marks import has_date, has_user_link
 from scrapy_boiler.segment.semantics import BESIDE_POST_TEXT, POST_TEXT_NAME, names_post_text
 from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, SignatureAliases, class_overlap, class_tokens, signature
@@ -88,9 +89,12 @@ def member_bodies(members: list[etree._Element], stats: TextStats) -> tuple[list
     ``//`` step is a body the template names, below where the descent stopped: :func:`_named_bodies`). Where it
     cannot go down at all and no name tells the body, and most members link to their poster's page (short posts
     beside author cards of as many words, whose class names say nothing), it is tried again on the words that are
-    not the posts' template (:func:`without_template`)."""
+    not the posts' template (:func:`without_template`). A body found in a paragraph goes on in the lists, code and
+    quotations beside it (:func:`~scrapy_boiler.segment.flow_siblings.with_flow_siblings`)."""
     bodies, path = _descend(members, stats)
-    if path or len(members) < 2 or 2 * sum(map(has_user_link, members)) < len(members):
+    if path:
+        return with_flow_siblings(bodies, path, stats), path
+    if len(members) < 2 or 2 * sum(map(has_user_link, members)) < len(members):
         return bodies, path
     own = without_template(members, stats)
     return (bodies, path) if own is None else _descend(members, own)

@@ -1819,6 +1819,38 @@ def test_a_plain_answer_joins_the_accepted_one_rather_than_the_question_it_half_
     assert [post.text for post in doc.posts] == [question, *answers]
 
 
+def test_a_post_keeps_its_list_and_code_where_the_other_posts_are_one_paragraph_each():
+    """Vanilla (the Guild Wars 2 forums): each reply's ``div.Message`` holds its paragraphs, lists and code as bare
+    children. Where most replies are one paragraph, the descent to the posts' text went on into that ``<p>``, and a
+    reply that goes on in a list, or opens with one, or ends in code kept its paragraph alone."""
+    replies = ["Welcome back! Get the Skyscale first, everything else can wait a week or two.",
+               "Worth saying the collection got shorter. I would still start it early, because:\nIt makes map "
+               "completion much less annoying\nIt is the most flexible mount for achievements",
+               "Agreed with both of the above, and do the mastery tracks while you are at it.",
+               "Unlock the first collection\nFeed it the ley-line energy\nThen the rest is the usual map currency "
+               "grind over a few days.",
+               "For the build question, paste your template code into chat and it loads all of it:\n[&DQEaKCE...]",
+               "Thanks everyone, I started the collection last night and it is going fine."]
+    bodies = ["<p>Welcome back! Get the Skyscale first, everything else can wait a week or two.</p>",
+              "<p>Worth saying the collection got shorter. I would still start it early, because:</p><ul><li>It makes "
+              "map completion much less annoying</li><li>It is the most flexible mount for achievements</li></ul>",
+              "<p>Agreed with both of the above, and do the mastery tracks while you are at it.</p>",
+              "<ol><li>Unlock the first collection</li><li>Feed it the ley-line energy</li></ol><p>Then the rest is "
+              "the usual map currency grind over a few days.</p>",
+              "<p>For the build question, paste your template code into chat and it loads all of it:</p>"
+              "<pre>[&amp;DQEaKCE...]</pre>",
+              "<p>Thanks everyone, I started the collection last night and it is going fine.</p>"]
+    items = "".join(
+        f'<li class="Item ItemComment" id="Comment_{2180450 + n}"><div class="Comment"><div class="Item-Header '
+        f'CommentHeader"><a class="Username js-userCard" href="/profile/player{n}">player{n}</a> <time datetime='
+        f'"2025-03-0{n + 3}T10:00:00+00:00">March {n + 3}</time></div><div class="Item-BodyWrap"><div class="Item-'
+        f'Body"><div class="Message userContent">{body}</div></div></div></div></li>' for n, body in enumerate(bodies))
+    html = ("<html><head><title>Is the Skyscale still first? - Guild Wars 2 Forums</title></head><body><h1>Is the "
+            f'Skyscale still first?</h1><ul class="MessageList DataList Comments">{items}</ul></body></html>')
+    doc = extract(html, "https://en-forum.guildwars2.com/discussion/151203/is-the-skyscale-still-first")
+    assert [post.text for post in doc.posts][-6:] == replies
+
+
 def test_a_github_discussion_finds_its_question_and_the_reply_nested_in_an_answer(page_bytes):
     # GitHub Discussions: each answer is a named wrapper around a comment whose generated id
     # (discussioncomment-#) the replies nested in it share; the accepted answer's wrapper has one more class, and
