@@ -175,12 +175,15 @@ def trim_chrome(lines: list[str]) -> list[str]:
 
 #: The label a board writes over a code block in a post, with its "select all" link: phpBB's "Code: Select all",
 #: "Code: Alles auswählen", "Kod: Zaznacz cały", vBulletin's "Code:", "Código:", Simple Machines Forum's and
-#: ElkArte's "Code: [Select]", "Codice: [Seleziona]", SMF 2.1's "Code Select Expand" ("Kod Seç Genişlet"), Discuz!'s
+#: ElkArte's "Code: [Select]", "Codice: [Seleziona]", SMF 2.1's "Code Select Expand" ("Kod Seç Genişlet") and, with
+#: the block's language, "Code: Pascal [Select] [Show More]", MyBB's "PHP Code:", Discuz!'s
 #: "复制代码" (copy the code) under it; or the
 #: language the block is in, with a link that selects the code (Cyberforum's highlighter: "C++Выделить код"; not
 #: "select all" after a word, a step of a how-to: "Then select all").
-_CODE_LABEL = re.compile(r"^(?:(?:code|quellcode|código|codice|kod|kode|kód|код|代码|代碼|コード)\s*[:：]\s*"
-                         r"(?:\[?(?:select|seleziona|seleccionar|selecionar)\]?|select all|alles auswählen"
+_CODE_LABEL = re.compile(r"^(?:(?:(?:php|html|sql|xml|css|javascript|python|java)\s+)?"
+                         r"(?:code|quellcode|código|codice|kod|kode|kód|код|代码|代碼|コード)\s*[:：]\s*"
+                         r"(?:(?:[\w+#.-]{1,16}\s+)?\[?(?:select|seleziona|seleccionar|selecionar)\]?"
+                         r"(?:\s*\[(?:show more|expand)\])?|select all|alles auswählen"
                          r"|tout sélectionner|seleccionar todo|seleziona tutto|zaznacz (?:wszystko|cały)|выделить всё)?"
                          r"|(?:code|kod)\s+(?:select|seç)\s+(?:expand|genişlet)|复制代码|複製代碼"
                          r"|[\w+#.-]{1,16}\s*[:：]?\s*(?:select code|выделить код))$", re.I)

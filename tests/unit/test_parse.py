@@ -354,6 +354,18 @@ def test_a_code_of_lines_broken_by_br_outside_a_pre_is_a_block_of_its_own():
     assert "```\nimport numpy as np\nprint(np.std(v))\n```" in doc.markdown
 
 
+def test_a_code_whose_lines_are_broken_inside_its_highlighting_span_is_a_block_too():
+    """MyBB's PHP code box writes PHP's own highlighting: ``<code><span style=...>`` with the ``<br>`` between lines
+    inside the span, and a line of punctuation alone ("];") among them. It was left inline, and those lines, no words,
+    left the post's text."""
+    post = ('<div class="post_body">Here is the rule:<div class="codeblock phpcodeblock"><div class="title">PHP Code:'
+            '</div><div class="body"><div dir="ltr"><code><span style="color: #000000">$rules = [<br />    '
+            "'email' =&gt; 'required',<br />];</span></code></div></div></div>It fails on update.</div>")
+    page = parse_html(f"<html><body>{post}</body></html>")
+    pres = list(page.root.iter("pre"))
+    assert len(pres) == 1 and "".join(pres[0].itertext()) == "$rules = [\n    'email' => 'required',\n];"
+
+
 def test_a_footnotes_reference_number_leaves_the_text_and_the_note_stays():
     """Substack links a footnote's number into the sentence (``a.footnote-anchor``), Markdown in a ``<sup>``: as text
     it runs into the word before ("capacity.1 That"). The reference goes, the note below stays (its number, a link

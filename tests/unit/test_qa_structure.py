@@ -232,6 +232,15 @@ def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
     assert trim_chrome(story) == story
 
 
+def test_a_code_blocks_label_with_its_language_is_trimmed():
+    """MyBB heads a PHP block "PHP Code:", SMF 2.1 a highlighted one "Code: Pascal [Select] [Show More]" (the language
+    a link, then the select and expand links); a writer's "PHP code below:" stays."""
+    lines = ["My rule:", "PHP Code:", "$rules = [];", "Minimal example:", "Code: Pascal [Select] [Show More]",
+             "SL.Sorted := True;", "PHP code below:", "echo 1;"]
+    assert trim_chrome(lines) == ["My rule:", "$rules = [];", "Minimal example:", "SL.Sorted := True;",
+                                  "PHP code below:", "echo 1;"]
+
+
 def test_a_code_blocks_language_over_its_select_link_is_trimmed():
     """A code highlighter heads each block with its language and a "select code" link, read as one line ("C++Выделить
     код" on Cyberforum); a step of a how-to saying to select all stays, and so does a line naming a language in
