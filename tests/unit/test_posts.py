@@ -3248,6 +3248,30 @@ def test_comments_written_as_a_striped_definition_list_are_the_articles_comments
         "Pour la coll", "@Lucie : mer", "Chez moi c'e", "Je travaille", "@Hervé : oui"]
 
 
+def test_comments_in_bare_list_items_around_a_named_box_are_the_articles_comments():
+    """A WordPress theme (Dragnet's R149) writes each comment as a bare ``<li>`` around one ``div.comment``, its
+    poster's name a link to their own blog, not a profile: the group of ``<li>`` was named nothing and its posters
+    were not shown as users, so the comments were not taken for the article's."""
+    said = ["Wonderful food! So comforting and delicious. Good luck with the storm and stay safe!",
+            "It has been raining here since Saturday night, a new experience for someone from the desert.",
+            "OK, which of these do I cook first? The soup looks like the right thing for a cold evening.",
+            "Thinking of you all on the coast and hoping the power stays on through the night."]
+    comments = "".join(
+        f'<li><div class="comment {"even" if n % 2 == 0 else "odd alt"} depth-1" id="comment-23423{n}"><div class='
+        f'"text"><div class="inner"><p class="info">On October 29, 2012 at {n + 2}:35am, <cite><a href="http://'
+        f'blog{n}.example.com" class="url">Reader {n}</a></cite> said...</p><p>{text}</p></div></div><div class='
+        f'"reply"><a class="comment-reply-link" href="?replytocom=23423{n}#respond">Reply</a></div></div></li>'
+        for n, text in enumerate(said))
+    body = "".join(f"<p>Paragraph {n} of the recipe post, about soups and stews to keep warm while the storm passes "
+                   "over the coast this week.</p>" for n in range(8))
+    html = (f"<html><head><title>Food to weather storms by</title></head><body><div class=\"post\"><h1>Food to "
+            f'weather storms by</h1><div class="entry">{body}</div></div><div class="section comments" id="comments">'
+            f'<h3>4 Comments</h3><ol class="comments">{comments}</ol></div></body></html>')
+    doc = extract(html, "https://soupblog.example.com/2012/10/28/food-to-weather-storms-by/")
+    assert doc.page_type == "article" and doc.text.startswith("Paragraph 0 of the recipe post")
+    assert [post.text.rpartition("\n")[2] for post in doc.posts] == said
+
+
 def test_a_work_packages_description_above_its_activity_is_the_opening_post(page_bytes):
     """OpenProject shows a work package's description above its activity tab (comments and change entries): at an
     issue tracker's address (``/work_packages/48213``, as ``/issues/N`` or Jira's ``/browse/KEY-N``), the text above the

@@ -158,14 +158,26 @@ def is_comment_thread(group: PostGroup) -> bool:
 
 def _dated_comments(members: list[etree._Element]) -> bool:
     """Whether the members are an article's comment thread: most of them show a date, and they are named comments
-    (by class, id or component name: Wix's hashed classes beside ``data-hook="comment-list-item"``), or, named for
+    (by class, id or component name: Wix's hashed classes beside ``data-hook="comment-list-item"``; or a bare ``<li>``
+    around one so named: :func:`_named_comment`), or, named for
     nothing of the kind in a box named as comments, most show their poster (or each its ``<dt>``: Dotclear's) and a
     comment section's heading stands over the first (Krone's ``forum-post`` rows under "Kommentare")."""
     if not mostly_dated(members):
         return False
     first = members[0]
-    return bool(_COMMENT.search(signature(first)) or _COMMENT.search(element_names(first))) \
+    return _named_comment(first) \
         or ((_show_posters(members) or all(term_of(m) is not None for m in members)) and introduced_as_comments(first))
+
+
+def _named_comment(member: etree._Element) -> bool:
+    """Whether a member is named a comment, or is a bare wrapper around one element so named (a WordPress theme's
+    ``<li>`` around each ``div.comment``)."""
+    if _COMMENT.search(signature(member)) or _COMMENT.search(element_names(member)):
+        return True
+    if member.attrib:
+        return False
+    children = [child for child in member if isinstance(child.tag, str)]
+    return len(children) == 1 and bool(_COMMENT.search(signature(children[0])))
 
 
 def _show_posters(members: list[etree._Element]) -> bool:
