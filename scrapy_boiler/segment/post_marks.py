@@ -74,18 +74,23 @@ def is_user_card(link: etree._Element) -> bool:
 
 
 #: A class naming the element that shows a post's poster (``push-userid``, ``comment-author``, ``user-name``,
-#: Flarum's camel-cased ``PostUser-name``; the Czech, German, Polish, Spanish and Portuguese ``autor``: AbcLinuxu's
-#: ``ds_autor``).
+#: ``authorname``, Flarum's camel-cased ``PostUser-name``; the Czech, German, Polish, Spanish and Portuguese
+#: ``autor``: AbcLinuxu's ``ds_autor``).
 _POSTER_CLASS = re.compile(
-    r"(?:^|[-_ ]|(?-i:(?<=[a-z])(?=[A-Z])))(?:user-?(?:id|name)?|author|autor|poster|nick(?:name)?|uname|username)"
-    r"(?:$|[-_ ])", re.I)
+    r"(?:^|[-_ ]|(?-i:(?<=[a-z])(?=[A-Z])))(?:user-?(?:id|name)?|author(?:-?name)?|autor|poster|nick(?:name)?|uname"
+    r"|username)(?:$|[-_ ])", re.I)
 
 
 def names_poster(member: etree._Element) -> bool:
     """Whether the member shows its poster's name in an element named for it: boards that link to no user page
-    (PTT's ``<span class="push-userid">``) sign their posts this way."""
-    return any(isinstance(el.tag, str) and _POSTER_CLASS.search(el.get("class") or "") and bool((el.text or "").strip())
-               for el in member.iter())
+    (PTT's ``<span class="push-userid">``) sign their posts this way; or in the link WordPress writes to a commenter's
+    own site (``a.url`` with ``rel="external nofollow"``)."""
+    return any(isinstance(el.tag, str) and bool((el.text or "").strip()) and (
+        _POSTER_CLASS.search(el.get("class") or "") or _commenter_link(el)) for el in member.iter())
+
+
+def _commenter_link(el: etree._Element) -> bool:
+    return el.tag == "a" and "url" in (el.get("class") or "").split() and "external" in (el.get("rel") or "").split()
 
 
 def has_date(member: etree._Element) -> bool:

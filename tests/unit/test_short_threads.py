@@ -128,6 +128,29 @@ def test_an_issue_answered_once_keeps_its_comment_whose_poster_links_by_a_user_c
     assert [(post.author, post.text) for post in doc.posts] == [("lenapark", ANSWER)]
 
 
+BLOG_POST = "".join(f"<p>Paragraph {n} of a post about editorial guidelines for a blog: what gets published, how "
+                    "sources are credited and when an old post is corrected.</p>" for n in range(6))
+BLOG_COMMENT = ("This list is inspiring, and your example is pushing me to do something with my own blog, which lies "
+                "sad and abandoned for now.")
+
+
+@pytest.mark.parametrize("poster", [
+    '<p class="comment-meta">by <a href="https://reader.example.net" rel="external nofollow ugc" class="url">Gianluca'
+    "</a> on November 8, 2010 at 4:14 pm</p>",  # WordPress's link to a commenter's own site
+    '<div class="comment-author vcard"><span class="authorname">Ted Wilson</span></div><div class="comment-meta">'
+    "October 14th, 2012 at 4:51 pm</div>",  # a theme's name of the commenter, linked to nothing
+])
+def test_a_blog_post_commented_once_keeps_its_comment_whose_poster_links_to_no_profile(poster):
+    """Dragnet's 488 and R134: the one comment under a blog post names its poster by a link to their own site, or in
+    a ``span.authorname``; neither was read as showing a poster, and the lone comment was left in no thread."""
+    html = (f'<html><body><div class="post"><h1>Editorial guidelines for this blog</h1>{BLOG_POST}</div><div class='
+            f'"post-comments" id="comments"><h2>One comment</h2><div class="comment even thread-even depth-1" id='
+            f'"comment-15"><div class="comment-body"><p>{BLOG_COMMENT}</p>{poster}</div></div></div></body></html>')
+    doc = extract(html, "https://blog.example.com/blog/14/editorial-guidelines-for-this-blog")
+    assert BLOG_COMMENT not in doc.text and doc.text.startswith("Paragraph 0")
+    assert [post.text for post in doc.posts] == [BLOG_COMMENT]
+
+
 @pytest.mark.parametrize(("text", "is_date"), [
     ("1w", True), ("3d", True), ("5h", True), (" 2mo ", True), ("1yr", True), ("12 min", True),
     ("5 km", False), ("4x4", False), ("Top 10", False), ("3D", False),  # a print, not three days
