@@ -71,8 +71,9 @@ def likeness(members: list[etree._Element], stats: TextStats,
 
 
 #: A box named for an issue's activity log (Launchpad's ``div.boardCommentActivity``, GitLab's system notes,
-#: Pagure's ``div.issue_action``: "Metadata Update from @ann").
-_ACTIVITY_BOX = re.compile(r"activity|system-?note|timeline-?event|issue[-_]?action", re.I)
+#: Pagure's ``div.issue_action``: "Metadata Update from @ann"; Pachno's ``div.issue_changes``: "Status: New →
+#: Confirmed").
+_ACTIVITY_BOX = re.compile(r"activity|system-?note|timeline-?event|issue[-_]?(?:action|changes)", re.I)
 
 
 def _logs_activity(member: etree._Element, stats: TextStats) -> bool:

@@ -14,7 +14,7 @@ from lxml import etree
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS
 from scrapy_boiler.segment.regions import is_within
 from scrapy_boiler.segment.semantics import is_slipped_in
-from scrapy_boiler.segment.signatures import class_tokens
+from scrapy_boiler.segment.signatures import MIN_CLASS_OVERLAP, class_overlap, class_tokens
 from scrapy_boiler.segment.text_stats import TextStats
 
 #: Share of the members' body's class names an element carries to be named as it is (GitHub's review comments carry
@@ -43,7 +43,7 @@ def with_posts_beside(
         if child in body_of:
             ordered.append(child)
             continue
-        if not isinstance(child.tag, str) or is_slipped_in(child):
+        if not isinstance(child.tag, str) or is_slipped_in(child) or _left_out(child, members[0]):
             continue  # an advert or a related question's answer set among the posts (Quora's)
         for post in _named_bodies(child, body_names, stats):
             ordered.append(post)
@@ -52,6 +52,12 @@ def with_posts_beside(
     if not found_any:
         return posts, bodies
     return ordered, [body_of[post] for post in ordered]
+
+
+def _left_out(child: etree._Element, member: etree._Element) -> bool:
+    """Whether a sibling is of the members' own template, which the group left out: an issue's event line among its
+    comments (Pachno's ``div.comment.syscomment``, "The status has been updated"), not a post of another template."""
+    return child.tag == member.tag and class_overlap(class_tokens(child), class_tokens(member)) >= MIN_CLASS_OVERLAP
 
 
 def _names_of(body: etree._Element, member: etree._Element, stats: TextStats) -> frozenset[str]:

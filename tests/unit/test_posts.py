@@ -143,6 +143,42 @@ def test_an_issues_metadata_updates_in_a_paragraph_are_no_posts():
     assert ["".join(member.itertext()).split("a month ago")[-1] for member in group.members] == [opening, *sentences]
 
 
+def test_an_issues_field_changes_written_as_comments_of_its_own_template_are_no_posts():
+    """Pachno (The Bug Genie) writes a change to an issue's fields as a ``div.comment.syscomment`` among the comments,
+    dated and signed like them, its words in a ``div.issue_changes`` ("The status has been updated, from New to
+    Confirmed."), without the comments' container: the comments read 0.28 alike with them, and once they were left
+    out as events, their bodies, named as the comments' are, came back as posts of another template."""
+    def comment(i: int, words: str) -> str:
+        return (f'<div class="comment" id="comment_{20313 + i}"><div id="comment_view_{20313 + i}" class="comment-'
+                f'container"><div class="commentheader"><a href="#comment_{20313 + i}" class="comment_hash">#{i}</a>'
+                f'<div class="commenttitle"><a href="/lumen/user/u{i}" class="userlink">user {i}</a></div><div class='
+                f'"commentdate">Jan 9, 2025 0{i}:41</div></div><div class="commentbody article commentcontent" id='
+                f'"comment_{20313 + i}_body"><p>{words}</p></div><div class="commentactions"><a class="button" href='
+                f'"#">Reply</a></div></div></div>')
+
+    def change(i: int, changes: str) -> str:
+        return (f'<div class="comment syscomment" id="comment_{20313 + i}"><div class="commentheader"><a href="#comment'
+                f'_{20313 + i}" class="comment_hash">#{i}</a><div class="commenttitle"><a href="/lumen/user/u9" class='
+                f'"userlink">Lukas Brenner</a></div><div class="commentdate">Jan 9, 2025 0{i}:17</div></div><div class='
+                f'"commentbody article commentcontent"><div class="issue_changes">{changes}</div></div></div>')
+
+    sentences = ["Same here with a library on a Samba share, mounted via CIFS. Downgrading to 3.1.4 makes it go away.",
+                 "In 3.2.0 the cache key takes the modification time with nanoseconds, which some shares round off.",
+                 "That confirms it: when either timestamp has no sub-second part we now compare whole seconds only.",
+                 "Tried the nightly on CIFS: the first start rebuilt the cache once, every start since has been quick."]
+    changes = ["The status has been updated, from <strong>New</strong> to <strong>Confirmed</strong>.<br>The assignee "
+               "has been changed to <strong>Lukas Brenner</strong>.", "The status has been updated, from "
+               "<strong>Confirmed</strong> to <strong>Fixed</strong>.<br>The milestone has been changed to 3.2.1.",
+               "The issue has been closed with the resolution <strong>Fixed</strong> by Lukas Brenner."]
+    html = ("<html><head><title>Library rescans on every start - Lumen - Pachno</title></head><body><h1>Library "
+            "rescans on every start</h1><div class='description'><p>Since 3.2.0 every start rescans the whole "
+            "library on a network share, which takes twenty minutes.</p></div><div class='comments' id='comments_box'>"
+            f"{_timeline(change, comment, changes, sentences)}</div></body></html>")
+    doc = extract(html, "https://issues.lumen.example/lumen/issues/1187")
+    assert [post.text for post in doc.posts][-4:] == sentences
+    assert not any("status has been updated" in post.text for post in doc.posts)
+
+
 def test_comments_in_a_timeline_whose_every_entry_is_named_an_event_stay_posts():
     """Phabricator names every entry of a task's timeline an event (``phui-timeline-event-view``), its comments too:
     a comment with a paragraph, shaped like the others, is a post; the one-line events between them are not."""
