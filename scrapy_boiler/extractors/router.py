@@ -180,12 +180,13 @@ def _settled(decision: PageTypeDecision, page: ParsedPage, declared: StructuredA
 
 def _article_comments(decision: PageTypeDecision) -> PostGroup | None:
     """The post group of a page typed article when it is named or headed like comments (the article's comment
-    thread), and one of them at least shows when or by whom it was written: a newsletter's sections of links and notes
-    that its software names comments (Curated's ``section.category--comment``) show neither, and are its text."""
+    thread), and one of them at least shows when or by whom it was written, or each has an id of its own naming it a
+    comment (Disqus's static ``li#dsq-comment-7681``): a newsletter's sections of links and notes that its software
+    names comments (Curated's ``section.category--comment``) show none of these, and are its text."""
     group, shown = decision.group, decision.features
     if decision.page_type in THREAD_TYPES or group is None or not is_comment_thread(group):
         return None
-    if shown is not None and not (shown.dated or shown.signed):
+    if shown is not None and not (shown.dated or shown.signed or names_comments(group.signature.rpartition("#")[2])):
         return None
     return group
 

@@ -82,16 +82,15 @@ _POSTER_CLASS = re.compile(
 
 
 def names_poster(member: etree._Element) -> bool:
-    """Whether the member shows its poster's name in an element named for it (by class or id: Disqus's static
-    ``<span id="dsq-author-user-7681">``): boards that link to no user page (PTT's ``<span class="push-userid">``)
-    sign their posts this way; or in the link WordPress writes to a commenter's
-    own site (``a.url`` with ``rel="external nofollow"``)."""
+    """Whether the member shows its poster's name in an element named for it: boards that link to no user page
+    (PTT's ``<span class="push-userid">``) sign their posts this way; or in the link WordPress writes to a commenter's
+    own site (:func:`_commenter_link`)."""
     return any(isinstance(el.tag, str) and bool((el.text or "").strip()) and (
-        _POSTER_CLASS.search(el.get("class") or "") or _POSTER_CLASS.search(el.get("id") or "")
-        or _commenter_link(el)) for el in member.iter())
+        _POSTER_CLASS.search(el.get("class") or "") or _commenter_link(el)) for el in member.iter())
 
 
 def _commenter_link(el: etree._Element) -> bool:
+    """Whether a link is WordPress's to a commenter's own site: ``a.url`` with ``rel="external nofollow"``."""
     return el.tag == "a" and "url" in (el.get("class") or "").split() and "external" in (el.get("rel") or "").split()
 
 

@@ -3305,6 +3305,27 @@ def test_sections_named_comments_that_show_no_date_nor_poster_stay_the_articles_
     assert all(note in doc.text for note in notes[:4])
 
 
+def test_comments_with_ids_naming_them_comments_stay_the_articles_without_a_date_or_poster_shown():
+    """Disqus's static copy of a blog's comments (Dragnet's R371): ``li#dsq-comment-N``, the poster in a ``span`` named
+    by its id only and no date. A group named like comments on an article needs a date or a poster shown, or an id of
+    each comment's own naming it one, to be its comment thread; these are."""
+    said = ["So true! After the big networks, people cannot get enough of pictures as well as pins.",
+            "That is awesome. I love the graphics too, we use the same style of shot for our own project.",
+            "The same goes for the other network: the new timeline puts a focus on images and videos."]
+    comments = "".join(
+        f'<li id="dsq-comment-768{n}"><div id="dsq-comment-header-768{n}" class="dsq-comment-header"><cite id="dsq-'
+        f'cite-768{n}"><span id="dsq-author-user-768{n}">Reader {n}</span></cite></div><div id="dsq-comment-body-768'
+        f'{n}" class="dsq-comment-body"><div id="dsq-comment-message-768{n}" class="dsq-comment-message"><p>{text}</p>'
+        "</div></div></li>" for n, text in enumerate(said))
+    html = ("<html><head><title>How to spot a picture junkie</title></head><body><div class='post'><h1>How to spot a "
+            "picture junkie</h1><p>by Jennifer on May 3, 2012</p><p><img src='/infographic.png' alt=''></p></div>"
+            f"<div id='disqus_thread'><div id='dsq-content'><ul id='dsq-comments'>{comments}</ul></div></div>"
+            "</body></html>")
+    doc = extract(html, "https://blog.example.com/2012/05/03/how-to-spot-a-picture-junkie/")
+    assert doc.page_type == "article"
+    assert [post.text for post in doc.posts] == said
+
+
 def test_comments_in_bare_list_items_around_a_named_box_are_the_articles_comments():
     """A WordPress theme (Dragnet's R149) writes each comment as a bare ``<li>`` around one ``div.comment``, its
     poster's name a link to their own blog, not a profile: the group of ``<li>`` was named nothing and its posters

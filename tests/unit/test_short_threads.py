@@ -139,12 +139,10 @@ BLOG_COMMENT = ("This list is inspiring, and your example is pushing me to do so
     "</a> on November 8, 2010 at 4:14 pm</p>",  # WordPress's link to a commenter's own site
     '<div class="comment-author vcard"><span class="authorname">Ted Wilson</span></div><div class="comment-meta">'
     "October 14th, 2012 at 4:51 pm</div>",  # a theme's name of the commenter, linked to nothing
-    '<cite id="dsq-cite-7681"><span id="dsq-author-user-7681">Web Outsourcing</span></cite> May 3, 2012',  # Disqus's
 ])
 def test_a_blog_post_commented_once_keeps_its_comment_whose_poster_links_to_no_profile(poster):
     """Dragnet's 488 and R134: the one comment under a blog post names its poster by a link to their own site, or in
-    a ``span.authorname``, or (Disqus's static copy, R371) in a ``span#dsq-author-user-…``; none was read as showing
-    a poster, and the lone comment was left in no thread."""
+    a ``span.authorname``; neither was read as showing a poster, and the lone comment was left in no thread."""
     html = (f'<html><body><div class="post"><h1>Editorial guidelines for this blog</h1>{BLOG_POST}</div><div class='
             f'"post-comments" id="comments"><h2>One comment</h2><div class="comment even thread-even depth-1" id='
             f'"comment-15"><div class="comment-body"><p>{BLOG_COMMENT}</p>{poster}</div></div></div></body></html>')
