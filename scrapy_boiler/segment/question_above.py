@@ -170,13 +170,16 @@ def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> 
     when nothing matches. A box so found that is not named as a post's text gives way to the text named inside it
     (:func:`_named_text`). Matches under different parents are the bodies of several posts (a copy of the whole
     thread rendered above the posts): the first is the question's, passing over a label too short to be a post."""
-    opening = _as_opening(body_path)  # bbPress's lead topic: its boxes named for a topic, the replies' for replies
-    for partial in (False, True):  # a path followed to its end before one stopping short (Quera's "question")
-        for path in opening:
-            found = _body_inside_along(question, path, stats, partial)
-            if found is not None:
-                return found
-    found = _body_inside_along(question, body_path, stats) or [question]
+    stopped_short: list[etree._Element] | None = None
+    for path in _as_opening(body_path):  # bbPress's lead topic: its boxes named for a topic, the replies' for replies
+        reached, short = _body_inside_along(question, path, stats)
+        if reached is not None:
+            return reached  # a path followed to its end before one stopping short (Quera's "question")
+        stopped_short = stopped_short or short
+    if stopped_short is not None:
+        return stopped_short
+    reached, short = _body_inside_along(question, body_path, stats)
+    found = reached or short or [question]
     if len(found) == 1 and not names_post_text(element_names(found[0])) \
             and (named := _named_text(found[0], stats)) is not None:
         return [named]
@@ -194,10 +197,11 @@ def _named_text(body: etree._Element, stats: TextStats) -> etree._Element | None
                  and names_post_text(element_names(el))), None)
 
 
-def _body_inside_along(question: etree._Element, body_path: str, stats: TextStats,
-                       partial_ok: bool = True) -> list[etree._Element] | None:
-    """:func:`_body_inside` along one body path; None where it finds nothing (the question itself is the body), or
-    only where the path stops short of its end, unless ``partial_ok``."""
+def _body_inside_along(
+    question: etree._Element, body_path: str, stats: TextStats,
+) -> tuple[list[etree._Element] | None, list[etree._Element] | None]:
+    """:func:`_body_inside` along one body path: what the path reaches at its end, else None and the one element
+    where it stops short holding half the box's words, else None for both (the question itself is the body)."""
     steps = body_path.split("/")[1:]
     partial: list[etree._Element] = []  # the first match of a path's steps that stops short of its end
     for start in range(len(steps)):
@@ -211,13 +215,13 @@ def _body_inside_along(question: etree._Element, body_path: str, stats: TextStat
         current = [el for el in current if stats.text_words(el) > 0]
         if current:
             if len({el.getparent() for el in current}) == 1:
-                return current
+                return current, None
             # a column's label in the box's header row is named like the text it heads (bbPress's "Topic")
             worded = [el for el in current if stats.text_words(el) >= MIN_POST_WORDS]
-            return (worded or current)[:1]
-    if partial_ok and len(partial) == 1 and 2 * stats.text_words(partial[0]) >= stats.text_words(question):
-        return partial  # most of the box's words: its text, not a byline the first step also names
-    return None
+            return (worded or current)[:1], None
+    if len(partial) == 1 and 2 * stats.text_words(partial[0]) >= stats.text_words(question):
+        return None, partial  # most of the box's words: its text, not a byline the first step also names
+    return None, None
 
 
 def _text(elements: list[etree._Element]) -> str:
