@@ -34,6 +34,7 @@ from scrapy_boiler.segment.declared_json_ld import json_ld_post_group
 from scrapy_boiler.segment.declared_posts import declared_post_group
 from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
 from scrapy_boiler.segment.lone_comment import lone_comment
+from scrapy_boiler.segment.lone_reply import lone_reply
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, mostly_dated, names_poster, term_of
 from scrapy_boiler.segment.poster_slots import poster_slot_members
@@ -266,6 +267,22 @@ def dated_group(root: etree._Element, url: str | None, titles: tuple[str, str],
     return PageTypeDecision(ARTICLE, score(feats), group, feats)
 
 
+def _answered_once(root: etree._Element, url: str | None, stats: TextStats,
+                   titles: tuple[str, str]) -> PageTypeDecision | None:
+    """The decision for a question and its one answer, each in a template of its own
+    (:func:`~scrapy_boiler.segment.lone_reply.lone_reply`), where their marks score them a thread; None otherwise."""
+    group = lone_reply(root, stats)
+    if group is None:
+        return None
+    feats = features(group, stats, root, url, titles)
+    value = score(feats)
+    if value < THRESHOLD:
+        return None
+    qa = bool(_QA_WORD.search(group.signature) or _QA_WORD.search(signature(group.members[0]))
+              or (url and re.search(r"/questions?/|answers", url, re.I)))
+    return PageTypeDecision(QA if qa else FORUM, value, group, feats)
+
+
 def _declared_thread(group: PostGroup, value: float, feats: PageTypeFeatures) -> PageTypeDecision | None:
     """The thread type a declared group's posts name (``Comment`` items alone name none: articles declare their
     comments too)."""
@@ -282,8 +299,9 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
     declared = declared_post_group(root, stats)
     group = answers_below(declared, root, stats) or declared or find_post_group(root, stats)
     declared = declared if group is declared else None  # a question declared alone: its answers the layout's
-    if group is None:  # nothing repeats: a comment may still stand alone under the article
-        return PageTypeDecision(ARTICLE, 0.0, _comment_thread(root, stats), None)
+    if group is None:  # nothing repeats: a question answered once, or a comment alone under the article
+        return _answered_once(root, url, stats, titles) or PageTypeDecision(ARTICLE, 0.0, _comment_thread(root, stats),
+                                                                            None)
     feats = features(group, stats, root, url, titles)
     value = score(feats)
     if declared is None and value < THRESHOLD and feats.comments_url:
@@ -301,6 +319,9 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
         return thread
     if value >= THRESHOLD and declared is None and LIVE_BLOG_NAME.search(group.signature):
         return PageTypeDecision(ARTICLE, 0.0, group, feats)  # scored as a declared article is: its names overrule
+    if value < THRESHOLD and declared is None and (once := _answered_once(root, url, stats, titles)) is not None \
+            and not any(once.group.members[1] in member.iter() for member in group.members):
+        return once  # not a reply inside one of the posts (a hotel's response under a review of it)
     if value < THRESHOLD:
         if declared is None and not (group.keyword and _COMMENT.search(group.signature)):
             # An article whose best repeated group is its own paragraphs or a list: a short comment thread under it

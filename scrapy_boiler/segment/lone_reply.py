@@ -1,0 +1,120 @@
+"""A question answered once: the question's box, and below it the one answer, each in a template of its own.
+
+A group of posts needs two members (:data:`~scrapy_boiler.segment.post_groups.MIN_MEMBERS`). A forum thread answered
+once has them, for its opening post and its reply share a template; a Q&A page draws its question in a box of its
+own (``div.question-card``) above its answers (``div.answer-card``), so with one answer nothing repeats and the page
+read as an article (its question's paragraphs the best group) or as nothing at all. Many a question on a Q&A site has
+one answer, and many a forum thread one reply below an opening post drawn apart (Vanilla's ``DataBox-Discussion``
+over its ``ItemComment`` rows).
+
+The answer is the element named a reply (:data:`_REPLY_NAME`) that shows a date or its poster and holds the most
+words; the question is looked for above it as above a group of answers
+(:func:`~scrapy_boiler.segment.question_above.with_question_above`). Names must say which is which, for an article
+above one reader's comment is shaped the same: the reply is named an answer or a reply, or the box above it is named
+the question, the topic or the discussion.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from lxml import etree
+
+from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, member_bodies
+from scrapy_boiler.segment.post_groups import PostGroup
+from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
+from scrapy_boiler.segment.question_above import with_question_above
+from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, is_sidebar
+from scrapy_boiler.segment.signatures import signature
+from scrapy_boiler.segment.text_stats import TextStats
+
+#: Words of the class names or id of an element that may name a reply (:data:`_REPLY_NAME` tells which do) or the
+#: opening of a discussion (:data:`_OPENING_NAME`).
+_REPLY_WORDS = re.compile(r"answer|repl|respons|opinion|comment|message|post|question|topic|discussion", re.IGNORECASE)
+#: A name calling one element a reply, an answer or a comment (``answer-card``, ``qa-reply``, ``ItemComment``,
+#: ``expert response``, Kızlar Soruyor's ``opinion-item``), not a part of one (``answer-body``, ``reply-link``,
+#: ``comment-meta``) nor the box of all of them (``answers``, ``comment-list``, ``list-answer``).
+_REPLY_NAME = re.compile(
+    r"(?:^|(?<!list)(?<!group)(?<!area)(?<!section)[-_]|(?<=[a-z])(?=[A-Z]))"
+    r"(?:answer|reply|response|opinion|comment|message|post)"
+    r"(?:$|[-_](?:\d+|item|card|box|view|container|wrapper|entry|post|accepted|selected|best|expert|row|cell)$)",
+    re.IGNORECASE)
+#: Of those, the names saying the element answers (a comment, a message or a post may be an article's or its own).
+_ANSWER_NAME = re.compile(r"answer|repl|respons|opinion", re.IGNORECASE)
+_COMMENT_NAME = re.compile(r"comment", re.IGNORECASE)
+#: Names of the box above the reply that make it the question or the opening post of a discussion.
+_OPENING_NAME = re.compile(r"question|topic|discussion|orig(?:inal)?[-_]?post|op[-_]?post|first[-_]?post",
+                           re.IGNORECASE)
+#: Of those, the names no part of an answer bears: a box holding an element so named holds the question.
+_QUESTION_NAME = re.compile(r"question|orig(?:inal)?[-_]?post|op[-_]?post|first[-_]?post", re.IGNORECASE)
+
+
+def _named(root: etree._Element) -> Iterator[etree._Element]:
+    """The elements whose class names or id hold a word of :data:`_REPLY_WORDS`, in document order (a walk in Python
+    costs half an XPath query asking ``contains()`` of each word)."""
+    search = _REPLY_WORDS.search
+    for el in root.iter(etree.Element):
+        attrib = el.attrib
+        if attrib and (((names := attrib.get("class")) and search(names))
+                       or ((names := attrib.get("id")) and search(names))):
+            yield el
+
+
+def _names_answer(names: str) -> bool:
+    """Whether names call an element an answer or a reply and not a comment (an article's comment answering another,
+    ``comment comment--reply``, is still a comment)."""
+    return _ANSWER_NAME.search(names) is not None and _COMMENT_NAME.search(names) is None
+
+
+def _names_opening(names: str) -> bool:
+    """Whether names call an element the opening of a discussion and not an answer in it (``thread-post--reply``,
+    ``discussion-answer`` are replies)."""
+    return _OPENING_NAME.search(names) is not None and _ANSWER_NAME.search(names) is None
+
+
+def _names_reply(el: etree._Element) -> bool:
+    return any(_REPLY_NAME.search(token) for name in (el.get("class"), el.get("id")) if name
+               for token in name.split())
+
+
+def lone_reply(root: etree._Element, stats: TextStats) -> PostGroup | None:
+    """The group of a question and its one answer, or None. The answer is the element named a reply
+    (:data:`_REPLY_NAME`), not the opening of a discussion nor holding it (:data:`_OPENING_NAME`: a box of the whole
+    thread), that shows a date or its poster and :data:`~scrapy_boiler.segment.post_bodies.MIN_POST_WORDS` words,
+    mostly outside links: of those, one named an answer or a reply (:data:`_ANSWER_NAME`) before one named a comment,
+    a message or a post (the question's comments may say more than a short answer), then the one with the most words
+    (the outermost of those holding as many: the answer's box, not its card inside). A question must be found above
+    it, and the answer be named an answer or a reply, or show its poster below a box named the opening of a
+    discussion. A page naming no answer nor the opening of a discussion is left at once."""
+    found: list[tuple[tuple[bool, int, int], etree._Element]] = []  # (named an answer, words, -index), element
+    opening = False  # an element named the opening of a discussion, without which a comment is nobody's reply
+    for index, el in enumerate(_named(root)):
+        names = element_names(el)
+        if _names_opening(names):
+            opening = True
+            continue
+        words = stats.text_words(el)
+        if words < MIN_POST_WORDS or el.tag in PAGE_TAGS or not _names_reply(el) \
+                or 2 * stats.link_words.get(el, 0) >= stats.words.get(el, 0):
+            continue
+        found.append(((_names_answer(names), words, -index), el))
+    if not opening and not any(rank[0] for rank, _ in found):
+        return None
+    found.sort(key=lambda item: item[0], reverse=True)  # of as many words, a box before what it holds
+    reply = next((el for _, el in found if (has_date(el) or has_user_link(el) or names_poster(el)) and not any(
+        _QUESTION_NAME.search(element_names(inner)) for inner in el.iterdescendants() if inner.attrib)), None)
+    if reply is None or any(map(is_sidebar, reply.iterancestors())):
+        return None
+    parent = reply.getparent()
+    if parent is None or any(other is not reply and signature(other) == signature(reply) for other in parent):
+        return None  # one of several replies: a group for find_post_group, whose text another group outweighed
+    bodies, path = member_bodies([reply], stats)
+    posts, bodies, found = with_question_above(parent, [reply], bodies, path, stats)
+    if not found or len(posts) != 2:
+        return None
+    if not (_names_answer(element_names(reply)) or (
+            _names_opening(element_names(posts[0])) and (has_user_link(reply) or names_poster(reply)))):
+        return None
+    words = sum(map(stats.text_words, posts))
+    return PostGroup(parent, signature(reply), posts, bodies, words, 1.0, True, question_found=True)

@@ -1,0 +1,75 @@
+"""A question answered once, each in a template of its own: a thread of two posts, not an article."""
+
+from __future__ import annotations
+
+from scrapy_boiler import extract
+
+QUESTION = ("In a microflow I loop over a list of orders and retrieve the order lines of each one over the "
+            "association. For the first order this works, but for every later order the list comes back empty, "
+            "although the lines are there in the database. What am I missing here?")
+ANSWER = ("The before-commit event on the order line commits the order again, and the platform then serves the "
+          "next order from its cached state, which has no lines yet. Move the total calculation out of the event "
+          "handler and commit the changed orders once after the loop.")
+COMMENT = ("Thanks, moving the calculation after the loop fixed it and the whole microflow runs much faster now "
+           "than it did before.")
+
+
+def _qa_page(answer_class: str, question_class: str = "question-card", comments: str = "") -> str:
+    return (
+        "<html><head><title>Retrieve over association returns an empty list</title></head><body>"
+        '<nav><a href="/questions">Forum</a> <a href="/ideas">Ideas</a> <a href="/docs">Docs</a></nav>'
+        f'<div class="content"><div class="{question_class}"><h1 class="title">Retrieve over association returns an '
+        'empty list inside a loop</h1><div class="userblock"><a class="name" href="/link/profile/priya">Priya</a> '
+        f'<span class="date">14 May 2025</span></div><div class="question-body richtext"><p>{QUESTION}</p></div>'
+        f'{comments}</div><h2 class="answers-heading">1 answer</h2><div class="{answer_class}">'
+        '<div class="userblock"><a class="name" href="/link/profile/joris">Joris</a> <span class="date">14 May '
+        f'2025</span></div><div class="answer-body richtext"><p>{ANSWER}</p></div></div>'
+        '<div class="login-callout"><p>Log in to answer this question.</p></div></div>'
+        "<footer><a href='/legal'>Legal</a> <a href='/privacy'>Privacy</a></footer></body></html>")
+
+
+def test_a_question_answered_once_is_a_thread_of_the_question_and_its_answer():
+    """The question's box and the answer's are no group (one of each), so the page read as an article of the
+    question; the answer named so below a question found above it makes them the thread."""
+    doc = extract(_qa_page("answer-card"), "https://forum.example.com/questions/130123/retrieve-over-association")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [QUESTION, ANSWER]
+    title = "Retrieve over association returns an empty list inside a loop"
+    assert [(pair.question, pair.answer, pair.author) for pair in doc.qa_pairs] \
+        == [(f"{title}\n{QUESTION}", ANSWER, "Joris")]
+
+
+def test_a_reply_named_a_comment_needs_a_box_named_the_discussion_above_it():
+    """Vanilla draws a discussion's opening post in a ``DataBox-Discussion`` and each reply as an ``ItemComment``:
+    named so, the one reply below the discussion is its thread's; below a box named nothing of the kind, a comment
+    is an article's (a blog's post and its reader's comment)."""
+    thread = _qa_page("Item ItemComment", question_class="DataBox DataBox-Discussion")
+    doc = extract(thread, "https://community.example.com/discussion/8841/retrieve-over-association")
+    assert doc.page_type in {"qa", "forum"}
+    assert [post.text for post in doc.posts] == [QUESTION, ANSWER]
+    article = _qa_page("comment", question_class="entry")
+    doc = extract(article, "https://blog.example.com/2025/05/retrieve-over-association")
+    assert doc.page_type == "article"
+    assert QUESTION in doc.text
+
+
+def test_the_question_with_comments_of_its_own_still_opens_the_thread():
+    """A comment under the question may say more than nothing: the answer, named an answer, is the reply, not the
+    comment named a comment."""
+    comments = (f'<ul class="comment-list"><li class="comment"><div class="comment-text">{COMMENT}</div>'
+                '<a href="/link/profile/tobias">Tobias</a> <span>15 May 2025</span></li></ul>')
+    doc = extract(_qa_page("answer-card", comments=comments),
+                  "https://forum.example.com/questions/130123/retrieve-over-association")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [QUESTION, ANSWER]
+
+
+def test_a_reply_beside_others_of_its_template_is_no_lone_reply():
+    """Two replies of one template are a group of their own; the one with more words is not answered by the other."""
+    page = _qa_page("answer-card").replace(
+        '<div class="login-callout">', f'<div class="answer-card"><div class="userblock"><a class="name" '
+        f'href="/link/profile/emma">Emma</a> <span class="date">15 May 2025</span></div><div class="answer-body '
+        f'richtext"><p>{COMMENT}</p></div></div><div class="login-callout">')
+    doc = extract(page, "https://forum.example.com/questions/130123/retrieve-over-association")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [QUESTION, ANSWER, COMMENT]
