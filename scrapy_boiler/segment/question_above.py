@@ -128,16 +128,24 @@ def _chrome(el: etree._Element, stats: TextStats) -> bool:
     """Page chrome shaped like a post (a forum's navigation and log-in box, the thread's header): half link text or
     more, an ``<h1>`` half of its words or more and no poster, or a form with labelled fields (their controls are
     gone after cleaning, the labels stay) or that logs the reader in (SMF 1.1's "Welcome, Guest. Please login or
-    register." above the site's news, in the cells its posts are rendered in)."""
+    register." above the site's news, in the cells its posts are rendered in), or a few words with two links that
+    log in or sign up: the same greeting without its form."""
     if stats.link_words.get(el, 0) * 2 >= stats.words.get(el, 0):
         return True
     if any(2 * stats.text_words(heading) >= stats.text_words(el) for heading in el.iter("h1")) \
             and not has_user_link(el):
         return True  # the thread's header: its title, tools and counts (UBB.threads' "Print Thread"); not an asker's
-    return any(sum(1 for _ in form.iter("label")) >= 2 or _LOG_IN.search(form.get("action") or "")
-               for form in el.iter("form"))
+    if any(sum(1 for _ in form.iter("label")) >= 2 or _LOG_IN.search(form.get("action") or "")
+           for form in el.iter("form")):
+        return True
+    # SMF 1.1's "Welcome, Guest. Please login or register." as two links, without the form (its Spanish skin's
+    # "Bienvenido(a), Visitante. Por favor, ingresar o registrarse")
+    return stats.text_words(el) <= GREETING_MAX_WORDS \
+        and sum(1 for a in el.iter("a") if _LOG_IN.search(a.get("href") or "")) >= 2
 
 
+#: Words outside links of a box that greets a guest with links to log in and to register, at most.
+GREETING_MAX_WORDS = 30
 #: A form's action that logs the reader in or signs them up (``index.php?action=login2``, ``/login``, ``/signin``).
 _LOG_IN = re.compile(r"log-?in|sign-?in|sign_in|register|signup", re.IGNORECASE)
 

@@ -516,13 +516,20 @@ def test_a_chosen_solutions_copy_above_the_answers_is_not_the_question():
     assert question in " ".join(group.members[0].itertext()) and len(group.members) == 4
 
 
-def test_a_guests_greeting_above_the_posts_in_the_posts_cells_is_not_the_question():
+@pytest.mark.parametrize("greeting", [
+    "Welcome, <b>Guest</b>. Please <a href='/login'>login</a> or <a href='/register'>register</a>. <form "
+    "action='/index.php?action=login2'><span>Login with username, password and session length</span></form>",
+    # its Spanish skin on elhacker.net, without the form: the two links alone
+    "<span class='smalltext'>Bienvenido(a), <b>Visitante</b>. Por favor, <a href='/login.html'>ingresar</a> o "
+    "<a href='/register.html'>registrarse</a><br>¿Perdiste tu <a href='/activate.html'>email de activación</a>?"
+    "</span>",
+])
+def test_a_guests_greeting_above_the_posts_in_the_posts_cells_is_not_the_question(greeting):
     """SMF 1.1 (Bitcointalk) greets a guest at the top of every page in a cell of the class its posts are in
-    (``td.windowbg2``), beside the log-in form; a box holding a form that logs the reader in is no question."""
+    (``td.windowbg2``), beside the log-in form; a box holding a form that logs the reader in is no question, nor a
+    few words with links to log in and to register."""
     header = ('<div class="tborder"><table><tr><td class="catbg">Bitcoin Forum</td></tr><tr><td class="windowbg2">'
-              "Welcome, <b>Guest</b>. Please <a href='/login'>login</a> or <a href='/register'>register</a>. <form "
-              "action='/index.php?action=login2'><span>Login with username, password and session length</span>"
-              "</form></td></tr></table></div>")
+              f"{greeting}</td></tr></table></div>")
     posts = "".join(
         f'<tr><td class="windowbg{n % 2 + 1}"><table><tr><td><a href="/profile;u={n}">user{n}</a></td><td>'
         f'<div class="smalltext">April 1{n}, 2024</div><div class="post">{text}</div></td></tr></table></td></tr>'
