@@ -186,6 +186,9 @@ _CODE_LABEL = re.compile(r"^(?:(?:(?:php|html|sql|xml|css|javascript|python|java
                          r"(?:\s*\[(?:show more|expand)\])?|select all|alles auswählen"
                          r"|tout sélectionner|seleccionar todo|seleziona tutto|zaznacz (?:wszystko|cały)|выделить всё)?"
                          r"|(?:code|kod)\s+(?:select|seç)\s+(?:expand|genişlet)|复制代码|複製代碼"
+                         # SMF 1.1's label without a colon before its link ("Código[Seleccionar]")
+                         r"|(?:code|código|codice|kod|код)\s*\[(?:select|seleccionar|selecionar|seleziona|zaznacz"
+                         r"|выделить)\]"
                          r"|[\w+#.-]{1,16}\s*[:：]?\s*(?:select code|выделить код))$", re.I)
 #: The line a Q&A site writes under a schematic drawn with its editor (Electrical Engineering Stack Exchange's
 #: "simulate this circuit – Schematic created using CircuitLab").

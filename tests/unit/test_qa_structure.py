@@ -234,11 +234,12 @@ def test_a_code_blocks_label_and_a_signature_below_its_rule_are_trimmed():
 
 def test_a_code_blocks_label_with_its_language_is_trimmed():
     """MyBB heads a PHP block "PHP Code:", SMF 2.1 a highlighted one "Code: Pascal [Select] [Show More]" (the language
-    a link, then the select and expand links); a writer's "PHP code below:" stays."""
+    a link, then the select and expand links), SMF 1.1's Spanish skin "Código[Seleccionar]" (no colon before its
+    link); a writer's "PHP code below:" and a line naming code alone stay."""
     lines = ["My rule:", "PHP Code:", "$rules = [];", "Minimal example:", "Code: Pascal [Select] [Show More]",
-             "SL.Sorted := True;", "PHP code below:", "echo 1;"]
-    assert trim_chrome(lines) == ["My rule:", "$rules = [];", "Minimal example:", "SL.Sorted := True;",
-                                  "PHP code below:", "echo 1;"]
+             "SL.Sorted := True;", "Código[Seleccionar]", "import re", "PHP code below:", "echo 1;", "Código"]
+    assert trim_chrome(lines) == ["My rule:", "$rules = [];", "Minimal example:", "SL.Sorted := True;", "import re",
+                                  "PHP code below:", "echo 1;", "Código"]
 
 
 def test_a_code_blocks_language_over_its_select_link_is_trimmed():
@@ -944,6 +945,31 @@ def test_an_announcement_above_a_thread_opened_by_its_first_post_is_no_question(
     doc = extract(page.encode(), "https://forum.example.fr/viewtopic.php?id=30011")
     assert doc.page_type == "forum"
     assert [post.text[:14] for post in doc.posts] == ["Depuis la mise", "Vérifie d'abor", "Elle est détec"]
+
+
+def test_a_boards_first_res_named_so_is_the_opening_post_under_the_threads_title():
+    """Kakaku.com's board draws the thread's title and its status ("解決済 返信数：4件", solved, 4 replies) above the
+    posts, and names the first of them ``resBox resBoxFirst`` (a "res" is a post on Japanese boards): the opening
+    post is in the group, and the title box above is not another."""
+    texts = ["先週購入しました。静かな部屋でノイズキャンセリングをONにすると"
+             "小さなホワイトノイズが聞こえます。これは個体差でしょうか。",
+             "仕様の範囲だと思います。完全な無音環境だとどうしても微小なノイズが"
+             "出ます。NC最適化を一度やり直してみてください。",
+             "やってみたところ、少しだけ小さくなった気がします。ただ、左側の方が"
+             "右より大きく聞こえるのが気になります。"]
+    posts = "".join(
+        f'<div class="resBox{" resBoxFirst" if n == 1 else ""}" id="res2601284{n}"><div class="resTop">'
+        f'<span class="resNum">No.{n}</span><a class="userName" href="/user/u{n}/">u{n}</a>さん</div>'
+        f'<div class="resBody"><p>{text}</p></div><p class="resDate">2025/03/0{n} 21:14</p></div>'
+        for n, text in enumerate(texts, start=1))
+    page = ("<html><head><title>『ノイキャンONで「サー」というホワイトノイズが気になります』"
+            " のクチコミ掲示板</title></head>"
+            '<body><div id="bbsDetail"><div class="bbsTitle"><h1 class="bbsTtl">ノイキャンONで「サー」というホワイト'
+            'ノイズが気になります</h1><p class="bbsStatus"><span class="iconSolved">解決済</span> 返信数：2件</p></div>'
+            f'<div class="bbsContents">{posts}</div></div></body></html>')
+    doc = extract(page.encode(), "https://bbs.kakaku.com/bbs/K0001447391/SortID=26012847/")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == texts
 
 
 def test_an_answer_box_between_the_question_and_the_replies_is_an_answer():
