@@ -96,8 +96,9 @@ def _question_before(
                 union = shape | other
                 if union and len(shape & other) / len(union) >= QUESTION_SIMILARITY:
                     return candidate
-                if specific and any(_has_body(candidate, named, stats) for named in (
-                        body_signature, *_as_opening(body_signature))):
+                if specific and (any(_has_body(candidate, named, stats) for named in (
+                        body_signature, *_as_opening(body_signature))) or _has_question_body(
+                        candidate, body_signature, stats)):
                     return candidate
         node = node.getparent()
         if node is parent:
@@ -163,6 +164,17 @@ def _as_opening(name: str) -> list[str]:
     if not _REPLY_WORD.search(name):
         return []
     return [_REPLY_WORD.sub(word, name) for word in _OPENING_WORDS]
+
+
+def _has_question_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:
+    """Whether ``el`` holds an element of the answers' body tag whose class names hold each of theirs that names an
+    answer (or a reply), renamed for a question (Mendix's ``question-card__body`` for ``answer-card__body
+    mx-name-htmlAnswer richtext-content``: the rest of the template differs)."""
+    tag, _, names = body_signature.partition(".")
+    renamed = {_REPLY_WORD.sub("question", token) for token in names.partition("#")[0].split()
+               if _REPLY_WORD.search(token)}
+    return bool(renamed) and any(renamed <= set((d.get("class") or "").split())
+                                 and stats.text_words(d) >= MIN_POST_WORDS for d in el.iter(tag))
 
 
 def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:

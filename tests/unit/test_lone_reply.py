@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from scrapy_boiler import extract
 
 QUESTION = ("In a microflow I loop over a list of orders and retrieve the order lines of each one over the "
@@ -73,3 +75,33 @@ def test_a_reply_beside_others_of_its_template_is_no_lone_reply():
     doc = extract(page, "https://forum.example.com/questions/130123/retrieve-over-association")
     assert doc.page_type == "qa"
     assert [post.text for post in doc.posts] == [QUESTION, ANSWER, COMMENT]
+
+
+@pytest.mark.parametrize("url", [
+    "https://community.example.com/link/questions/130123",
+    # an address naming a discussion types the comments' group a thread: they still lie in the two posts
+    "https://community.example.com/discussions/130123",
+])
+def test_comments_under_a_question_and_its_one_answer_are_neither_posts(url):
+    """Mendix's forum shows three comments under the question and one under its answer, a group of four that
+    outnumbers the two posts; the answer's body (``answer-card__body mx-name-htmlAnswer``) is named like the
+    question's (``question-card__body``) only where it names the answer."""
+    def comments(texts: list[str]) -> str:
+        return '<div class="comment-list"><ul>' + "".join(
+            f'<li class="comment mx-listview-item"><div class="comment__text">{text}</div><div class="comment__meta">'
+            f'<a href="/link/profile/u{n}">U{n}</a> <span>14 May 2025</span></div></li>'
+            for n, text in enumerate(texts)) + "</ul></div>"
+    under_question = comments(["Does the order line list on the first iteration contain all of the lines?",
+                               "All of them, I logged the count of the list on every single iteration.",
+                               "Sounds like the orders in your list are stale after the commit in between."])
+    page = ("<html><head><title>Retrieve over association returns an empty list</title></head><body><main>"
+            '<div class="question-card mx-dataview"><h1>Retrieve over association returns an empty list</h1>'
+            '<a class="userblock__name" href="/link/profile/priya">Priya</a> <span>14 May 2025</span>'
+            f'<div class="question-card__body"><p>{QUESTION}</p></div>{under_question}</div>'
+            '<h2>1 answer</h2><div class="answer-card mx-listview-item"><div class="answer-card__content">'
+            '<a class="userblock__name" href="/link/profile/joris">Joris</a> <span>14 May 2025</span>'
+            f'<div class="answer-card__body mx-name-htmlAnswer richtext-content"><p>{ANSWER}</p></div>'
+            f'{comments([COMMENT])}</div></div></main></body></html>')
+    doc = extract(page, url)
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [QUESTION, ANSWER]

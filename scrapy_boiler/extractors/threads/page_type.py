@@ -283,6 +283,16 @@ def _answered_once(root: etree._Element, url: str | None, stats: TextStats,
     return PageTypeDecision(QA if qa else FORUM, value, group, feats)
 
 
+def _stands_for(once: PostGroup, group: PostGroup, typed_thread: bool) -> bool:
+    """Whether a question answered once (``once``) stands for the page's best group: on a page the group types a
+    thread (a group named comments), when every comment lies in the question or its answer (the comments under both
+    outnumber the two posts: Mendix's forum); on a page typed article, when its reply is not inside one of the
+    group's members (a hotel's response under a review of it)."""
+    if typed_thread:
+        return all(any(member in post.iter() for post in once.members) for member in group.members)
+    return not any(once.members[1] in member.iter() for member in group.members)
+
+
 def _declared_thread(group: PostGroup, value: float, feats: PageTypeFeatures) -> PageTypeDecision | None:
     """The thread type a declared group's posts name (``Comment`` items alone name none: articles declare their
     comments too)."""
@@ -319,9 +329,10 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
         return thread
     if value >= THRESHOLD and declared is None and LIVE_BLOG_NAME.search(group.signature):
         return PageTypeDecision(ARTICLE, 0.0, group, feats)  # scored as a declared article is: its names overrule
-    if value < THRESHOLD and declared is None and (once := _answered_once(root, url, stats, titles)) is not None \
-            and not any(once.group.members[1] in member.iter() for member in group.members):
-        return once  # not a reply inside one of the posts (a hotel's response under a review of it)
+    if declared is None and (value < THRESHOLD or names_comments(group.signature)) \
+            and (once := _answered_once(root, url, stats, titles)) is not None \
+            and _stands_for(once.group, group, value >= THRESHOLD):
+        return once
     if value < THRESHOLD:
         if declared is None and not (group.keyword and _COMMENT.search(group.signature)):
             # An article whose best repeated group is its own paragraphs or a list: a short comment thread under it
