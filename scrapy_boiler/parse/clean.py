@@ -18,6 +18,7 @@ from scrapy_boiler.parse.hidden_text import (
     open_accordions,
     paywalled,
     revealed_by_script,
+    revealed_by_toggle,
     unlinked_words,
 )
 from scrapy_boiler.parse.normalize import collapse_spaces, comparable, count_words
@@ -257,7 +258,8 @@ def clean_tree(root: etree._Element) -> None:
     comparable_words = cache(lambda: comparable(page_text()))  # read once, and only for a copy_of_shown_text test
     for el in maybe_hidden:
         if el.tag not in ("html", "body") and is_hidden(el) and el.get("id") not in panels \
-                and not paywalled(el, page_text) and not revealed_by_script(el, page_words):
+                and not paywalled(el, page_text) and not revealed_by_script(el, page_words) \
+                and not revealed_by_toggle(el):
             drop_element(el)
     for el in classed_hidden:
         if el.tag not in ("html", "body") and copy_of_shown_text(el, comparable_words):

@@ -1,6 +1,6 @@
 """Hidden elements: which go as never shown, and which hold text the reader sees after all (a spoiler's contents,
-an article's paywalled part, the page a script lays out, an accordion's panel), or copy text shown elsewhere (a
-class-hidden copy, which goes). :func:`~scrapy_boiler.parse.clean.clean_tree` asks."""
+an article's paywalled part, the page a script lays out, an accordion's panel, a post's "read more" cut), or copy text
+shown elsewhere (a class-hidden copy, which goes). :func:`~scrapy_boiler.parse.clean.clean_tree` asks."""
 
 from __future__ import annotations
 
@@ -52,6 +52,26 @@ def revealed_by_script(el: etree._Element, page_words: Callable[[], int]) -> boo
             or _NOT_DISPLAYED.search(style)):
         return False
     return most_of_the_page(unlinked_words(el), page_words)
+
+
+#: Words outside links a hidden element shown by the link or button before it must hold, and the share of its words
+#: they are: a menu or a reply form a button opens holds links or a few labels.
+TOGGLED_MIN_WORDS = 30
+TOGGLED_SHARE = 2 / 3
+
+
+def revealed_by_toggle(el: etree._Element) -> bool:
+    """Whether hidden ``el`` is text the reader shows with a click on the link or button just before it (a script's
+    ``onclick``, a ``javascript:`` address): a blog post's "read more" cut (Diary.ru's ``a.LinkMore`` "читать
+    дальше" over ``span.MoreText``, hidden until clicked), as long as a text (:data:`TOGGLED_MIN_WORDS`) and
+    mostly outside links."""
+    toggle = el.getprevious()
+    if toggle is None or toggle.tag not in ("a", "button") or (toggle.tail or "").strip():
+        return False
+    if not (toggle.get("onclick") or (toggle.get("href") or "").lstrip().lower().startswith("javascript:")):
+        return False
+    words = unlinked_words(el)
+    return words >= TOGGLED_MIN_WORDS and words >= TOGGLED_SHARE * count_words(" ".join(el.itertext()))
 
 
 def most_of_the_page(words: int, page_words: Callable[[], int]) -> bool:

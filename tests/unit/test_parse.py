@@ -502,6 +502,24 @@ def test_an_accordions_hidden_panels_and_their_headings_buttons_are_kept():
     assert "Menu" not in text and "Sport" not in text
 
 
+def test_a_posts_read_more_cut_hidden_until_its_link_is_clicked_is_kept():
+    """Diary.ru hides a post's rest under a cut: a "читать дальше" (read more) link whose script shows the hidden span
+    after it. That span is the post's text; a menu a scripted link opens (links) and a short hidden note are not."""
+    rest = " ".join(["Ещё помню, что на выдачу давали не больше трёх книг, и выбрать эти три было мукой."] * 3)
+    page = parse_html(
+        '<html><body><div class="postInner"><p>Под катом маленький список того, что я брала тогда чаще всего.</p>'
+        '<a class="LinkMore" href="javascript:void(0)" onclick="swapMore(this);return false;">читать дальше</a>'
+        f'<span class="MoreText" style="display:none">{rest}</span>'
+        '<a href="#" onclick="toggle()">Разделы</a><ul style="display:none"><li><a href="/a">Книги и все книги '
+        'нашей библиотеки</a></li><li><a href="/b">Кино и все фильмы нашего архива</a></li><li><a href="/c">Музыка '
+        'и все записи нашей фонотеки</a></li><li><a href="/d">Разное и всё прочее из нашего дневника</a></li></ul>'
+        '<a href="javascript:void(0)" onclick="note()">?</a><span style="display:none">Нужна регистрация.</span>'
+        '</div></body></html>'.encode())
+    text = texts(page)
+    assert "выбрать эти три было мукой" in text
+    assert "Книги" not in text and "Нужна регистрация" not in text
+
+
 def test_a_hidden_copy_of_the_shown_text_stays_hidden():
     """der Freitag hides a copy of the text it shows (for its paywall script) in ``div.o-paywall``: shown, it would
     double the body."""
