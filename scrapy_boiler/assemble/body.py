@@ -166,13 +166,16 @@ def trim_article(blocks: Sequence[TextBlock], headline: str) -> list[int]:
 
 #: A date line is at most this many words: "发表于 2025-08-17 更新于 2025-09-02 分类于 折腾 阅读时长 ≈ 4 分钟".
 DATELINE_WORDS = 30
-#: The box of an article's date line: a theme's post meta (Hexo's ``post-meta``, WordPress's ``entry-meta``) or its
-#: time (Hugo Stack's ``article-time``), or a ``dateline``.
-_DATELINE_BOX = re.compile(r"(?<![a-z])(?:(?:post|entry|article)[-_]?(?:meta|time|date)|dateline)(?![a-z])", re.I)
+#: The box of an article's date line: a theme's post meta (Hexo's ``post-meta``, WordPress's ``entry-meta``), its
+#: time (Hugo Stack's ``article-time``) or info (ČTK's ``box-article-info``: the agency, the time, when updated), a
+#: ``dateline``, or its ``metadata`` (ZEIT ONLINE's news feed: the time and "Quelle: dpa").
+_DATELINE_BOX = re.compile(r"(?<![a-z])(?:(?:post|entry|article)[-_]?(?:meta|time|date|info)|dateline|metadata)"
+                           r"(?![a-z])", re.I)
 #: The box of a date line that shows its date in words, no ``<time>``: a meta line's list (WeChat's
-#: ``rich_media_meta_list``). Not a post meta box so (a WordPress "Posted on" line: the older corpora's gold keeps it,
-#: fundus-train's leaves it out).
-_META_LIST = re.compile(r"(?<![a-z])meta[-_]?list(?![a-z])", re.I)
+#: ``rich_media_meta_list``), or a box named for the time alone (China News Service's ``content_left_time``: the
+#: time, the source, the share links). Not a post meta box so (a WordPress "Posted on" line: the older corpora's gold
+#: keeps it, fundus-train's leaves it out).
+_META_LIST = re.compile(r"(?<![a-z])meta[-_]?list(?![a-z])|[-_]time(?![a-z])", re.I)
 #: Levels above a block looked at for a date line's box.
 DATELINE_LEVELS = 3
 

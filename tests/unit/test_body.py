@@ -3,6 +3,8 @@ related-links heading leave it."""
 
 from __future__ import annotations
 
+import pytest
+
 from scrapy_boiler.assemble.body import PICTURE_CREDIT, ends_with_credit, trim_article
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.blocks import annotate, segment
@@ -388,6 +390,25 @@ def test_a_date_line_in_a_box_named_as_the_meta_line_leaves_the_top_of_the_body(
             "class='rich_media_meta'>2025年12月2日 21:30</em> <em>浙江</em></div>")
     kept = _kept_after_trim("<html><body><h1>Six figures on the collapse</h1>" + meta
                             + f"<div id='js_content'><p>{_SENTENCE}</p><p>{_SENTENCE}</p></div></body></html>")
+    assert kept == [_SENTENCE, _SENTENCE]
+
+
+@pytest.mark.parametrize("line", [
+    # ČTK: the agency, the time, when it was updated, in the article's info box
+    '<div class="box-article-info"><span class="source">ČTK</span> <time datetime="2025-01-21T10:47">21. 1. 2025 '
+    '10:47</time> <span class="updated">Aktualizováno 21. 1. 2025 12:15</span></div>',
+    # ZEIT ONLINE's dpa feed: the time and the source in the story's metadata
+    '<div class="metadata"><time class="metadata__date" datetime="2025-11-27T11:02">Aktualisiert am 27. November '
+    '2025, 11:02 Uhr</time> <span class="metadata__source">Quelle: dpa Nordrhein-Westfalen</span></div>',
+    # China News Service: the time, the source and the share links in a box named for the time, no <time>
+    '<div class="content_left_time">2025年01月08日 15:21 来源：中国新闻网 <span class="share_btns">分享到：<a '
+    'href="javascript:void(0)">微信</a><a href="javascript:void(0)">微博</a></span></div>',
+])
+def test_an_agencys_date_line_in_its_info_metadata_or_time_box_leaves_the_top_of_the_body(line):
+    """News agencies set the time of a story, its source and when it was updated in a box of their own between the
+    headline and the text: named the article's info, its metadata, or for the time alone."""
+    kept = _kept_after_trim(f"<html><body><h1>Six figures on the collapse</h1>{line}"
+                            f"<div class='text'><p>{_SENTENCE}</p><p>{_SENTENCE}</p></div></body></html>")
     assert kept == [_SENTENCE, _SENTENCE]
 
 
