@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import islice, pairwise
 
 from lxml import etree
 
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, member_bodies
 from scrapy_boiler.segment.post_groups import PostGroup
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
-from scrapy_boiler.segment.question_above import with_question_above
+from scrapy_boiler.segment.question_above import QUESTION_LEVELS, body_inside, with_question_above
 from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, is_sidebar
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
@@ -69,8 +70,9 @@ def _names_answer(names: str) -> bool:
 
 def _names_opening(names: str) -> bool:
     """Whether names call an element the opening of a discussion and not an answer in it (``thread-post--reply``,
-    ``discussion-answer`` are replies)."""
-    return _OPENING_NAME.search(names) is not None and _ANSWER_NAME.search(names) is None
+    ``discussion-answer`` are replies), by a name not also naming a comment (Houzz's ``hz-discussion-comment``)."""
+    return _ANSWER_NAME.search(names) is None and any(
+        _OPENING_NAME.search(name) and not _COMMENT_NAME.search(name) for name in names.split())
 
 
 def _names_reply(el: etree._Element) -> bool:
@@ -78,7 +80,45 @@ def _names_reply(el: etree._Element) -> bool:
                for token in name.split())
 
 
-def lone_reply(root: etree._Element, stats: TextStats) -> PostGroup | None:
+#: Names of the box of a discussion's opening post: those of :data:`_OPENING_NAME`, or a post (a help centre's
+#: ``div.post`` over its comments).
+_OPENING_BOX = re.compile(f"{_OPENING_NAME.pattern}|(?<![a-z])post(?![a-z])", re.IGNORECASE)
+
+
+def _named_box_before(reply: etree._Element, stats: TextStats) -> etree._Element | None:
+    """The nearest element before the reply, beside it or one of its boxes (up to
+    :data:`~scrapy_boiler.segment.question_above.QUESTION_LEVELS` up), named the opening of a discussion or a post
+    (:data:`_OPENING_BOX`), not a comment, with words of a post: Houzz's ``article.hz-view-discussion`` before the
+    ``section`` of its comments."""
+    node: etree._Element | None = reply
+    for _ in range(QUESTION_LEVELS):
+        if node is None:
+            return None
+        for sibling in node.itersiblings(preceding=True):
+            names = element_names(sibling)
+            if _OPENING_BOX.search(names) and not _COMMENT_NAME.search(names) \
+                    and stats.text_words(sibling) >= MIN_POST_WORDS:
+                return sibling
+        node = node.getparent()
+    return None
+
+
+#: Share of a box's words each of two posts side by side in it holds, at least, for the box to hold both.
+POST_SHARE = 0.25
+
+
+def _holds_two(el: etree._Element, named: set[etree._Element], stats: TextStats) -> bool:
+    """Whether ``el`` holds two elements of ``named`` side by side, neither inside the other, each with
+    :data:`POST_SHARE` of its words and showing its poster or a date: the box of the post and its comment (a help
+    centre's ``community-post-container`` around its ``post`` and a ``comment``), not one of them (an answer's byline
+    and its comment, its body showing neither)."""
+    least = max(MIN_POST_WORDS, POST_SHARE * stats.text_words(el))
+    inside = [inner for inner in el.iterdescendants() if inner in named and stats.text_words(inner) >= least
+              and (has_date(inner) or has_user_link(inner) or names_poster(inner))]
+    return any(later not in earlier.iterdescendants() for earlier, later in pairwise(inside))
+
+
+def lone_reply(root: etree._Element, stats: TextStats, discussion: bool = False) -> PostGroup | None:
     """The group of a question and its one answer, or None. The answer is the element named a reply
     (:data:`_REPLY_NAME`), not the opening of a discussion nor holding it (:data:`_OPENING_NAME`: a box of the whole
     thread), that shows a date or its poster and :data:`~scrapy_boiler.segment.post_bodies.MIN_POST_WORDS` words,
@@ -86,9 +126,11 @@ def lone_reply(root: etree._Element, stats: TextStats) -> PostGroup | None:
     a message or a post (the question's comments may say more than a short answer), then the one with the most words
     (the outermost of those holding as many: the answer's box, not its card inside). A question must be found above
     it, and the answer be named an answer or a reply, or show its poster below a box named the opening of a
-    discussion. A page naming no answer nor the opening of a discussion is left at once."""
+    discussion, or on a page whose address names it one (``discussion``: a help centre's ``/community/posts/``). A
+    page naming no answer nor the opening of a discussion is left at once, and a box holding two elements so named
+    side by side is no reply."""
     found: list[tuple[tuple[bool, int, int], etree._Element]] = []  # (named an answer, words, -index), element
-    opening = False  # an element named the opening of a discussion, without which a comment is nobody's reply
+    opening = discussion  # a discussion, by its address or an element so named: else a comment is nobody's reply
     for index, el in enumerate(_named(root)):
         names = element_names(el)
         if _names_opening(names):
@@ -101,20 +143,38 @@ def lone_reply(root: etree._Element, stats: TextStats) -> PostGroup | None:
         found.append(((_names_answer(names), words, -index), el))
     if not opening and not any(rank[0] for rank, _ in found):
         return None
+    named = {el for _, el in found}
     found.sort(key=lambda item: item[0], reverse=True)  # of as many words, a box before what it holds
-    reply = next((el for _, el in found if (has_date(el) or has_user_link(el) or names_poster(el)) and not any(
-        _QUESTION_NAME.search(element_names(inner)) for inner in el.iterdescendants() if inner.attrib)), None)
-    if reply is None or any(map(is_sidebar, reply.iterancestors())):
-        return None
+    replies = (el for _, el in found if (has_date(el) or has_user_link(el) or names_poster(el)) and not any(
+        _QUESTION_NAME.search(element_names(inner)) for inner in el.iterdescendants() if inner.attrib)
+        and not _holds_two(el, named, stats))
+    for reply in islice(replies, REPLIES_TRIED):  # a post may say more than its one comment
+        group = _answered(reply, stats, discussion, opening)
+        if group is not None:
+            return group
+    return None
+
+
+#: Replies tried, in their order, for a question found above one.
+REPLIES_TRIED = 2
+
+
+def _answered(reply: etree._Element, stats: TextStats, discussion: bool, opening: bool) -> PostGroup | None:
+    """The group of ``reply`` and the question found above it (see :func:`lone_reply`), or None."""
     parent = reply.getparent()
-    if parent is None or any(other is not reply and signature(other) == signature(reply) for other in parent):
+    if parent is None or any(map(is_sidebar, reply.iterancestors())) \
+            or any(other is not reply and signature(other) == signature(reply) for other in parent):
         return None  # one of several replies: a group for find_post_group, whose text another group outweighed
-    bodies, path = member_bodies([reply], stats)
-    posts, bodies, found = with_question_above(parent, [reply], bodies, path, stats)
-    if not found or len(posts) != 2:
+    reply_bodies, path = member_bodies([reply], stats)
+    posts, bodies, question_found = with_question_above(parent, [reply], reply_bodies, path, stats)
+    if not question_found and posts == [reply] and opening \
+            and (question := _named_box_before(reply, stats)) is not None:
+        # a comment's template shares nothing with the post above it: the post is told by its name
+        posts, bodies, question_found = [question, reply], [body_inside(question, path, stats), *reply_bodies], True
+    if not question_found or len(posts) != 2:
         return None
     if not (_names_answer(element_names(reply)) or (
-            _names_opening(element_names(posts[0])) and (has_user_link(reply) or names_poster(reply)))):
+            (discussion or _names_opening(element_names(posts[0]))) and (has_user_link(reply) or names_poster(reply)))):
         return None
     words = sum(map(stats.text_words, posts))
     return PostGroup(parent, signature(reply), posts, bodies, words, 1.0, True, question_found=True)

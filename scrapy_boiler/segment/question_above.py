@@ -49,11 +49,11 @@ def with_question_above(
     if question is not None and (names_best_answer(question) or names_an_answer(element_names(question))):
         # the best answer in a box of its own between the question and the other answers (Yahoo! Chiebukuro's
         # section#ba, the Microsoft Community's div.answer-container): an answer, and the question is above it
-        posts, bodies = [question, *posts], [_body_inside(question, body_path, stats), *bodies]
+        posts, bodies = [question, *posts], [body_inside(question, body_path, stats), *bodies]
         question = _question_before(parent, posts, bodies, stats, named[-1] if named else "")
     if question is None:
         return posts, bodies, False
-    question_body = _body_inside(question, body_path, stats)
+    question_body = body_inside(question, body_path, stats)
     if _text(question_body) == _text(bodies[0]):
         posts, bodies = posts[1:], bodies[1:]
     return [question, *posts], [question_body, *bodies], True
@@ -181,7 +181,7 @@ def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool
     return any(signature(d) == body_signature and stats.text_words(d) >= MIN_POST_WORDS for d in el.iter())
 
 
-def _body_inside(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element]:
+def body_inside(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element]:
     """The question's body: the answers' body path followed from the question, or from the first element inside it
     that matches a later step of the path (the question's template differs at the top: ``postcell`` for
     ``answercell``); else the one element where the path's steps, followed from their first match, stop short of
@@ -220,7 +220,7 @@ def _named_text(body: etree._Element, stats: TextStats) -> etree._Element | None
 def _body_inside_along(
     question: etree._Element, body_path: str, stats: TextStats,
 ) -> tuple[list[etree._Element] | None, list[etree._Element] | None]:
-    """:func:`_body_inside` along one body path: what the path reaches at its end, else None and the one element
+    """:func:`body_inside` along one body path: what the path reaches at its end, else None and the one element
     where it stops short holding half the box's words, else None for both (the question itself is the body)."""
     steps = body_path.split("/")[1:]
     partial: list[etree._Element] = []  # the first match of a path's steps that stops short of its end

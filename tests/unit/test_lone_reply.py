@@ -105,3 +105,23 @@ def test_comments_under_a_question_and_its_one_answer_are_neither_posts(url):
     doc = extract(page, url)
     assert doc.page_type == "qa"
     assert [post.text for post in doc.posts] == [QUESTION, ANSWER]
+
+
+def test_one_comment_under_a_help_centres_community_post_is_its_reply():
+    """A help centre's community post (``div.post``) and its one comment (``li.comment`` below, in a template of its
+    own): at an address naming a discussion (``/community/posts/``), the post named a post before it is the opening
+    post, though nothing in the comment's template is renamed for it; the box holding both is neither."""
+    page = ("<html><head><title>Drive keeps files waiting to upload</title></head><body><main>"
+            '<div class="community-post-container"><div class="post-container"><div class="post">'
+            '<h1 class="post-title">Drive keeps files waiting to upload</h1><div class="post-header">'
+            '<a href="/hc/en-us/profiles/381-Priya">Priya</a> <time datetime="2025-05-14">May 14, 2025</time></div>'
+            f'<div class="post-body"><p>{QUESTION}</p></div></div><div class="post-comments"><ul class="comment-list">'
+            '<li class="comment"><div class="comment-info"><a href="/hc/en-us/profiles/77-Joris">Joris</a> '
+            f'<time datetime="2025-05-15">May 15, 2025</time><section class="comment-body"><p>{ANSWER}</p></section>'
+            "</div></li></ul></div></div></div></main></body></html>")
+    doc = extract(page, "https://support.example.com/hc/en-us/community/posts/3471822-drive-keeps-files-waiting")
+    assert doc.page_type in {"qa", "forum"}
+    assert [post.text for post in doc.posts][1:] == [ANSWER]
+    assert QUESTION in doc.posts[0].text
+    blog = extract(page, "https://blog.example.com/2025/05/drive-keeps-files-waiting")
+    assert blog.page_type == "article"

@@ -96,10 +96,12 @@ def _post_answered(comments: int) -> str:
             "</body></html>")
 
 
-def test_a_post_answered_once_keeps_its_one_comment_apart():
+def test_a_post_answered_once_is_a_thread_of_two_posts_as_one_answered_twice():
+    """At a link aggregator's post address (``/post/21983417``, a discussion's), the post named a post above its one
+    comment opens the thread, as it does above two: the page's shape does not flip with the number of comments."""
     doc = extract(_post_answered(1), "https://feddit.example/post/21983417")
-    assert POST in doc.text and COMMENT not in doc.text
-    assert [(post.author, post.text) for post in doc.posts] == [("reader1", COMMENT)]
+    assert doc.page_type == "forum"
+    assert [(post.author, post.text) for post in doc.posts] == [("kaffee", POST), ("reader1", COMMENT)]
 
 
 def test_a_post_answered_twice_is_a_thread():

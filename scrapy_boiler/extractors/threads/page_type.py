@@ -271,7 +271,7 @@ def _answered_once(root: etree._Element, url: str | None, stats: TextStats,
                    titles: tuple[str, str]) -> PageTypeDecision | None:
     """The decision for a question and its one answer, each in a template of its own
     (:func:`~scrapy_boiler.segment.lone_reply.lone_reply`), where their marks score them a thread; None otherwise."""
-    group = lone_reply(root, stats)
+    group = lone_reply(root, stats, discussion=bool(url and _DISCUSSION_URL.search(_path_and_query(url))))
     if group is None:
         return None
     feats = features(group, stats, root, url, titles)
