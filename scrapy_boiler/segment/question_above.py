@@ -163,7 +163,18 @@ def _as_opening(name: str) -> list[str]:
     (:data:`_REPLY_WORD`) replaced by one naming the opening post; none when it names no reply."""
     if not _REPLY_WORD.search(name):
         return []
-    return [_REPLY_WORD.sub(word, name) for word in _OPENING_WORDS]
+    return ["/".join(_renamed_step(step, word) for step in name.split("/")) for word in _OPENING_WORDS]
+
+
+def _renamed_step(step: str, word: str) -> str:
+    """One signature (``tag.classes#id``) with its reply words renamed ``word``, its class names sorted again as a
+    signature sorts them (``answer-card__body markdown-body`` is ``markdown-body question-card__body`` renamed)."""
+    tag, dot, rest = step.partition(".")
+    if not dot:
+        return _REPLY_WORD.sub(word, step)
+    classes, hashmark, ident = rest.partition("#")
+    renamed = " ".join(sorted(_REPLY_WORD.sub(word, name) for name in classes.split()))
+    return f"{tag}.{renamed}{hashmark}{_REPLY_WORD.sub(word, ident)}"
 
 
 def _has_question_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from scrapy_boiler import extract
+from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.question_above import body_inside
+from scrapy_boiler.segment.text_stats import text_stats
 
 QUESTION = ("In a microflow I loop over a list of orders and retrieve the order lines of each one over the "
             "association. For the first order this works, but for every later order the list comes back empty, "
@@ -12,6 +15,9 @@ QUESTION = ("In a microflow I loop over a list of orders and retrieve the order 
 ANSWER = ("The before-commit event on the order line commits the order again, and the platform then serves the "
           "next order from its cached state, which has no lines yet. Move the total calculation out of the event "
           "handler and commit the changed orders once after the loop.")
+NOTE = ("Answers are written by the mentors of the course and by other students. Please keep to the topic of the "
+        "question, be kind to beginners, and mark the answer that solved your problem so that others who search for "
+        "the same error later can find it quickly.")
 COMMENT = ("Thanks, moving the calculation after the loop fixed it and the whole microflow runs much faster now "
            "than it did before.")
 
@@ -125,3 +131,17 @@ def test_one_comment_under_a_help_centres_community_post_is_its_reply():
     assert QUESTION in doc.posts[0].text
     blog = extract(page, "https://blog.example.com/2025/05/drive-keeps-files-waiting")
     assert blog.page_type == "article"
+
+
+def test_the_questions_body_is_found_by_the_answers_class_names_renamed_and_sorted_again():
+    """Samurai Terakoya names the answer's text ``answer-card__body markdown-body`` and the question's
+    ``question-card__body markdown-body``: renamed, the class names sort the other way round in a signature, and the
+    question's text is that element, not the whole card with its title, status, date and the notice below it."""
+    card = parse_html(
+        '<html><body><article class="question-card"><span class="question-card__status">回答受付中</span><h1 class='
+        '"question-card__title">form_with sends POST instead of PATCH</h1><div class="question-card__meta"><a href='
+        '"/users/takenoko">takenoko</a> <span class="question-card__date">2025/06/18 22:41</span></div><div class="'
+        f'question-card__body markdown-body"><p>{QUESTION}</p></div><div class="question-card__footer"><p>{NOTE}</p>'
+        "</div></article></body></html>".encode()).root.find(".//article")
+    body = body_inside(card, "/div.answer-card__body markdown-body#", text_stats(card))
+    assert [el.get("class") for el in body] == ["question-card__body markdown-body"]
