@@ -145,3 +145,21 @@ def test_the_questions_body_is_found_by_the_answers_class_names_renamed_and_sort
         "</div></article></body></html>".encode()).root.find(".//article")
     body = body_inside(card, "/div.answer-card__body markdown-body#", text_stats(card))
     assert [el.get("class") for el in body] == ["question-card__body markdown-body"]
+
+
+def test_a_shops_reviews_are_not_set_aside_for_the_one_question_answered_below_them():
+    """A product page shows its reviews (each with its reviewer and date), then the one question a buyer asked and
+    its answer: the reviews, posts of their own, are not read as the question's thread."""
+    reviews = "".join(
+        f'<li class="review-item"><div class="review-meta"><a href="/profile/r{n}">reviewer{n}</a> '
+        f'<time datetime="2025-03-0{n}">Mar {n}, 2025</time></div><p class="review-text">{text}</p></li>'
+        for n, text in enumerate([COMMENT, NOTE], start=1))
+    page = ("<html><head><title>Robot vacuum R7</title></head><body><main><h1>Robot vacuum R7</h1>"
+            f'<section class="reviews"><ul class="review-list">{reviews}</ul></section><section class="qna"><ul>'
+            '<li class="question-item"><a href="/profile/q">asker</a> <time datetime="2025-04-01">Apr 1, 2025</time>'
+            f'<p class="body-copy">{QUESTION}</p></li><li class="answer-item"><a href="/profile/a">owner</a> '
+            f'<time datetime="2025-04-02">Apr 2, 2025</time><div class="answer-body"><p class="body-copy">{ANSWER}'
+            "</p></div></li></ul></section></main></body></html>")
+    doc = extract(page, "https://shop.example.com/site/robot-vacuum-r7/6571234.p")
+    assert doc.page_type != "qa"
+    assert COMMENT in doc.text + " ".join(post.text for post in doc.posts)

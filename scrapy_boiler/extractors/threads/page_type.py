@@ -283,13 +283,18 @@ def _answered_once(root: etree._Element, url: str | None, stats: TextStats,
     return PageTypeDecision(QA if qa else FORUM, value, group, feats)
 
 
-def _stands_for(once: PostGroup, group: PostGroup, typed_thread: bool) -> bool:
-    """Whether a question answered once (``once``) stands for the page's best group: on a page the group types a
-    thread (a group named comments), when every comment lies in the question or its answer (the comments under both
-    outnumber the two posts: Mendix's forum); on a page typed article, when its reply is not inside one of the
-    group's members (a hotel's response under a review of it)."""
-    if typed_thread:
-        return all(any(member in post.iter() for post in once.members) for member in group.members)
+def _stands_for(once: PostGroup, group: PostGroup, feats: PageTypeFeatures, typed_thread: bool) -> bool:
+    """Whether a question answered once (``once``) stands for the page's best group (``feats``, its features): when
+    every member lies in the question or its answer and is neither (the question's paragraphs; the comments under
+    both, which outnumber the two posts: Mendix's forum), or, on a page typed article, when the members show no
+    poster and date of their own (a list of related questions) and the reply is not inside one of them (a hotel's
+    response under a review of it); not beside reviews or comments that are posts of their own (a shop's reviews
+    above its product questions)."""
+    posts = {el for post in once.members for el in post.iter()}
+    if all(member in posts and member not in once.members for member in group.members):
+        return True
+    if typed_thread or (2 * feats.dated >= 1 and 2 * feats.signed >= 1):
+        return False
     return not any(once.members[1] in member.iter() for member in group.members)
 
 
@@ -331,7 +336,7 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
         return PageTypeDecision(ARTICLE, 0.0, group, feats)  # scored as a declared article is: its names overrule
     if declared is None and (value < THRESHOLD or names_comments(group.signature)) \
             and (once := _answered_once(root, url, stats, titles)) is not None \
-            and _stands_for(once.group, group, value >= THRESHOLD):
+            and _stands_for(once.group, group, feats, value >= THRESHOLD):
         return once
     if value < THRESHOLD:
         if declared is None and not (group.keyword and _COMMENT.search(group.signature)):
