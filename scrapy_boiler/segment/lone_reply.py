@@ -37,7 +37,7 @@ _REPLY_WORDS = re.compile(r"answer|repl|respons|opinion|comment|message|post|que
 #: ``expert response``, Kızlar Soruyor's ``opinion-item``), not a part of one (``answer-body``, ``reply-link``,
 #: ``comment-meta``) nor the box of all of them (``answers``, ``comment-list``, ``list-answer``).
 _REPLY_NAME = re.compile(
-    r"(?:^|(?<!list)(?<!group)(?<!area)(?<!section)[-_]|(?<=[a-z])(?=[A-Z]))"
+    r"(?:^|(?<!list)(?<!group)(?<!area)(?<!section)[-_]|(?-i:(?<=[a-z])(?=[A-Z])))"
     r"(?:answer|reply|response|opinion|comment|message|post)"
     r"(?:$|[-_](?:\d+|item|card|box|view|container|wrapper|entry|post|accepted|selected|best|expert|row|cell)$)",
     re.IGNORECASE)

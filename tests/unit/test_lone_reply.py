@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from lxml import etree
 
 from scrapy_boiler import extract
 from scrapy_boiler.parse.html import parse_html
+from scrapy_boiler.segment.lone_reply import _names_reply
 from scrapy_boiler.segment.question_above import body_inside
 from scrapy_boiler.segment.text_stats import text_stats
 
@@ -163,3 +165,14 @@ def test_a_shops_reviews_are_not_set_aside_for_the_one_question_answered_below_t
     doc = extract(page, "https://shop.example.com/site/robot-vacuum-r7/6571234.p")
     assert doc.page_type != "qa"
     assert COMMENT in doc.text + " ".join(post.text for post in doc.posts)
+
+
+@pytest.mark.parametrize(("names", "reply"), [
+    ("ItemComment", True), ("mx-name-htmlAnswer", True), ("answer-card", True), ("qa-reply", True),
+    ("blogpost", False), ("signpost", False), ("list-answer", False), ("answer-body", False),
+])
+def test_a_reply_is_named_by_a_word_of_its_own_not_the_end_of_another(names, reply):
+    """A reply's name starts a class name, follows a separator or starts a capitalised word in it (Vanilla's
+    ``ItemComment``); the end of another word (``blogpost``) names none, nor does the box of all (``list-answer``)
+    or a part of one (``answer-body``)."""
+    assert _names_reply(etree.Element("div", {"class": names})) is reply
