@@ -17,7 +17,7 @@ the question, the topic or the discussion.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import islice, pairwise
 
 from lxml import etree
@@ -107,14 +107,15 @@ def _named_box_before(reply: etree._Element, stats: TextStats) -> etree._Element
 POST_SHARE = 0.25
 
 
-def _holds_two(el: etree._Element, named: set[etree._Element], stats: TextStats) -> bool:
+def _holds_two(el: etree._Element, named: set[etree._Element], stats: TextStats,
+               marked: Callable[[etree._Element], bool]) -> bool:
     """Whether ``el`` holds two elements of ``named`` side by side, neither inside the other, each with
     :data:`POST_SHARE` of its words and showing its poster or a date: the box of the post and its comment (a help
     centre's ``community-post-container`` around its ``post`` and a ``comment``), not one of them (an answer's byline
-    and its comment, its body showing neither)."""
+    and its comment, its body showing neither). ``marked`` tells whether an element shows a poster or a date."""
     least = max(MIN_POST_WORDS, POST_SHARE * stats.text_words(el))
     inside = [inner for inner in el.iterdescendants() if inner in named and stats.text_words(inner) >= least
-              and (has_date(inner) or has_user_link(inner) or names_poster(inner))]
+              and marked(inner)]
     return any(later not in earlier.iterdescendants() for earlier, later in pairwise(inside))
 
 
@@ -145,9 +146,16 @@ def lone_reply(root: etree._Element, stats: TextStats, discussion: bool = False)
         return None
     named = {el for _, el in found}
     found.sort(key=lambda item: item[0], reverse=True)  # of as many words, a box before what it holds
-    replies = (el for _, el in found if (has_date(el) or has_user_link(el) or names_poster(el)) and not any(
+    marks: dict[etree._Element, bool] = {}  # a box's candidates inside it are the next candidates: read once
+
+    def marked(el: etree._Element) -> bool:
+        if el not in marks:
+            marks[el] = has_date(el) or has_user_link(el) or names_poster(el)
+        return marks[el]
+
+    replies = (el for _, el in found if marked(el) and not any(
         _QUESTION_NAME.search(element_names(inner)) for inner in el.iterdescendants() if inner.attrib)
-        and not _holds_two(el, named, stats))
+        and not _holds_two(el, named, stats, marked))
     for reply in islice(replies, REPLIES_TRIED):  # a post may say more than its one comment
         group = _answered(reply, stats, discussion, opening)
         if group is not None:

@@ -69,6 +69,8 @@ _DISCUSSION_URL = re.compile(
 _COMMENT = re.compile(r"comment(?!ar[yi]|ator)|coment(?!arista|ador)|reacti(?:e|on)|(?<![a-z])cmt", re.I)
 _POST = re.compile(r"post|message|answer|reply", re.I)
 _QA_WORD = re.compile(r"question|answer|accepted|votes?\b|qa-", re.I)
+#: A URL of questions and answers.
+_QA_URL = re.compile(r"/questions?/|answers", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,9 +280,8 @@ def _answered_once(root: etree._Element, url: str | None, stats: TextStats,
     value = score(feats)
     if value < THRESHOLD:
         return None
-    qa = bool(_QA_WORD.search(group.signature) or _QA_WORD.search(signature(group.members[0]))
-              or (url and re.search(r"/questions?/|answers", url, re.I)))
-    return PageTypeDecision(QA if qa else FORUM, value, group, feats)
+    # the answer's signature, or the question's box (``question-card`` above an ``ItemComment``)
+    return PageTypeDecision(_thread_type(url, group.signature, signature(group.members[0])), value, group, feats)
 
 
 def _stands_for(once: PostGroup, group: PostGroup, feats: PageTypeFeatures, typed_thread: bool) -> bool:
@@ -346,5 +347,10 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
         if declared is None and not is_comment_thread(group) and stamped_under_body(group, feats.lead):
             group = replace(group, stamped_comments=True)
         return PageTypeDecision(ARTICLE, value, group, feats)
-    qa = bool(_QA_WORD.search(group.signature) or (url and re.search(r"/questions?/|answers", url, re.I)))
-    return PageTypeDecision(QA if qa else FORUM, value, group, feats)
+    return PageTypeDecision(_thread_type(url, group.signature), value, group, feats)
+
+
+def _thread_type(url: str | None, *signatures: str) -> PageType:
+    """``"qa"`` when a signature (:data:`_QA_WORD`) or the URL speaks of questions and answers, else ``"forum"``."""
+    qa = any(_QA_WORD.search(name) for name in signatures) or bool(url and _QA_URL.search(url))
+    return QA if qa else FORUM
