@@ -125,10 +125,11 @@ def names_an_answer(names: str) -> bool:
 
 #: Names a forum gives the thread's opening post among the replies (FluxBB's ``blockpost firstpost``, Asgaros'
 #: ``post-element first-post``, Mumsnet's ``original-first-post``, bbPress's ``type-topic`` among ``type-reply``,
-#: Kakaku.com's ``resBox resBoxFirst``, a "res" being a post on Japanese boards); not a bare "first", which list
-#: helpers set on any first item.
+#: Kakaku.com's ``resBox resBoxFirst``, a "res" being a post on Japanese boards; NodeBB's ``topic-owner-post``, on
+#: the posts of the topic's owner, the first of whom opens it); not a bare "first", which list helpers set on any
+#: first item.
 _FIRST_POST_NAME = re.compile(r"(?<![a-z])(?:first[-_]?post|(?:post|res|msg|message)(?:[-_]?(?:box|item))?[-_]{0,2}"
-                              r"first|type-topic)(?![a-z])", re.I)
+                              r"first|type-topic|topic[-_]owner[-_]post)(?![a-z])", re.I)
 
 
 def names_first_post(el: etree._Element) -> bool:

@@ -1089,3 +1089,27 @@ def test_answers_named_opinions_find_the_question_named_as_one_above_them():
     doc = extract(page.encode(), "https://www.kizlarsoruyor.com/is-ve-kariyer/q11842307-ilk-isimde-6-ay-oldu")
     assert doc.question == f"İlk işimde 6 ay oldu, zam istemek için erken mi?\n{question}"
     assert [post.text for post in doc.answers] == opinions
+
+
+def test_a_post_by_the_topics_owner_first_among_declared_comments_is_the_opening_post():
+    """NodeBB declares every post of a topic a schema.org ``Comment``, the opening post too, and names the posts of
+    the topic's owner ``topic-owner-post``: the first post so named is the opening post, and the title above is not
+    a post of its own (as it is over comments on a link shared for discussion)."""
+    texts = [("lukas_k", "Hallo zusammen, mein eigenes Modell meldet neue Messwerte mit dataChanged, aber die "
+                         "ListView in QML zeigt erst nach dem Scrollen die neuen Werte an. Was mache ich falsch?"),
+             ("fkoenig", "Dein Delegate liest nicht die DisplayRole, sondern eine eigene Rolle. Gib beim Signal "
+                         "die richtige Rolle an oder lass den Parameter weg, dann gelten alle Rollen als geändert.")]
+    posts = "".join(
+        f'<li component="post" class="{"topic-owner-post" if n == 0 else ""}" data-index="{n}" itemscope '
+        f'itemtype="http://schema.org/Comment"><meta itemprop="datePublished" content="2025-02-2{n + 1}T14:03:18Z">'
+        f'<div class="post-header"><a itemprop="author" href="/user/{who}">{who}</a> <span class="timeago">'
+        f'vor {n + 2} Tagen</span></div><div class="content" component="post/content" itemprop="text"><p>{text}</p>'
+        '</div><div class="post-footer"><a href="#">Antworten</a> <a href="#">Zitieren</a></div></li>'
+        for n, (who, text) in enumerate(texts))
+    page = ("<html><head><title>ListView aktualisiert sich nicht nach dataChanged() | Qt Forum</title></head><body>"
+            '<main><div class="topic"><h1 component="post/header" itemprop="name"><span class="topic-title">ListView '
+            'aktualisiert sich nicht nach dataChanged()</span></h1><div class="topic-info">2 Beiträge 146 Aufrufe'
+            f'</div><ul component="topic" class="posts timeline">{posts}</ul></div></main></body></html>')
+    doc = extract(page.encode(), "https://forum.example.io/topic/160912/listview-aktualisiert-sich-nicht")
+    assert doc.page_type == "forum"
+    assert [post.text for post in doc.posts] == [text for _, text in texts]
