@@ -15,6 +15,7 @@ from lxml import etree
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, inner_structure
 from scrapy_boiler.segment.post_marks import has_user_link
 from scrapy_boiler.segment.semantics import (
+    BESIDE_POST_TEXT,
     element_names,
     is_main_landmark,
     names_an_answer,
@@ -75,18 +76,24 @@ def _question_before(
     """
     shape = inner_structure(members[0])
     specific = bool(body_signature)  # the answers' body has a class or id to look for
+    answers = names_an_answer(signature(members[0])) and not _COMMENTS.search(signature(members[0]))
     replies: list[str] | None = None  # the posts' texts, read when a candidate is first met
     said: list[str] = []  # and their bodies' texts (long enough to be told copied)
     node: etree._Element | None = members[0]
+    named: etree._Element | None = None  # the nearest box, when it is named the question and nothing else tells one
+    nearest = True
     for _ in range(QUESTION_LEVELS):
         if node is None or is_main_landmark(node):
-            return None  # the question is inside the page's main content with its answers, never beside it
+            return named  # the question is inside the page's main content with its answers, never beside it
         for sibling in node.itersiblings(preceding=True):
             for candidate in (sibling, *sibling):
                 if not isinstance(candidate.tag, str) or stats.text_words(candidate) < MIN_POST_WORDS:
                     continue
                 if _chrome(candidate, stats):
                     continue
+                names = element_names(candidate) if answers else ""
+                if _COMMENTS.search(names):
+                    continue  # the question's comments above answers named so (MariaDB's ``question_comments``)
                 if replies is None:
                     replies = [_text([member]) for member in members]
                     said = [text for body in bodies if len((text := _text(body)).split()) >= REPEAT_MIN_WORDS]
@@ -100,10 +107,32 @@ def _question_before(
                         body_signature, *_as_opening(body_signature))) or _has_question_body(
                         candidate, body_signature, stats)):
                     return candidate
+                if nearest and answers and _names_the_question(candidate):
+                    named = candidate  # named the question above answers named so (MariaDB's ``div#question_body``)
+                nearest = nearest and stats.text_words(candidate) < LABEL_WORDS  # past the answers' heading, sort bar
         node = node.getparent()
         if node is parent:
             continue
-    return None
+    return named
+
+
+#: Words of a box between the answers and the box named the question, at most: the answers' heading ("12 Answers"),
+#: their sort bar; a box saying more is the question, however it is named.
+LABEL_WORDS = 8
+#: Names of comments; the id of the question itself (not its comments, nor a list of questions); a class naming it by
+#: its letter (imooc's ``detail-q-wrap``, Mafengwo's ``q-detail``).
+_COMMENTS = re.compile(r"comment", re.IGNORECASE)
+_QUESTION_ID = re.compile(r"question(?!s|[-_]?(?:comment|list))", re.IGNORECASE)
+_QUESTION_LETTER = re.compile(r"(?<![^-_ ])q(?=[-_])", re.IGNORECASE)
+
+
+def _names_the_question(el: etree._Element) -> bool:
+    """Whether an element's id names it the question (the page's one question: a class may name any, a related
+    question's or a list's), or a class names it by the question's letter, and neither names a part beside a post's
+    text (its title, its header)."""
+    ident, classes = el.get("id") or "", el.get("class") or ""
+    return (bool(_QUESTION_ID.search(ident)) or bool(_QUESTION_LETTER.search(classes))) \
+        and not BESIDE_POST_TEXT.search(f"{ident} {classes}")
 
 
 def _repeats_a_reply(el: etree._Element, replies: list[str], said: list[str]) -> bool:
@@ -181,11 +210,28 @@ def _has_question_body(el: etree._Element, body_signature: str, stats: TextStats
     """Whether ``el`` holds an element of the answers' body tag whose class names hold each of theirs that names an
     answer (or a reply), renamed for a question (Mendix's ``question-card__body`` for ``answer-card__body
     mx-name-htmlAnswer richtext-content``: the rest of the template differs)."""
+    return _question_body(el, body_signature, stats) is not None
+
+
+#: A class name of an answer's part by its first letter (HiDoc's ``a_desc`` and ``a_head``; the question's are
+#: ``q_desc`` and ``q_head``).
+_ANSWER_LETTER = re.compile(r"^a(?=[-_])")
+
+
+def _question_body(el: etree._Element, body_signature: str, stats: TextStats,
+                   letters: bool = False) -> etree._Element | None:
+    """The first element in ``el`` that :func:`_has_question_body` looks for, a hyphen and an underscore alike in
+    class names (Sogou Wenwen's ``question-con`` for ``answer_con``); with ``letters``, a class name starting with
+    the answer's letter (:data:`_ANSWER_LETTER`) is renamed with the question's too."""
     tag, _, names = body_signature.partition(".")
-    renamed = {_REPLY_WORD.sub("question", token) for token in names.partition("#")[0].split()
-               if _REPLY_WORD.search(token)}
-    return bool(renamed) and any(renamed <= set((d.get("class") or "").split())
-                                 and stats.text_words(d) >= MIN_POST_WORDS for d in el.iter(tag))
+    tokens = names.partition("#")[0].replace("_", "-").split()
+    renamed = {_REPLY_WORD.sub("question", token) for token in tokens if _REPLY_WORD.search(token)}
+    if letters:
+        renamed |= {_ANSWER_LETTER.sub("q", token) for token in tokens if _ANSWER_LETTER.search(token)}
+    if not renamed:
+        return None
+    return next((d for d in el.iter(tag) if renamed <= set((d.get("class") or "").replace("_", "-").split())
+                 and stats.text_words(d) >= MIN_POST_WORDS), None)
 
 
 def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool:
@@ -195,36 +241,41 @@ def _has_body(el: etree._Element, body_signature: str, stats: TextStats) -> bool
 def body_inside(question: etree._Element, body_path: str, stats: TextStats) -> list[etree._Element]:
     """The question's body: the answers' body path followed from the question, or from the first element inside it
     that matches a later step of the path (the question's template differs at the top: ``postcell`` for
-    ``answercell``); else the one element where the path's steps, followed from their first match, stop short of
-    its end, when it holds half the box's words or more (a best answer's ``div.best-text`` where the others' text is
-    in ``div.answer-text``: the box the path reached holds it, and not the byline beside it); the question itself
-    when nothing matches. A box so found that is not named as a post's text gives way to the text named inside it
-    (:func:`_named_text`). Matches under different parents are the bodies of several posts (a copy of the whole
-    thread rendered above the posts): the first is the question's, passing over a label too short to be a post."""
+    ``answercell``); else the element named as the answers' text is, renamed for a question (:func:`_question_body`:
+    Doctoralia's ``question-content`` for ``answer-content mt-2``, HiDoc's ``q_desc`` for ``a_desc``); else the one
+    element where the path's steps, followed from their first match, stop short of its end, when it holds half the
+    box's words or more (a best answer's ``div.best-text`` where the others' text is in ``div.answer-text``: the box
+    the path reached holds it, and not the byline beside it); the question itself when nothing matches. A box so
+    found that is not named as a post's text, or the question itself, gives way to the text named inside it
+    (:func:`named_text`: Naver's ``c-heading__content`` in its ``question-content``, with the title). Matches
+    under different parents are the bodies of several posts (a copy of the whole thread rendered above the posts):
+    the first is the question's, passing over a label too short to be a post."""
     stopped_short: list[etree._Element] | None = None
     for path in _as_opening(body_path):  # bbPress's lead topic: its boxes named for a topic, the replies' for replies
         reached, short = _body_inside_along(question, path, stats)
         if reached is not None:
             return reached  # a path followed to its end before one stopping short (Quera's "question")
         stopped_short = stopped_short or short
-    if stopped_short is not None:
+    renamed = _question_body(question, body_path.rpartition("/")[2], stats, letters=True)
+    if renamed is None and stopped_short is not None:
         return stopped_short
-    reached, short = _body_inside_along(question, body_path, stats)
-    found = reached or short or [question]
-    if len(found) == 1 and not names_post_text(element_names(found[0])) \
-            and (named := _named_text(found[0], stats)) is not None:
+    reached, short = (None, None) if renamed is not None else _body_inside_along(question, body_path, stats)
+    found = [renamed] if renamed is not None else reached or short or [question]
+    if len(found) == 1 and (found[0] is question or not names_post_text(element_names(found[0]))) \
+            and (named := named_text(found[0], stats)) is not None:
         return [named]
     return found
 
 
-def _named_text(body: etree._Element, stats: TextStats) -> etree._Element | None:
+def named_text(body: etree._Element, stats: TextStats) -> etree._Element | None:
     """The outermost element inside the question's body (itself not named as a post's text) named as one
-    (``div.post_body``), holding half its words or more but not all: where the answers' path stops short in the
-    question's template (at their ``div.col-12``, which holds the question's title and byline too), the question's own
-    names still tell its text from the title and byline above it (PieFed's ``h1.post_title`` and ``p.post_meta``)."""
-    words = stats.text_words(body)
+    (``div.post_body``), holding half its words or more but not all, links counted (its tags are links): where the
+    answers' path stops short in the question's template (at their ``div.col-12``, which holds the question's title and
+    byline too), the question's own names still tell its text from the title and byline above it (PieFed's
+    ``h1.post_title`` and ``p.post_meta``)."""
+    words, all_words = stats.text_words(body), stats.words.get(body, 0)
     return next((el for el in body.iterdescendants() if isinstance(el.tag, str)
-                 and words > stats.text_words(el) and 2 * stats.text_words(el) >= words
+                 and all_words > stats.words.get(el, 0) and 2 * stats.text_words(el) >= words
                  and names_post_text(element_names(el))), None)
 
 

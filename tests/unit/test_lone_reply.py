@@ -149,6 +149,57 @@ def test_the_questions_body_is_found_by_the_answers_class_names_renamed_and_sort
     assert [el.get("class") for el in body] == ["question-card__body markdown-body"]
 
 
+@pytest.mark.parametrize(("question_class", "body_path"), [
+    ("question-content text-break", "/div.card-body#/div.answer-content mt- text-break#"),  # Doctoralia
+    ("q_desc", "/div.a_desc#"),  # HiDoc: "A" for the answer, "Q" for the question
+    ("question-con", "/div.replay-info#/div.answer_con replay-info-txt#"),  # Sogou Wenwen: "-" for "_"
+])
+def test_the_questions_body_is_found_by_its_renamed_class_where_the_rest_of_the_path_differs(question_class,
+                                                                                                body_path):
+    """Doctoralia's answer text is ``div.answer-content text-break mt-2`` in a ``card-body``, the question's
+    ``div.question-content text-break`` with no margin class, beside its title and byline; HiDoc's are ``a_desc``
+    and ``q_desc``; Sogou Wenwen's ``answer_con`` and ``question-con``. The answers' path followed from the question
+    box matches nothing, but the class naming the answer's text, renamed for the question (a hyphen and an underscore
+    alike), names the question's text, not the box with its title and byline."""
+    card = parse_html(
+        '<html><body><div class="question-box"><div class="card-body"><div class="q_head"><h1 class="title">Is jaw '
+        'pain normal after a root '
+        'canal?</h1><p class="byline"><span class="question-author">Anonymous</span> · 6 May 2025 · 412 views</p>'
+        f'</div><div class="{question_class}"><p>{QUESTION}</p></div><div class="actions"><button>Follow</button>'
+        "</div></div></div></body></html>".encode()).root.find(".//div")
+    body = body_inside(card, body_path, text_stats(card))
+    assert [el.get("class") for el in body] == [question_class]
+
+
+@pytest.mark.parametrize("question_box", ["question-detail", "detail-q-wrap"])
+def test_replies_under_the_one_answer_are_neither_posts_nor_the_thread(question_box):
+    """imooc's Q&A draws the replies to an answer as ``li.reply-item``s inside the answer's box: they repeat, dated and
+    signed, and score a thread of their own; but they all lie in the one answer (``div.ques-answer``), so the thread is
+    the question (in a box named so, or by its letter: imooc's ``detail-q-wrap``) and that answer, and the replies
+    are neither."""
+    replies = "".join(
+        f'<li class="reply-item" data-id="8823{n}"><a href="/u/41209{n}" class="reply-user">{who}</a><span '
+        f'class="reply-content">{text}</span><div class="reply-meta"><span class="reply-time">2025-05-1{n}</span>'
+        '<a href="javascript:;" class="reply-btn">回复</a></div></li>'
+        for n, (who, text) in enumerate([("frontend_cabbage", "Got it, the first way fixed it for me, thanks a lot!"),
+                                         ("coder_fei", "One more note: since 3.5 deep takes a number of levels, but "
+                                                       "the old and new values are still the same object.")]))
+    page = ("<html><head><title>Why are watch's old and new values the same?</title></head><body>"
+            '<div class="nav"><a href="/">Home</a> <a href="/wenda">Q&amp;A</a></div><div class="wenda-main">'
+            f'<div class="{question_box}"><div class="detail-q-title"><h1 class="js-qa-wenda-title">Why are watch\'s '
+            'old and new values the same?</h1></div><div class="detail-q-info"><a href="/u/5001" class="detail-name">'
+            f'asker</a> <span>2025-05-10</span></div><div class="qa-disscus rich-text"><p>{QUESTION}</p></div></div>'
+            '<div class="answer-list-wrap"><div class='
+            '"answer-num-tab"><em>1</em> answer</div><div class="ques-answer" id="answer-2938841"><div class='
+            '"answer-con"><a href="/u/6734019" class="detail-name">mentor</a><span class="answer-time">2025-05-11'
+            f'</span><div class="answer-content rich-text"><p>{ANSWER}</p></div><div class="ctrl-bar"><span class='
+            '"agree-with"><em>6</em></span><span class="reply-btn">reply 2</span></div><div class="reply-con"><ul '
+            f'class="reply-list">{replies}</ul></div></div></div></div></div></body></html>')
+    doc = extract(page, "https://www.example.com/wenda/detail/1093527")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [QUESTION, ANSWER]
+
+
 def test_a_shops_reviews_are_not_set_aside_for_the_one_question_answered_below_them():
     """A product page shows its reviews (each with its reviewer and date), then the one question a buyer asked and
     its answer: the reviews, posts of their own, are not read as the question's thread."""

@@ -1113,3 +1113,34 @@ def test_a_post_by_the_topics_owner_first_among_declared_comments_is_the_opening
     doc = extract(page.encode(), "https://forum.example.io/topic/160912/listview-aktualisiert-sich-nicht")
     assert doc.page_type == "forum"
     assert [post.text for post in doc.posts] == [text for _, text in texts]
+
+
+def test_the_questions_comments_above_answers_named_so_are_not_the_question():
+    """MariaDB's knowledge base draws the comments under a question (``div.question_comments``, each body a
+    ``comment_body``) between the question (``div#question_body``) and its answers, whose bodies are named
+    ``comment_body`` too: the box holding a body of the answers' class nearest above them is a comment, and the
+    question is the box named so above it."""
+    answers = [("tomas", "That message means no donor accepted the request. The state transfer user may lack "
+                         "privileges on the donor, or the ports between the nodes may be blocked after the reboot."),
+               ("mirela", "In our case it was the firewall. The port check from node three timed out, and adding "
+                          "the ports permanently fixed it within minutes.")]
+    posts = "".join(
+        f'<div class="answer" id="answer-{n + 1}"><div class="comment_header"><span class="comment_author"><a '
+        f'href="/kb/en/users/{who}/">{who}</a></span> <span class="comment_date">2024-09-1{n + 3}</span></div><div '
+        f'class="comment_body"><p>{text}</p></div><div class="comment_footer"><a href="#c{n}">Permalink</a></div>'
+        "</div>" for n, (who, text) in enumerate(answers))
+    question = ("We run a three node cluster. After a planned reboot of node three it never rejoins and stays a "
+                "joiner for hours, while the error log repeats that no donor can be selected. What should I check?")
+    comments = "".join(
+        f'<div class="comment"><span class="comment_author">{who}</span> <span class="comment_date">2024-09-12</span>'
+        f'<div class="comment_body"><p>{text}</p></div></div>'
+        for who, text in [("ines", "Which operating system and which package version are you on?"),
+                          ("henrik", "Rocky Linux nine with the packages from the vendor's own repository.")])
+    page = ("<html><head><title>Why does my node stay a joiner? - Knowledge Base</title></head><body>"
+            '<div id="content" class="question"><h1>Why does my node stay a joiner?</h1><div class="node_info">Asked '
+            'by <a href="/kb/en/users/henrik/">henrik</a> · 2024-09-12</div><div id="question_body" class="node_body">'
+            f'<p>{question}</p></div><div class="question_comments"><h3>Comments</h3>{comments}</div><div id="answers">'
+            f"<h2>Answers</h2>{posts}</div></div></body></html>")
+    doc = extract(page.encode(), "https://kb.example.com/kb/en/why-does-my-node-stay-a-joiner/")
+    assert doc.page_type == "qa"
+    assert [post.text for post in doc.posts] == [question, *(text for _, text in answers)]

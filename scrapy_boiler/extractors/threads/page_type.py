@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import islice
 
 from lxml import etree
 
@@ -38,7 +39,7 @@ from scrapy_boiler.segment.lone_reply import lone_reply
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, mostly_dated, names_poster, term_of
 from scrapy_boiler.segment.poster_slots import poster_slot_members
-from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME, element_names
+from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME, element_names, names_an_answer
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.stamped_comments import stamped_under_body
 from scrapy_boiler.segment.text_stats import TextStats, text_stats, words
@@ -335,7 +336,7 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
         return thread
     if value >= THRESHOLD and declared is None and LIVE_BLOG_NAME.search(group.signature):
         return PageTypeDecision(ARTICLE, 0.0, group, feats)  # scored as a declared article is: its names overrule
-    if declared is None and (value < THRESHOLD or names_comments(group.signature)) \
+    if declared is None and (value < THRESHOLD or names_comments(group.signature) or _under_an_answer(group)) \
             and (once := _answered_once(root, url, stats, titles)) is not None \
             and _stands_for(once.group, group, feats, value >= THRESHOLD):
         return once
@@ -348,6 +349,16 @@ def _from_markup_and_layout(root: etree._Element, url: str | None, stats: TextSt
             group = replace(group, stamped_comments=True)
         return PageTypeDecision(ARTICLE, value, group, feats)
     return PageTypeDecision(_thread_type(url, group.signature), value, group, feats)
+
+
+#: Boxes around a group looked at for the answer holding it: a reply list's wrapper, the answer's inner box, itself.
+ANSWER_LEVELS = 4
+
+
+def _under_an_answer(group: PostGroup) -> bool:
+    """Whether the group lies inside a box named an answer (imooc's ``div.ques-answer`` around its ``li.reply-item``
+    list): the replies to one answer, which a question answered once stands for."""
+    return any(names_an_answer(element_names(el)) for el in islice(group.parent.iterancestors(), ANSWER_LEVELS))
 
 
 def _thread_type(url: str | None, *signatures: str) -> PageType:
