@@ -86,11 +86,12 @@ def settle_thread(
     group = decision.group
     if group is None:
         return None
-    # Text outside the main landmark that holds the posts (a sidebar's promotion) is neither a post nor an article
-    # the posts would sit under.
-    lead, inside, among, total, above = _content_around(_in_main(list(blocks), group), group)
+    # Text outside the main landmark holding the posts (a sidebar's promotion) is no post nor an article above them.
+    lead, inside, among, total, above, below = _content_around(_in_main(list(blocks), group), group)
     holds = inside >= POSTS_HOLD_CONTENT * total or _missed_the_posts(blocks, group, total)
-    if not (holds or declared_thread or _opening_post_above(decision, url, lead, inside + among, total)):
+    # a notice under the posts saying less than they do, and than the text kept above and in them, is the page's
+    beside = total - below if below < min(group.words, _words(lead) + inside) else total
+    if not (holds or declared_thread or _opening_post_above(decision, url, lead, inside + among, beside)):
         return None
     if opening_post:
         declared = opening_post_from_text(group, leaves, opening_post)
@@ -227,17 +228,17 @@ def _links_away(heading: etree._Element, url: str | None) -> bool:
 
 def _content_around(
     blocks: Sequence[TextBlock], group: PostGroup
-) -> tuple[list[TextBlock], int, int, int, list[TextBlock]]:
+) -> tuple[list[TextBlock], int, int, int, list[TextBlock], int]:
     """The article model's content blocks above the group's first post (outside it), its content words inside
-    the posts, between them in their container (PTT's poster answering between the pushes) and in all, and every
-    block above the first post.
+    the posts, between them in their container (PTT's poster answering between the pushes) and in all, every
+    block above the first post, and the content words below the last.
 
     Content outside the posts that repeats a block of theirs word for word is a copy of the thread (a forum's
     ``<noscript>`` rendering of it for crawlers, Flarum's), not an article beside it: its words count nowhere. Above
     the posts it stays in the lead, as a question's paragraph that an answer quotes does."""
     lead: list[TextBlock] = []
     above: list[TextBlock] = []
-    inside = among = total = 0
+    inside = among = total = below = 0
     members = group.member_of()
     first = set(group.members[0].iter())
     containers = {member.getparent() for member in group.members}
@@ -260,7 +261,9 @@ def _content_around(
             among += words
         elif before:
             lead.append(block)
-    return lead, inside, among, total, above
+        elif i > last:
+            below += words
+    return lead, inside, among, total, above, below
 
 
 def _missed_the_posts(blocks: Sequence[TextBlock], group: PostGroup, kept: int) -> bool:
