@@ -278,6 +278,10 @@ POLL_NAME = re.compile(r"(?<!a)poll(?!ut|en|ing|ster|o(?![a-z]))|umfrage")
 #: ``writer-bio``, ``contributor-bio`` after the body) or card (freeCodeCamp's ``author-card`` over the body): the
 #: site's words about its writer, never the article.
 AUTHOR_BIO_NAME = re.compile(r"(?:author|writer|contributor)[-_]*(?:bio|card)")
+#: The classes a social network's embed code gives the post it shows (X's ``blockquote.twitter-tweet``, Instagram's
+#: ``instagram-media``, TikTok's, Bluesky's, Reddit's, Facebook's, Threads'): someone else's words, not the article's.
+EMBEDDED_POST_NAME = re.compile(r"(?<![\w-])(?:twitter-tweet|instagram-media|tiktok-embed|bluesky-embed"
+                                r"|reddit-embed-bq|fb-post|text-post-media)(?![\w-])")
 
 
 def is_poll(el: etree._Element) -> bool:
@@ -342,8 +346,8 @@ _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 
 #: A box set into the body that is never the article: an advert or promotion (:func:`is_promotion`; a call to action,
 #: :func:`_calls_to_action`, too), a consent manager's box (:func:`is_consent_box`), a reader poll (:func:`is_poll`) or
-#: the author's biography (:data:`AUTHOR_BIO_NAME`).
-_INSET_NAMES = (AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME, AUTHOR_BIO_NAME)
+#: the author's biography (:data:`AUTHOR_BIO_NAME`), an embedded social post (:data:`EMBEDDED_POST_NAME`).
+_INSET_NAMES = (AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME, AUTHOR_BIO_NAME, EMBEDDED_POST_NAME)
 
 
 def _box_named(el: etree._Element, *patterns: re.Pattern[str]) -> bool:

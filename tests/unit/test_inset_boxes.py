@@ -52,6 +52,22 @@ def test_the_authors_short_biography_is_dropped():
     assert _kept(labels) == BODY
 
 
+@pytest.mark.parametrize("embed", [
+    "<blockquote class='twitter-tweet'><p lang='en'>The pier is closed again tonight, take the long way round. "
+    "</p>&mdash; Harbour Watch (@harbourwatch) <a href='https://x.com/harbourwatch/status/1'>March 3, 2026</a>"
+    "</blockquote>",
+    "<div class='embed embed--instagram'><blockquote class='instagram-media'><p>Sunset over the old ferry pier, "
+    "one last time before the repairs start.</p></blockquote></div>",
+    "<blockquote class='bluesky-embed'><p>Morgen geht am Hafen fast nichts, der Anleger bleibt zu.</p></blockquote>",
+])
+def test_a_social_networks_post_embedded_between_the_paragraphs_is_dropped(embed):
+    """An embedded post keeps the class its network's embed code gives it: someone else's words, not the article's,
+    though a model reads them as a quotation of the body."""
+    labels = _labels(embed)
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+
+
 def test_a_poll_is_found_up_to_the_depth_and_no_further():
     def poll(wrappers: int) -> str:
         return ("<div class='article-poll'>" + "<div>" * wrappers + "<p>Should the pier be rebuilt in stone?</p>"
