@@ -43,6 +43,7 @@ from scrapy_boiler.extractors.blend.structure import (
     section_headings,
     whole_lists,
 )
+from scrapy_boiler.extractors.blend.summary_boxes import summary_boxes
 from scrapy_boiler.extractors.body_template import TEMPLATE_MAX_LINKS, lists_in_body_boxes, same_template
 from scrapy_boiler.extractors.inset_boxes import drop_inset_boxes
 from scrapy_boiler.extractors.model_files import ModelFileError, check_format, interpreting, read_json
@@ -173,6 +174,7 @@ class BlendExtractor:
         _entry_headings(blocks, self.name)
         region_cards(blocks, context.region.element, self.name)
         api_entries(blocks, parts, self.name)
+        summary_boxes(blocks, self.name)
         if sum(block.is_content for block in blocks) > labelled:
             # The rules above put back headings, code, paragraphs the trees left out (ZDF's hashed paragraphs, each
             # in its own box; a live blog's entries); a list or table such a block introduces or frames (ERR's table
