@@ -1115,39 +1115,47 @@ def test_a_post_by_the_topics_owner_first_among_declared_comments_is_the_opening
     assert [post.text for post in doc.posts] == [text for _, text in texts]
 
 
-def test_a_notice_below_the_answers_does_not_make_the_question_an_article():
-    """A knowledge base's question page (MariaDB's) at an address naming no thread: the question above three answers
-    named so, and below them a notice on who owns the content, longer than the article model's share of the answers
-    it kept (their bodies are named ``comment_body``). Text below the last post is the page's, not an article's
-    the posts sit under, when it says less than the posts do."""
-    answers = [("tomas", "That message means no donor accepted the request. The state transfer user may lack "
-                         "privileges on the donor, the transfer tool may be missing there, or the ports between the "
-                         "nodes may be blocked after the reboot. Read the donor's log, not only the joiner's."),
-               ("mirela", "In our case it was the firewall. The port check from node three timed out, and adding "
-                          "the ports permanently fixed it within minutes."),
-               ("henrik", "Thanks, it was the second point: the transfer tool had been removed as an orphan package "
-                          "on both donors after an upgrade. Reinstalled it and node three synced in twenty minutes.")]
+
+#: A knowledge base's question (MariaDB's) and its answers, each named ``answer`` with its body a ``comment_body``.
+KB_QUESTION = ("We run a three node cluster. After a planned reboot of node three it never rejoins and stays a joiner "
+               "for hours, while the error log repeats that no donor can be selected. What should I check?")
+KB_ANSWERS = [("tomas", "That message means no donor accepted the request. The state transfer user may lack "
+                        "privileges on the donor, the transfer tool may be missing there, or the ports between the "
+                        "nodes may be blocked after the reboot. Read the donor's log, not only the joiner's."),
+              ("mirela", "In our case it was the firewall. The port check from node three timed out, and adding "
+                         "the ports permanently fixed it within minutes."),
+              ("henrik", "Thanks, it was the second point: the transfer tool had been removed as an orphan package "
+                         "on both donors after an upgrade. Reinstalled it and node three synced in twenty minutes.")]
+
+
+def _kb_page(between: str = "", after: str = "") -> bytes:
+    """The question page, with ``between`` the question and its answers and ``after`` them."""
     posts = "".join(
         f'<div class="answer{" accepted-answer" if n == 0 else ""}" id="answer-{n + 1}"><div class="comment_header">'
         f'<span class="comment_author"><a href="/kb/en/users/{who}/">{who}</a></span> <span class="comment_date">'
         f'2024-09-1{n + 3}</span></div><div class="comment_body"><p>{text}</p></div><div class="comment_footer"><a '
         f'href="#comment_680{n}">Permalink</a> · <a href="/kb/en/+comment/reply/680{n}/">Reply</a></div></div>'
-        for n, (who, text) in enumerate(answers))
-    question = ("We run a three node cluster. After a planned reboot of node three it never rejoins and stays a "
-                "joiner for hours, while the error log repeats that no donor can be selected. The other two nodes "
-                "are synced and serving traffic. What should I check?")
+        for n, (who, text) in enumerate(KB_ANSWERS))
+    return ("<html><head><title>Why does my node stay a joiner? - Knowledge Base</title></head><body>"
+            '<div id="content" class="question"><div class="question_actions"><a href="/ask/">Ask a question</a> <a '
+            'href="/login/">Log in</a></div><h1>Why does my node stay a joiner?</h1><div class="node_info">Asked by '
+            '<a href="/kb/en/users/henrik/">henrik</a> · 2024-09-12</div><div id="question_body" class="node_body">'
+            f'<p>{KB_QUESTION}</p></div>{between}<div id="answers"><h2>Answers</h2>{posts}</div>{after}</div>'
+            "</body></html>").encode()
+
+
+def test_a_notice_below_the_answers_does_not_make_the_question_an_article():
+    """A knowledge base's question page at an address naming no thread: the question above three answers named so,
+    and below them a notice on who owns the content, longer than the article model's share of the answers it kept
+    (their bodies are named ``comment_body``). Text below the last post is the page's, not an article's the posts
+    sit under, when it says less than the posts do."""
     notice = ("Content reproduced on this site is the property of its respective owners, and this content is not "
               "reviewed in advance by the company. The views, information and opinions expressed by this content do "
               "not necessarily represent those of the company or any other party.")
-    page = ("<html><head><title>Why does my node stay a joiner after restart? - Knowledge Base</title></head><body>"
-            '<div id="content" class="question"><div class="question_actions"><a href="/ask/">Ask a question</a> <a '
-            'href="/login/">Log in</a></div><h1>Why does my node stay a joiner after restart?</h1><div class='
-            '"node_info">Asked by <a href="/kb/en/users/henrik/">henrik</a> · 2024-09-12</div><div id="question_body"'
-            f' class="node_body"><p>{question}</p></div><div id="answers"><h2>Answers</h2>{posts}</div><div class='
-            f'"answer_prompt"><p>{notice}</p><a href="/login/">Log in to answer</a></div></div></body></html>')
-    doc = extract(page.encode(), "https://kb.example.com/kb/en/why-does-my-node-stay-a-joiner-after-restart/")
+    page = _kb_page(after=f'<div class="answer_prompt"><p>{notice}</p><a href="/login/">Log in to answer</a></div>')
+    doc = extract(page, "https://kb.example.com/kb/en/why-does-my-node-stay-a-joiner-after-restart/")
     assert doc.page_type == "qa"
-    assert [post.text for post in doc.posts] == [question, *(text for _, text in answers)]
+    assert [post.text for post in doc.posts] == [KB_QUESTION, *(text for _, text in KB_ANSWERS)]
 
 
 def test_the_questions_comments_above_answers_named_so_are_not_the_question():
@@ -1155,27 +1163,12 @@ def test_the_questions_comments_above_answers_named_so_are_not_the_question():
     ``comment_body``) between the question (``div#question_body``) and its answers, whose bodies are named
     ``comment_body`` too: the box holding a body of the answers' class nearest above them is a comment, and the
     question is the box named so above it."""
-    answers = [("tomas", "That message means no donor accepted the request. The state transfer user may lack "
-                         "privileges on the donor, or the ports between the nodes may be blocked after the reboot."),
-               ("mirela", "In our case it was the firewall. The port check from node three timed out, and adding "
-                          "the ports permanently fixed it within minutes.")]
-    posts = "".join(
-        f'<div class="answer" id="answer-{n + 1}"><div class="comment_header"><span class="comment_author"><a '
-        f'href="/kb/en/users/{who}/">{who}</a></span> <span class="comment_date">2024-09-1{n + 3}</span></div><div '
-        f'class="comment_body"><p>{text}</p></div><div class="comment_footer"><a href="#c{n}">Permalink</a></div>'
-        "</div>" for n, (who, text) in enumerate(answers))
-    question = ("We run a three node cluster. After a planned reboot of node three it never rejoins and stays a "
-                "joiner for hours, while the error log repeats that no donor can be selected. What should I check?")
     comments = "".join(
         f'<div class="comment"><span class="comment_author">{who}</span> <span class="comment_date">2024-09-12</span>'
         f'<div class="comment_body"><p>{text}</p></div></div>'
         for who, text in [("ines", "Which operating system and which package version are you on?"),
                           ("henrik", "Rocky Linux nine with the packages from the vendor's own repository.")])
-    page = ("<html><head><title>Why does my node stay a joiner? - Knowledge Base</title></head><body>"
-            '<div id="content" class="question"><h1>Why does my node stay a joiner?</h1><div class="node_info">Asked '
-            'by <a href="/kb/en/users/henrik/">henrik</a> · 2024-09-12</div><div id="question_body" class="node_body">'
-            f'<p>{question}</p></div><div class="question_comments"><h3>Comments</h3>{comments}</div><div id="answers">'
-            f"<h2>Answers</h2>{posts}</div></div></body></html>")
-    doc = extract(page.encode(), "https://kb.example.com/kb/en/why-does-my-node-stay-a-joiner/")
+    page = _kb_page(between=f'<div class="question_comments"><h3>Comments</h3>{comments}</div>')
+    doc = extract(page, "https://kb.example.com/kb/en/why-does-my-node-stay-a-joiner/")
     assert doc.page_type == "qa"
-    assert [post.text for post in doc.posts] == [question, *(text for _, text in answers)]
+    assert [post.text for post in doc.posts] == [KB_QUESTION, *(text for _, text in KB_ANSWERS)]

@@ -3,9 +3,9 @@
 News sites open a story with its key points ("Das Wichtigste in Kürze", "Claves", "Dit weten we", ``div.key-points``)
 and close it with the questions readers ask ("Häufige Fragen", ``section.faq``), each a box among the body's
 paragraphs. Its lines are short, listed or headed, in a template of their own, so the trees score them like a
-teaser's; but the newsroom wrote them for this article, and trafilatura, which keeps the body's container whole, keeps
-them. A box so named, placed among the body's content paragraphs (a child of an element holding them), with few links,
-is content, but for the short label it opens with.
+teaser's; but the newsroom wrote them for this article, and trafilatura keeps them. A box so named, placed among
+the body's content paragraphs (a child of an element holding them), with few links, is content, but for the short
+label it opens with.
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ BOX_MAX_LINK_DENSITY = 0.2
 def summary_boxes(blocks: list[TextBlock], name: str) -> None:
     """Label as content (in place) the blocks of a box named a summary or an FAQ (:data:`SUMMARY_NAME`) whose parent
     holds a content paragraph of the body, with at most :data:`BOX_MAX_WORDS` words and
-    :data:`BOX_MAX_LINK_DENSITY` of them linked, not named an advert or a promotion."""
+    :data:`BOX_MAX_LINK_DENSITY` of them linked, not named an advert or a promotion; not the label it opens with
+    (:data:`LABEL_WORDS`)."""
     holders = {block.element.getparent() for block in blocks if block.is_content and block.element.tag == "p"}
     holders.discard(None)
     if not holders:
