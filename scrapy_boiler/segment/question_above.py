@@ -247,7 +247,7 @@ def body_inside(question: etree._Element, body_path: str, stats: TextStats) -> l
     box's words or more (a best answer's ``div.best-text`` where the others' text is in ``div.answer-text``: the box
     the path reached holds it, and not the byline beside it); the question itself when nothing matches. A box so
     found that is not named as a post's text, or the question itself, gives way to the text named inside it
-    (:func:`named_text`: Naver's ``c-heading__content`` in its ``question-content``, with the title). Matches
+    (:func:`named_text`: a box named ``question-content`` around its title, byline and ``div.post-text``). Matches
     under different parents are the bodies of several posts (a copy of the whole thread rendered above the posts):
     the first is the question's, passing over a label too short to be a post."""
     stopped_short: list[etree._Element] | None = None
@@ -268,11 +268,11 @@ def body_inside(question: etree._Element, body_path: str, stats: TextStats) -> l
 
 
 def named_text(body: etree._Element, stats: TextStats) -> etree._Element | None:
-    """The outermost element inside the question's body (itself not named as a post's text) named as one
-    (``div.post_body``), holding half its words or more but not all, links counted (its tags are links): where the
-    answers' path stops short in the question's template (at their ``div.col-12``, which holds the question's title and
-    byline too), the question's own names still tell its text from the title and byline above it (PieFed's
-    ``h1.post_title`` and ``p.post_meta``)."""
+    """The outermost element inside a post's body (the question's, or a lone answer's around its replies; itself not
+    named as a post's text) named as one (``div.post_body``), holding half its words or more but not all, links
+    counted (its tags are links): where the answers' path stops short in the question's template (at their
+    ``div.col-12``, which holds the question's title and byline too), the question's own names still tell its text
+    from the title and byline above it (PieFed's ``h1.post_title`` and ``p.post_meta``)."""
     words, all_words = stats.text_words(body), stats.words.get(body, 0)
     return next((el for el in body.iterdescendants() if isinstance(el.tag, str)
                  and all_words > stats.words.get(el, 0) and 2 * stats.text_words(el) >= words
