@@ -20,7 +20,7 @@ from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.regions import is_within
+from scrapy_boiler.segment.regions import is_within, nearest_box
 from scrapy_boiler.segment.semantics import box_kind, is_dialog
 
 #: Ancestors looked at for a box (the block's element and three above it: 20 Minuten's poll question sits two unnamed
@@ -39,27 +39,21 @@ def drop_inset_boxes(blocks: Sequence[TextBlock], name: str) -> None:
     for money (:data:`ASKS_FOR_MONEY`)."""
     boxes: dict[etree._Element, bool] = {}
     for block in blocks:
-        if not block.is_content:
-            continue
-        el = block.element
-        for _ in range(INSET_DEPTH):
-            if el is None:
-                break
-            if el not in boxes:
-                kind = box_kind(el)
-                limit = INSET_MAX_WORDS if kind == "inset" else APPEAL_MAX_WORDS if kind or is_dialog(el) else 0
-                text = " ".join(el.itertext()) if limit else ""
-                words = count_words(text)
-                boxes[el] = bool(limit) and (words <= limit or (
-                    kind == "inset" and words <= APPEAL_MAX_WORDS and ASKS_FOR_MONEY.search(text) is not None))
-            if boxes[el]:
-                block.is_content = False
-                block.reasons.append(
-                    f"{name}:inside an advert, promotion, appeal, consent, poll box or dialog "
-                    f"({el.tag}.{el.get('class', '')})")
-                break
-            el = el.getparent()
+        if block.is_content and (box := nearest_box(block.element, INSET_DEPTH, _inset_box, boxes)) is not None:
+            block.is_content = False
+            block.reasons.append(f"{name}:inside an advert, promotion, appeal, consent, poll box or dialog "
+                                 f"({box.tag}.{box.get('class', '')})")
     _drop_headed_appeals(blocks, name)
+
+
+def _inset_box(el: etree._Element) -> bool:
+    """Whether ``el`` is a box :func:`drop_inset_boxes` drops: so named or a dialog, and small enough."""
+    kind = box_kind(el)
+    limit = INSET_MAX_WORDS if kind == "inset" else APPEAL_MAX_WORDS if kind or is_dialog(el) else 0
+    text = " ".join(el.itertext()) if limit else ""
+    words = count_words(text)
+    return bool(limit) and (words <= limit or (
+        kind == "inset" and words <= APPEAL_MAX_WORDS and ASKS_FOR_MONEY.search(text) is not None))
 
 
 #: What a promotion of the site's own says when it is an appeal for money, which may be as long as one ("You can

@@ -25,8 +25,8 @@ from lxml import etree
 from scrapy_boiler.segment.post_bodies import MIN_POST_WORDS, member_bodies
 from scrapy_boiler.segment.post_groups import PostGroup
 from scrapy_boiler.segment.post_marks import has_date, has_user_link, names_poster
-from scrapy_boiler.segment.question_above import QUESTION_LEVELS, body_inside, named_text, with_question_above
-from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, is_sidebar, names_post_text
+from scrapy_boiler.segment.question_above import QUESTION_LEVELS, body_inside, own_text, with_question_above
+from scrapy_boiler.segment.semantics import PAGE_TAGS, element_names, is_sidebar
 from scrapy_boiler.segment.signatures import signature
 from scrapy_boiler.segment.text_stats import TextStats
 
@@ -173,11 +173,9 @@ def _answered(reply: etree._Element, stats: TextStats, discussion: bool, opening
     if parent is None or any(map(is_sidebar, reply.iterancestors())) \
             or any(other is not reply and signature(other) == signature(reply) for other in parent):
         return None  # one of several replies: a group for find_post_group, whose text another group outweighed
-    reply_bodies, path = member_bodies([reply], stats)
-    if len(reply_bodies[0]) == 1 and not names_post_text(element_names(reply_bodies[0][0])) \
-            and (named := named_text(reply_bodies[0][0], stats)) is not None:
-        # one answer has no others to tell its text from the replies under it by: its template's name tells it
-        reply_bodies = [[named]]
+    found, path = member_bodies([reply], stats)
+    # one answer has no others to tell its text from the replies under it by: its template's name tells it
+    reply_bodies = [own_text(found[0], stats)]
     posts, bodies, question_found = with_question_above(parent, [reply], reply_bodies, path, stats)
     if not question_found and posts == [reply] and opening \
             and (question := _named_box_before(reply, stats)) is not None:

@@ -76,7 +76,8 @@ def _question_before(
     """
     shape = inner_structure(members[0])
     specific = bool(body_signature)  # the answers' body has a class or id to look for
-    answers = names_an_answer(signature(members[0])) and not _COMMENTS.search(signature(members[0]))
+    first = signature(members[0])
+    answers = names_an_answer(first) and not _COMMENTS.search(first)
     replies: list[str] | None = None  # the posts' texts, read when a candidate is first met
     said: list[str] = []  # and their bodies' texts (long enough to be told copied)
     node: etree._Element | None = members[0]
@@ -247,7 +248,7 @@ def body_inside(question: etree._Element, body_path: str, stats: TextStats) -> l
     box's words or more (a best answer's ``div.best-text`` where the others' text is in ``div.answer-text``: the box
     the path reached holds it, and not the byline beside it); the question itself when nothing matches. A box so
     found that is not named as a post's text, or the question itself, gives way to the text named inside it
-    (:func:`named_text`: a box named ``question-content`` around its title, byline and ``div.post-text``). Matches
+    (:func:`own_text`: a box named ``question-content`` around its title, byline and ``div.post-text``). Matches
     under different parents are the bodies of several posts (a copy of the whole thread rendered above the posts):
     the first is the question's, passing over a label too short to be a post."""
     stopped_short: list[etree._Element] | None = None
@@ -260,14 +261,20 @@ def body_inside(question: etree._Element, body_path: str, stats: TextStats) -> l
     if renamed is None and stopped_short is not None:
         return stopped_short
     reached, short = (None, None) if renamed is not None else _body_inside_along(question, body_path, stats)
-    found = [renamed] if renamed is not None else reached or short or [question]
-    if len(found) == 1 and (found[0] is question or not names_post_text(element_names(found[0]))) \
-            and (named := named_text(found[0], stats)) is not None:
+    return own_text([renamed] if renamed is not None else reached or short or [question], stats, question)
+
+
+def own_text(body: list[etree._Element], stats: TextStats,
+             box: etree._Element | None = None) -> list[etree._Element]:
+    """A post's body, or the text named inside it (:func:`_named_text`) when it is one element not itself named as a
+    post's text, or is the post's whole ``box``."""
+    if len(body) == 1 and (body[0] is box or not names_post_text(element_names(body[0]))) \
+            and (named := _named_text(body[0], stats)) is not None:
         return [named]
-    return found
+    return body
 
 
-def named_text(body: etree._Element, stats: TextStats) -> etree._Element | None:
+def _named_text(body: etree._Element, stats: TextStats) -> etree._Element | None:
     """The outermost element inside a post's body (the question's, or a lone answer's around its replies; itself not
     named as a post's text) named as one (``div.post_body``), holding half its words or more but not all, links
     counted (its tags are links): where the answers' path stops short in the question's template (at their

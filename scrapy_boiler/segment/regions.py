@@ -12,7 +12,7 @@ context (inside it, how deep, before or after it), which is how the boosted tree
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -179,6 +179,21 @@ def is_api_entry(element: etree._Element | None) -> bool:
         return False
     term = next((child for child in element if child.tag == "dt"), None)
     return term is not None and _SIGNATURE in (term.get("class") or "").split()
+
+
+def nearest_box(element: etree._Element | None, levels: int, is_box: Callable[[etree._Element], bool],
+                seen: dict[etree._Element, bool]) -> etree._Element | None:
+    """The first of ``element`` and its ancestors, ``levels`` of them at most, that ``is_box``, or None; ``seen``
+    keeps what ``is_box`` said of each element, for the page's other blocks in the same boxes."""
+    for _ in range(levels):
+        if element is None:
+            return None
+        if element not in seen:
+            seen[element] = is_box(element)
+        if seen[element]:
+            return element
+        element = element.getparent()
+    return None
 
 
 def is_within(element: etree._Element | None, container: etree._Element | None) -> bool:

@@ -11,11 +11,13 @@ label it opens with.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from lxml import etree
 
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
+from scrapy_boiler.segment.regions import nearest_box
 from scrapy_boiler.segment.semantics import box_kind, element_names
 
 #: Names of a summary box or an FAQ box (``key-points``, ``summary-box``, ``highlights``, ``takeaways``, Spanish
@@ -40,22 +42,14 @@ def summary_boxes(blocks: list[TextBlock], name: str) -> None:
     if not holders:
         return
     boxes: dict[etree._Element, bool] = {}
+    is_box = partial(_summary_box, holders=holders)
     for block in blocks:
         if block.is_content or block.features is None:
             continue
-        el = block.element
-        for _ in range(BOX_LEVELS):
-            if el is None:
-                break
-            if el not in boxes:
-                boxes[el] = _summary_box(el, holders)
-            if boxes[el]:
-                if _label(block, el):
-                    break
-                block.is_content = True
-                block.reasons.append(f"{name}:in the article's summary or FAQ box ({el.tag}.{el.get('class', '')})")
-                break
-            el = el.getparent()
+        box = nearest_box(block.element, BOX_LEVELS, is_box, boxes)
+        if box is not None and not _label(block, box):
+            block.is_content = True
+            block.reasons.append(f"{name}:in the article's summary or FAQ box ({box.tag}.{box.get('class', '')})")
 
 
 #: Words of the line a box opens with that make it the box's label ("Kort fortalt", "Das Wichtigste in Kürze"), at
