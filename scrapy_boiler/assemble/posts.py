@@ -165,6 +165,8 @@ def trim_chrome(lines: list[str]) -> list[str]:
             start += 1
     while start < end and (_CHROME_LINE.match(lines[start]) or _EDIT_NOTE.match(lines[start])):
         start += 1
+    if end - start >= 2 and _EDIT_NOTE.match(lines[end - 2]) and count_words(lines[end - 1]) <= EDIT_REASON_MAX_WORDS:
+        end -= 1  # the editor's reason under the note (Invision's "Edited April 8 by ann", then "added a file")
     while end > start and (_CHROME_LINE.match(lines[end - 1]) or _EDIT_NOTE.match(lines[end - 1])):
         end -= 1
     lines = lines[start:end]
@@ -176,19 +178,22 @@ def trim_chrome(lines: list[str]) -> list[str]:
 #: The label a board writes over a code block in a post, with its "select all" link: phpBB's "Code: Select all",
 #: "Code: Alles auswählen", "Kod: Zaznacz cały", vBulletin's "Code:", "Código:", Simple Machines Forum's and
 #: ElkArte's "Code: [Select]", "Codice: [Seleziona]", SMF 2.1's "Code Select Expand" ("Kod Seç Genişlet") and, with
-#: the block's language, "Code: Pascal [Select] [Show More]", MyBB's "PHP Code:", Discuz!'s
-#: "复制代码" (copy the code) under it; or the
-#: language the block is in, with a link that selects the code (Cyberforum's highlighter: "C++Выделить код"; not
-#: "select all" after a word, a step of a how-to: "Then select all").
+#: the block's language, "Code: Pascal [Select] [Show More]", MyBB's "PHP Code:", vBulletin 4's "Codice PHP:",
+#: Discuz!'s "复制代码" (copy the code) under it; or the language the block is in, with a link that selects the code
+#: (Cyberforum's highlighter: "C++Выделить код"; not "select all" after a word, a step of a how-to: "Then select
+#: all").
 _CODE_LABEL = re.compile(r"^(?:(?:(?:php|html|sql|xml|css|javascript|python|java)\s+)?"
                          r"(?:code|quellcode|código|codice|kod|kode|kód|код|代码|代碼|コード)\s*[:：]\s*"
                          r"(?:(?:[\w+#.-]{1,16}\s+)?\[?(?:select|seleziona|seleccionar|selecionar)\]?"
                          r"(?:\s*\[(?:show more|expand)\])?|select all|alles auswählen"
                          r"|tout sélectionner|seleccionar todo|seleziona tutto|zaznacz (?:wszystko|cały)|выделить всё)?"
                          r"|(?:code|kod)\s+(?:select|seç)\s+(?:expand|genişlet)|复制代码|複製代碼"
-                         # SMF 1.1's label without a colon before its link ("Código[Seleccionar]")
+                         # SMF's labels without a colon before their links ("Código[Seleccionar]", "Código
+                         # [Seleccionar] [Expandir]")
                          r"|(?:code|código|codice|kod|код)\s*\[(?:select|seleccionar|selecionar|seleziona|zaznacz"
-                         r"|выделить)\]"
+                         r"|выделить)\](?:\s*\[(?:expand|expandir|espandi|rozwiń|развернуть)\])?"
+                         # vBulletin 4's label with the language after the word ("Codice PHP:", "Código HTML:")
+                         r"|(?:code|código|codice|kod|код|quellcode)\s+(?:php|html|sql|xml|css|javascript)\s*[:：]"
                          r"|[\w+#.-]{1,16}\s*[:：]?\s*(?:select code|выделить код))$", re.I)
 #: The line a Q&A site writes under a schematic drawn with its editor (Electrical Engineering Stack Exchange's
 #: "simulate this circuit – Schematic created using CircuitLab").
@@ -245,6 +250,9 @@ _EDIT_NOTE = re.compile(
     r"|^本帖最[后後]由\s*\S.{0,40}[于於]\s*[\d/ :-]{8,20}\s*[编編][辑輯]$",
     re.I,
 )
+
+#: Words an editor's reason under an edit note at a post's end has at most (Invision's "added function file").
+EDIT_REASON_MAX_WORDS = 8
 
 #: Levels above a text node looked at for a vote count it belongs to.
 VOTE_COUNT_DEPTH = 3

@@ -100,6 +100,13 @@ _ANCHOR_MARKS = frozenset({"¶", "§", "#", "🔗", "⚓", "🔗︎"})
 #: that a question is closed as a duplicate of others, inside the question's body, with their titles ("This question
 #: already has answers here: ..."); a forum's "This thread is locked" banner; a vote's "Thanks for your feedback".
 _STATUS_ROLE = "status"
+#: A class naming a spoiler's header: the button that opens it, with the board's label ("Spoiler", "Display Spoiler",
+#: "Spoiler: how I did it"): Invision's ``ipsSpoiler_header``, Vanilla's ``SpoilerTitle``, WoltLab's
+#: ``spoilerBoxHeader``, the spoiler mods' ``spoiler-head`` and ``sp-head``. The contents stay (see
+#: :data:`~scrapy_boiler.parse.hidden_text.SPOILER`).
+_SPOILER_HEADER = re.compile(r"^(?:[\w-]*spoiler[\w-]*?(?:head|header|title|toggle|button|label)|sp-head)$", re.I)
+#: Words a spoiler's header has at most: a box so named that holds the spoiler's text is more.
+SPOILER_HEADER_MAX_WORDS = 10
 #: Words a status message has at most: a site that marks a larger part of the page so marks its text.
 STATUS_MAX_WORDS = 150
 #: CSS frameworks' classes that hide an element (Bootstrap's ``d-none`` and ``hidden``, Tailwind's ``hidden`` and a
@@ -129,7 +136,8 @@ def _hiding_candidates(
 ) -> tuple[list[etree._Element], list[etree._Element], list[etree._Element], list[etree._Element]]:
     """The elements with a ``hidden``, ``aria-hidden`` or ``style`` attribute, those whose class names say
     "screen readers only", the consent managers' boxes, custom tooltip elements, wikis' edit links and citation marks,
-    jammer text, Discourse's link previews and picture details (:func:`_discourse_extra`), a heading's anchor mark
+    jammer text, Discourse's link previews and picture details (:func:`_discourse_extra`), spoilers' headers
+    (:data:`_SPOILER_HEADER`), a heading's anchor mark
     (:data:`_ANCHOR_MARKS`), status messages (:data:`_STATUS_ROLE`), and those a class hides
     (:func:`_hidden_by_class`), in document order: one walk (two XPath queries asking several ``contains()`` of every
     element cost three times as much)."""
@@ -158,6 +166,10 @@ def _hiding_candidates(
             if ("editsection" in names and _EDIT_LINKS_CLASS in names.split()) or (
                     el.tag == "sup" and "reference" in names and _CITATION_MARK_CLASS in names.split()) or (
                     "jammer" in names and _JAMMER_CLASS in names.split()) or _discourse_extra(el, names):
+                removed.append(el)
+                continue
+            if ("poiler" in names or "sp-head" in names) and any(map(_SPOILER_HEADER.match, names.split())) \
+                    and count_words(" ".join(el.itertext())) <= SPOILER_HEADER_MAX_WORDS:
                 removed.append(el)
                 continue
         if el.tag == "a" and (el.get("href") or "").startswith("#") and len(el) == 0 \

@@ -50,15 +50,21 @@ def listed_code_lines(root: etree._Element) -> None:
         lists[0].text = None  # the markup's indentation before the first item, no line of the code
         for item in items:
             item.tag = "span"
-            for el in item.iter():  # indentation written as &nbsp; is spaces, as a reader copying the code gets them
-                el.text = el.text and el.text.replace("\xa0", " ")
-                if el is not item:
-                    el.tail = el.tail and el.tail.replace("\xa0", " ")
+            _spaces_for_nbsp(item)
             if item.tail is not None and not item.tail.strip():
                 item.tail = None  # the markup's line break between items: each line ends once, below
             if len(item) and item[-1].tag == "br" and not (item[-1].tail or "").strip():
                 item.remove(item[-1])  # the line's break, written out below
             item.tail = "\n" + (item.tail or "")
+
+
+def _spaces_for_nbsp(code: etree._Element) -> None:
+    """Indentation and alignment written as ``&nbsp;`` in ``code`` become spaces, as a reader copying the code gets
+    them (a no-break space in a program is an error)."""
+    for el in code.iter():
+        el.text = el.text and el.text.replace("\xa0", " ")
+        if el is not code:
+            el.tail = el.tail and el.tail.replace("\xa0", " ")
 
 
 #: The markup's newline right after a ``<br>`` (a browser shows none outside a ``<pre>``).
@@ -68,7 +74,7 @@ _LINE_BREAK = re.compile(r"^\r?\n")
 def code_with_breaks(root: etree._Element) -> None:
     """Put a ``<pre>`` around a ``<code>`` of lines broken by ``<br>`` outside any ``<pre>`` (Simple Machines Forum's
     ``code.bbc_code``, which its stylesheet shows as a box): code of several lines is a block of its own, not words
-    run into the sentence after it; each ``<br>`` becomes the newline it showed."""
+    run into the sentence after it; each ``<br>`` becomes the newline it showed, and each ``&nbsp;`` a space."""
     broken = [code for code in root.iter("code")  # lines broken by <br> (in a highlighting span: MyBB), in no <pre>
               if next(code.iter("br"), None) is not None and next(code.iterancestors("pre"), None) is None]
     for code in broken:
@@ -82,6 +88,7 @@ def code_with_breaks(root: etree._Element) -> None:
         for br in list(code.iter("br")):  # each <br> a newline, as the <pre>'s other lines are written; the
             br.tail = "\n" + _LINE_BREAK.sub("", br.tail or "", count=1)  # markup's newline after it showed none
             drop_element(br)
+        _spaces_for_nbsp(code)
 
 
 def break_code_lines(root: etree._Element) -> None:

@@ -347,6 +347,10 @@ def test_a_code_of_lines_broken_by_br_outside_a_pre_is_a_block_of_its_own():
     assert len(pres) == 1 and pres[0][0].get("class") == "bbc_code"
     assert "".join(pres[0].itertext()) == "import numpy as np\nprint(np.std(v))"  # a <br> and its markup's newline
     assert pres[0].tail.startswith("RMS tells you")
+    # its indentation, written as &nbsp;, is spaces, as a reader copying the code gets them
+    page = parse_html('<html><body><div class="inner"><code class="bbc_code">void f(void)<br>{<br>&nbsp; &nbsp; '
+                      'x = 1;&nbsp; &nbsp;// one<br>}</code></div></body></html>')
+    assert "".join(next(page.root.iter("pre")).itertext()) == "void f(void)\n{\n    x = 1;   // one\n}"
     doc = extract(f"<html><body><article>{post.replace('works:', 'works: ' + 'it reads the export. ' * 12)}"
                   "</article></body></html>")
     assert "import numpy as np\nprint(np.std(v))\nRMS tells you a lot more than peak-to-peak, as np.std shows." \
@@ -465,6 +469,23 @@ def test_a_spoilers_hidden_contents_are_kept():
                       b'<div style="display:none">Log in to reply</div></div></body></html>')
     text = " ".join(page.root.itertext())
     assert "It is 14196." in text and "Log in to reply" not in text
+
+
+@pytest.mark.parametrize("header", [
+    '<div class="ipsSpoiler_header"><span>Spoiler</span></div>',  # Invision
+    '<div class="SpoilerTitle">Spoiler</div>',  # Vanilla
+    '<div class="sp-head" onclick="toggle(this)">Spoiler: cómo lo dejé yo</div>',  # SMF's spoiler mod
+    '<div class="spoiler-head">Спойлер: вывод pnputil</div>',  # vBulletin's
+    '<div class="jsOnly spoilerBoxHeader"><a href="#" class="button">Display Spoiler</a></div>',  # WoltLab
+])
+def test_a_spoilers_header_is_no_text_of_the_post(header):
+    """A spoiler's header is the button that opens it ("Spoiler", "Display Spoiler", "Spoiler: how I did it"), the
+    board's label, not what the poster wrote: it goes, and the spoiler's contents stay."""
+    page = parse_html(f'<html><body><div class="post"><p>The answer:</p><div class="spoiler">{header}'
+                      '<div class="spoiler-body" style="display: none;"><p>It is 14196.</p></div></div></div>'
+                      '</body></html>')
+    text = " ".join(" ".join(page.root.itertext()).split())
+    assert text == "The answer: It is 14196."
 
 
 def _rest_of_the_article() -> str:

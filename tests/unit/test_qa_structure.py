@@ -108,6 +108,16 @@ def test_a_boards_edit_note_at_either_end_of_a_post_is_trimmed(note):
     assert trim_chrome([note, "I tried the fix.", note]) == ["I tried the fix."]
 
 
+def test_an_edit_note_and_its_reason_below_it_at_a_posts_end_are_trimmed():
+    """Invision writes the editor's reason on the line under "Edited April 8, 2025 by ann", at the post's end: why the
+    post changed, not what it says. A line of the post's own after an edit note in its middle stays."""
+    assert trim_chrome(["I tried the fix.", "Edited April 8, 2025 by Sgt_Korvin", "added function file"]) == [
+        "I tried the fix."]
+    long_after = ["I tried the fix.", "Edited April 8, 2025 by ann",
+                  "Since then the server has run for three days without a single crash, so I call it solved."]
+    assert trim_chrome(long_after) == long_after
+
+
 def test_a_bbs_posts_header_and_origin_note_are_trimmed():
     """水木社区 writes each post as a mail: a header of who, where and the title, and a note of where it came from
     after the text. A line of the text that starts like a header word stays."""
@@ -240,6 +250,12 @@ def test_a_code_blocks_label_with_its_language_is_trimmed():
              "SL.Sorted := True;", "Código[Seleccionar]", "import re", "PHP code below:", "echo 1;", "Código"]
     assert trim_chrome(lines) == ["My rule:", "$rules = [];", "Minimal example:", "SL.Sorted := True;", "import re",
                                   "PHP code below:", "echo 1;", "Código"]
+    # vBulletin 4 in Italian names the language after the word ("Codice PHP:"); SMF 2.x in Spanish writes its
+    # select and expand links after the word without a colon ("Código [Seleccionar] [Expandir]")
+    lines = ["La query:", "Codice PHP:", "$stmt->execute();", "Mi código:", "Código [Seleccionar] [Expandir]",
+             "U1CON1 = 0x80;", "Codice PHP: funziona solo così"]
+    assert trim_chrome(lines) == ["La query:", "$stmt->execute();", "Mi código:", "U1CON1 = 0x80;",
+                                  "Codice PHP: funziona solo così"]
 
 
 def test_a_code_blocks_language_over_its_select_link_is_trimmed():
