@@ -33,6 +33,7 @@ from scrapy_boiler.extractors.blend.labelled_boxes import labelled_boxes, named_
 from scrapy_boiler.extractors.blend.pointers import pointers_and_labels
 from scrapy_boiler.extractors.blend.recipe import declared_faq, declared_recipe, squashed
 from scrapy_boiler.extractors.blend.region_cards import region_cards
+from scrapy_boiler.extractors.blend.review_parts import review_parts
 from scrapy_boiler.extractors.blend.standfirst import standfirst
 from scrapy_boiler.extractors.blend.structure import (
     body_parts,
@@ -175,6 +176,7 @@ class BlendExtractor:
         region_cards(blocks, context.region.element, self.name)
         api_entries(blocks, parts, self.name)
         summary_boxes(blocks, self.name)
+        review_parts(blocks, self.name)
         if sum(block.is_content for block in blocks) > labelled:
             # The rules above put back headings, code, paragraphs the trees left out (ZDF's hashed paragraphs, each
             # in its own box; a live blog's entries); a list or table such a block introduces or frames (ERR's table
