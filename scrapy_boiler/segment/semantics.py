@@ -283,6 +283,11 @@ AUTHOR_BIO_NAME = re.compile(r"(?:author|writer|contributor)[-_]*(?:bio|card)")
 EMBEDDED_POST_NAME = re.compile(r"(?<![\w-])(?:twitter-tweet|instagram-media|tiktok-embed|bluesky-embed"
                                 r"|reddit-embed-bq|fb-post|text-post-media)(?![\w-])")
 
+#: Names of a box with the site's disclaimer (a financial article's "not investment advice" and conflicts of interest,
+#: "The BBC is not responsible for the content of external sites", an affiliate links' note, the rules of a comment
+#: section): the same words under every article, never the article.
+DISCLAIMER_NAME = re.compile(r"disclaimer")
+
 
 def is_poll(el: etree._Element) -> bool:
     """Whether an element's own class/id names it a reader poll's box (:data:`POLL_NAME`); a topic's class
@@ -346,8 +351,9 @@ _DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 
 #: A box set into the body that is never the article: an advert or promotion (:func:`is_promotion`; a call to action,
 #: :func:`_calls_to_action`, too), a consent manager's box (:func:`is_consent_box`), a reader poll (:func:`is_poll`) or
-#: the author's biography (:data:`AUTHOR_BIO_NAME`), an embedded social post (:data:`EMBEDDED_POST_NAME`).
-_INSET_NAMES = (AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME, AUTHOR_BIO_NAME, EMBEDDED_POST_NAME)
+#: the author's biography (:data:`AUTHOR_BIO_NAME`), an embedded social post (:data:`EMBEDDED_POST_NAME`), a
+#: disclaimer (:data:`DISCLAIMER_NAME`).
+_INSET_NAMES = (AD_NAME, PROMO_NAME, CONSENT_NAME, POLL_NAME, AUTHOR_BIO_NAME, EMBEDDED_POST_NAME, DISCLAIMER_NAME)
 
 
 def _box_named(el: etree._Element, *patterns: re.Pattern[str]) -> bool:

@@ -52,6 +52,16 @@ def test_the_authors_short_biography_is_dropped():
     assert _kept(labels) == BODY
 
 
+def test_a_sites_disclaimer_under_the_article_is_dropped():
+    """A financial site closes each article with the same disclaimer (not investment advice, conflicts of interest),
+    in a box named for it: the site's words, not the article's."""
+    note = ("The information in this article is for information only and is no solicitation to invest nor "
+            "financial advice.")
+    labels = _labels(f"<div class='article-mf__disclaimer'><p><em>{note}</em></p></div>")
+    drop_inset_boxes(labels.blocks, "test")
+    assert _kept(labels) == BODY
+
+
 @pytest.mark.parametrize("embed", [
     "<blockquote class='twitter-tweet'><p lang='en'>The pier is closed again tonight, take the long way round. "
     "</p>&mdash; Harbour Watch (@harbourwatch) <a href='https://x.com/harbourwatch/status/1'>March 3, 2026</a>"
