@@ -169,6 +169,8 @@ def trim_chrome(lines: list[str]) -> list[str]:
         end -= 1  # the editor's reason under the note (Invision's "Edited April 8 by ann", then "added a file")
     while end > start and (_CHROME_LINE.match(lines[end - 1]) or _EDIT_NOTE.match(lines[end - 1])):
         end -= 1
+    if start == end and [line.strip() for line in lines] == ["+1"]:
+        return lines  # a reply saying "+1" (me too), the whole of its text: no vote count, which is beside a text
     lines = lines[start:end]
     if lines and (lead := _NAME_SEPARATOR.match(lines[0])):  # "alice: hi" shown as poster, then ": hi" (PTT)
         lines = [lines[0][lead.end():], *lines[1:]] if lead.end() < len(lines[0]) else lines[1:]
@@ -184,7 +186,8 @@ def trim_chrome(lines: list[str]) -> list[str]:
 #: all").
 _CODE_LABEL = re.compile(r"^(?:(?:(?:php|html|sql|xml|css|javascript|python|java)\s+)?"
                          r"(?:code|quellcode|código|codice|kod|kode|kód|код|代码|代碼|コード)\s*[:：]\s*"
-                         r"(?:(?:[\w+#.-]{1,16}\s+)?\[?(?:select|seleziona|seleccionar|selecionar)\]?"
+                         r"(?:(?:[\w+#.-]{1,16}\s+)?\[?(?:select|seleziona|seleccionar|selecionar|auswählen"
+                         r"|sélectionner|zaznacz|selecteer|seç|выделить)\]?"
                          r"(?:\s*\[(?:show more|expand)\])?|select all|alles auswählen"
                          r"|tout sélectionner|seleccionar todo|seleziona tutto|zaznacz (?:wszystko|cały)|выделить всё)?"
                          r"|(?:code|kod)\s+(?:select|seç)\s+(?:expand|genişlet)|复制代码|複製代碼"

@@ -89,6 +89,29 @@ def names_poster(member: etree._Element) -> bool:
         _POSTER_CLASS.search(el.get("class") or "") or _commenter_link(el)) for el in member.iter())
 
 
+#: Words of a heading that names a post's poster, at most ("tomaszr", "Anna K.").
+POSTER_HEADING_WORDS = 3
+#: A class naming a post's body (Flarum's ``Post-body``).
+_BODY_CLASS = re.compile(r"body|content|message|text", re.I)
+_POSTER_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
+
+
+def signed_in_headings(members: list[etree._Element]) -> set[etree._Element]:
+    """The members that open with a heading of a name's few words right over a body named so, where one such name
+    heads two members or more: Flarum's page for browsers without scripts signs each post ``<div><h3>tomaszr</h3>
+    <div class="Post-body">``, with no date nor link, and a thread's posters post again. An article's sections under
+    their headings ("Overview", "Symptoms and Causes") name each a different thing."""
+    names: dict[etree._Element, str] = {}
+    for member in members:
+        children = [child for child in member if isinstance(child.tag, str)]
+        if len(children) >= 2 and children[0].tag in _POSTER_HEADINGS and _BODY_CLASS.search(
+                children[1].get("class") or "") is not None:
+            name = " ".join("".join(children[0].itertext()).split())
+            if 0 < len(name.split()) <= POSTER_HEADING_WORDS:
+                names[member] = name.casefold()
+    return set(names) if len(set(names.values())) < len(names) else set()
+
+
 def _commenter_link(el: etree._Element) -> bool:
     """Whether a link is WordPress's to a commenter's own site: ``a.url`` with ``rel="external nofollow"``."""
     return el.tag == "a" and "url" in (el.get("class") or "").split() and "external" in (el.get("rel") or "").split()

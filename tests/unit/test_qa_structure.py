@@ -92,6 +92,9 @@ def test_widget_lines_are_trimmed_from_the_ends_only():
     lines = ["154", "Share", "I tried the fix.", "Edit: it works now.", "Reply Quote", "Report"]
     assert trim_chrome(lines) == ["I tried the fix.", "Edit: it works now."]
     assert trim_chrome(["12 apples are enough"]) == ["12 apples are enough"]
+    # a reply whose whole text is "+1" says "me too"; a vote count is beside a post's text
+    assert trim_chrome(["+1"]) == ["+1"]
+    assert trim_chrome(["+1", "I tried the fix."]) == ["I tried the fix."]
 
 
 @pytest.mark.parametrize("note", [
@@ -251,11 +254,12 @@ def test_a_code_blocks_label_with_its_language_is_trimmed():
     assert trim_chrome(lines) == ["My rule:", "$rules = [];", "Minimal example:", "SL.Sorted := True;", "import re",
                                   "PHP code below:", "echo 1;", "Código"]
     # vBulletin 4 in Italian names the language after the word ("Codice PHP:"); SMF 2.x in Spanish writes its
-    # select and expand links after the word without a colon ("Código [Seleccionar] [Expandir]")
+    # select and expand links after the word without a colon ("Código [Seleccionar] [Expandir]"), in Russian with
+    # one ("Код: [Выделить]")
     lines = ["La query:", "Codice PHP:", "$stmt->execute();", "Mi código:", "Código [Seleccionar] [Expandir]",
-             "U1CON1 = 0x80;", "Codice PHP: funziona solo così"]
+             "U1CON1 = 0x80;", "Codice PHP: funziona solo così", "Код: [Выделить]", "sudo mount -a"]
     assert trim_chrome(lines) == ["La query:", "$stmt->execute();", "Mi código:", "U1CON1 = 0x80;",
-                                  "Codice PHP: funziona solo così"]
+                                  "Codice PHP: funziona solo così", "sudo mount -a"]
 
 
 def test_a_code_blocks_language_over_its_select_link_is_trimmed():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scrapy_boiler import extract
+from scrapy_boiler.extractors.threads.thread_title import classes_half_carry
 from scrapy_boiler.parse.html import parse_html
 from scrapy_boiler.segment.post_marks import has_date_text
 from scrapy_boiler.segment.teasers import is_teaser
@@ -182,3 +183,42 @@ def test_comments_dated_how_long_ago_written_short_are_an_articles_comments():
     doc = extract(html, "https://www.example.com/pulse/cut-off-taught-us")
     assert doc.page_type == "article" and "two smaller waves" in doc.text and "Reader" not in doc.text
     assert len(doc.posts) == 3 and doc.posts[0].text.startswith("We went through the same thing")
+
+
+def test_a_forums_page_for_browsers_without_scripts_signs_its_posts_in_a_heading():
+    """Flarum serves browsers without scripts its posts in a ``<noscript>``, each ``<div><h3>poster</h3><div
+    class="Post-body">`` with no date nor link to the poster: the headings name who wrote each post, and the page is a
+    thread of its posts."""
+    said = ["After the update the nightly job sends nothing, though the cron container runs.",
+            "Run the migrations by hand: the new image runs them only when the container may write to the database.",
+            "That was it, three migrations were pending and the invoices went out.",
+            "Same problem here, and the same fix worked for me as well, thank you both.",
+            "Is there a reason the migrations did not run on their own after the update?",
+            "An old compose file that overrides the start script: compare yours with the current one."]
+    posters = ["tomaszr", "ninja_mod", "tomaszr", "lena.k", "greg_ops", "ninja_mod"]
+    posts = "<hr>".join(f'<div><h3>{who}</h3><div class="Post-body"><p>{text}</p></div></div>'
+                        for who, text in zip(posters, said, strict=True))
+    page = (f'<html><body><main><noscript id="flarum-content"><div class="container"><h1>Recurring invoices '
+            f'stopped sending</h1><div>{posts}</div></div></noscript></main></body></html>')
+    doc = extract(page, "https://forum.example.com/d/19874-recurring-invoices-stopped-sending")
+    assert doc.page_type in ("forum", "qa")
+    assert [post.text for post in doc.posts] == said
+    # an article's sections, each under a heading of a word or three over a body named so, name each another thing
+    sections = "".join(f'<div><h3>{heading}</h3><div class="section-content"><p>{text}</p></div></div>'
+                       for heading, text in zip(["Overview", "Symptoms and causes", "Diagnosis", "Treatment",
+                                                 "Prevention", "Outlook"], said, strict=True))
+    doc = extract(f"<html><body><main><h1>Shin splints</h1>{sections}</main></body></html>",
+                  "https://health.example.org/diseases/shin-splints")
+    assert doc.page_type == "article"
+
+
+
+def test_float_clearing_classes_name_no_template_of_the_posts():
+    """IP.Board 3 gives its posts, its thread's header and its "16 replies to this topic" line the same ``clear
+    clearfix`` classes: classes that lay boxes out name no template of the posts, so text above the posts in a box
+    carrying them is not read as written in a post's body (an opening post of its own)."""
+    root = parse_html("<html><body>" + "".join(
+        f"<div class='post_block hentry clear clearfix'><div class='post entry-content'>Post {n}</div></div>"
+        for n in range(4)) + "</body></html>").root
+    sets = [[post, *post.iterdescendants()] for post in root.iter() if "post_block" in (post.get("class") or "")]
+    assert classes_half_carry(sets, len(sets)) == {"post_block", "hentry", "post", "entry-content"}

@@ -37,7 +37,14 @@ from scrapy_boiler.segment.layout_tables import presentation_rows, row_cells
 from scrapy_boiler.segment.lone_comment import lone_comment
 from scrapy_boiler.segment.lone_reply import lone_reply
 from scrapy_boiler.segment.post_groups import PostGroup, find_post_group
-from scrapy_boiler.segment.post_marks import has_date, has_user_link, mostly_dated, names_poster, term_of
+from scrapy_boiler.segment.post_marks import (
+    has_date,
+    has_user_link,
+    mostly_dated,
+    names_poster,
+    signed_in_headings,
+    term_of,
+)
 from scrapy_boiler.segment.poster_slots import poster_slot_members
 from scrapy_boiler.segment.semantics import LIVE_BLOG_NAME, element_names, names_an_answer
 from scrapy_boiler.segment.signatures import signature
@@ -92,7 +99,9 @@ def features(group: PostGroup, stats: TextStats, root: etree._Element, url: str 
     comment_thread = is_comment_thread(group)
     linked = [any(map(has_user_link, group.with_head(m))) for m in members]
     user_linked = sum(linked) / len(members)
-    signed = sum(link or any(map(names_poster, group.with_head(m))) for m, link in zip(members, linked, strict=True))
+    headed = signed_in_headings(members)
+    signed = sum(link or m in headed or any(map(names_poster, group.with_head(m)))
+                 for m, link in zip(members, linked, strict=True))
     signed /= len(members)
     dated = [any(map(has_date, group.with_head(m))) for m in members]
     thread_url = bool(url and _THREAD_URL.search(url))

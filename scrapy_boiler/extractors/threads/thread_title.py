@@ -83,10 +83,15 @@ def from_title(above: list[TextBlock], lead: list[TextBlock], forms: set[str]) -
 
 def classes_half_carry(element_sets: Iterable[Iterable[etree._Element]], posts: int) -> set[str]:
     """The class names carried somewhere in the element sets (one per post: its body, or its body and the boxes
-    around it) of at least half the ``posts``."""
+    around it) of at least half the ``posts``, but the layout's utilities (:data:`LAYOUT_UTILITIES`)."""
     counts = Counter(token for elements in element_sets
                      for token in frozenset().union(*(class_tokens(el) for el in elements)))
-    return {token for token, count in counts.items() if 2 * count >= posts}
+    return {token for token, count in counts.items() if 2 * count >= posts} - LAYOUT_UTILITIES
+
+
+#: Class names that clear floats or lay boxes out, carried by boxes of every kind (IP.Board 3 gives its posts,
+#: its thread's header and its "16 replies" line ``clear clearfix``): they name no template of the posts.
+LAYOUT_UTILITIES = frozenset({"clear", "clearfix", "cf", "group", "left", "right", "row", "container"})
 
 
 def under_title_like_posts(above: Sequence[TextBlock], heading: TextBlock, group: PostGroup) -> list[TextBlock]:

@@ -30,7 +30,8 @@ class PageTypeFeatures:
     dated: float  #: share of members showing a date
     user_linked: float  #: share of members linking to a user profile
     #: share of members linking to a user profile or naming their poster
-    #: (:func:`~scrapy_boiler.segment.post_marks.names_poster`)
+    #: (:func:`~scrapy_boiler.segment.post_marks.names_poster`,
+    #: :func:`~scrapy_boiler.segment.post_marks.signed_in_headings`)
     signed: float
     #: at a thread's URL, the share of members showing a name in the group's poster slot
     #: (:func:`~scrapy_boiler.segment.poster_slots.poster_slot_members`,
