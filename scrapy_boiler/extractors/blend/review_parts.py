@@ -29,6 +29,8 @@ PRO_NAMES = frozenset({"pro", "pros", "plus", "pluses", "good", "merit", "merits
 CON_NAMES = frozenset({"con", "cons", "contra", "contras", "contro", "minus", "minuses", "min", "bad", "demerit",
                        "demerits", "negative", "negatives", "disadvantages", "dislikes"})
 _NAME_PARTS = re.compile(r"[^a-z]+")
+#: A substring of every name in :data:`PRO_NAMES` and :data:`CON_NAMES`: most classes hold none, and are not split.
+_SIDE_HINT = re.compile(r"pro|plus|good|merit|positive|advantage|like|con|minus|min|bad|negative", re.I)
 _WIDGET = re.compile(r"widget", re.I)
 #: Levels above a block where its box or table is looked for (a point in ``li`` of ``ul`` in ``div.pros`` in
 #: ``div.pros-cons``; a cell in ``tr`` of ``tbody`` of ``table``).
@@ -70,27 +72,32 @@ def review_parts(blocks: list[TextBlock], name: str) -> None:
 
 
 def _review_part(el: etree._Element, holders: set[etree._Element]) -> bool:
-    if el.tag == "table":
-        found = _data_table(el)
-    elif el.tag in ("div", "dl", "section", "aside"):
-        found = _pros_and_cons(el)
-    else:
+    if el.tag not in _PART_TAGS or _holder(el, holders) is None:
         return False
-    return found and _holder(el, holders) is not None and _few_links(el)
+    return (_data_table(el) if el.tag == "table" else _pros_and_cons(el)) and _few_links(el)
+
+
+_PART_TAGS = frozenset({"table", "div", "dl", "section", "aside"})
 
 
 def _pros_and_cons(el: etree._Element) -> bool:
     """Whether ``el`` holds, as two of its children, a side named for the good points and one named for the bad
     (:data:`PRO_NAMES`, :data:`CON_NAMES`), each of a few words."""
-    sides = {_side(child): child for child in reversed(el) if isinstance(child.tag, str)}  # the first of each
-    return "pro" in sides and "con" in sides and all(
-        SIDE_MIN_WORDS <= count_words(" ".join(sides[side].itertext())) <= SIDE_MAX_WORDS for side in ("pro", "con"))
+    if len(el) < 2:
+        return False
+    sides: dict[str, etree._Element] = {}
+    for child in el:
+        names = child.get("class") if isinstance(child.tag, str) else None
+        if names and _SIDE_HINT.search(names) and (side := _side(names)) and side not in sides:  # the first of each
+            sides[side] = child
+    return len(sides) == 2 and all(
+        SIDE_MIN_WORDS <= count_words(" ".join(side.itertext())) <= SIDE_MAX_WORDS for side in sides.values())
 
 
-def _side(el: etree._Element) -> str:
-    """"pro" or "con" when a class of ``el`` names one side and not the other (``pros-cons`` is the box); in a BEM
-    name, its element part decides (``pros-cons-box__pros``)."""
-    for token in (el.get("class") or "").lower().split():
+def _side(names: str) -> str:
+    """"pro" or "con" when one of the class ``names`` names one side and not the other (``pros-cons`` is the box); in
+    a BEM name, its element part decides (``pros-cons-box__pros``)."""
+    for token in names.lower().split():
         parts = set(_NAME_PARTS.split(token.rpartition("__")[2]))
         pro, con = not PRO_NAMES.isdisjoint(parts), not CON_NAMES.isdisjoint(parts)
         if pro != con:
@@ -114,12 +121,15 @@ def _holder(el: etree._Element, holders: set[etree._Element]) -> etree._Element 
     ancestors, is a child, when none of those is a form (a comment's fields laid out as a table), or is named an
     advert, a promotion (:func:`box_kind`) or a widget (the BBC's ``div.marketdata-widget``, a table of the yen's
     rate)."""
+    path = []
     for _ in range(HOLDER_LEVELS):
-        if el.tag == "form" or box_kind(el) or _WIDGET.search(element_names(el)):
-            return None
+        path.append(el)
         parent = el.getparent()
-        if parent is None or parent in holders:
-            return parent
+        if parent is None:
+            return None
+        if parent in holders:  # the names are read only then: most boxes are nowhere near the body's paragraphs
+            return None if any(box.tag == "form" or box_kind(box) or _WIDGET.search(element_names(box))
+                               for box in path) else parent
         el = parent
     return None
 

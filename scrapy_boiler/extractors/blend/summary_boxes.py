@@ -64,9 +64,11 @@ def _label(block: TextBlock, box: etree._Element) -> bool:
 
 
 def _summary_box(el: etree._Element, holders: set[etree._Element]) -> bool:
+    if el.getparent() not in holders:  # first: most boxes are not a child of one holding the body's paragraphs
+        return False
     # a class holding brackets or a colon is a utility's selector (Tailwind's "[[data-group=summary]_&]:my-0")
     names = " ".join(name for name in element_names(el).split() if "[" not in name and ":" not in name)
-    if el.getparent() not in holders or not SUMMARY_NAME.search(names.lower().replace("_", "-")):
+    if not SUMMARY_NAME.search(names.lower().replace("_", "-")):
         return False
     words = count_words(" ".join(el.itertext()))
     linked = count_words(" ".join(text for a in el.iter("a") for text in a.itertext()))
