@@ -114,8 +114,8 @@ def build_posts(group: PostGroup, leaves: Sequence[Leaf], content: Sequence[bool
         if not lines and quoted:  # nothing of its own besides the quotation: the quotation is what it says
             lines, quoted = "\n".join(quoted).split("\n"), []
         lines = trim_chrome(lines)
-        if not lines:
-            continue
+        if not lines or (len(lines) == 1 and _DELETED.match(lines[0])):
+            continue  # nothing left, or a deleted post's placeholder: no post
         if quoting:
             shown = "\n".join([*quoted, *lines])  # as shown: a reply may quote a quote
             earlier.append((word_bag(shown), word_pairs(shown)))
@@ -256,6 +256,25 @@ _EDIT_NOTE = re.compile(
 
 #: Words an editor's reason under an edit note at a post's end has at most (Invision's "added function file").
 EDIT_REASON_MAX_WORDS = 8
+
+#: The placeholder a board leaves where a post was deleted ("[deleted]", "This comment has been removed by the
+#: author.", "Dieser Kommentar wurde gelöscht.", "Ce commentaire a été supprimé par l'équipe de modération.",
+#: "Comentario eliminado por el autor", "삭제된 댓글입니다."): no one's words, so no post.
+_DELETED = re.compile(
+    r"^\[(?:deleted|removed)\]$"
+    r"|^(?:this |the )?(?:comment|post|message|reply|answer)(?: has been| was| is)? (?:deleted|removed)"
+    r"(?: by (?:the )?.{1,40})?\.?$"
+    r"|^(?:dieser |der )?(?:kommentar|beitrag) wurde (?:.{1,40} )?gelöscht\.?$"
+    r"|^(?:ce |le )?(?:commentaire|message) a été supprimé(?: par .{1,40})?\.?$"
+    r"|^(?:este )?(?:comentario|mensaje) (?:ha sido )?(?:eliminado|borrado)(?: por .{1,40})?\.?$"
+    r"|^(?:questo )?(?:commento|messaggio) (?:è stato )?(?:eliminato|rimosso|cancellato)(?: da .{1,40})?\.?$"
+    r"|^(?:deze )?(?:reactie|bericht) is verwijderd(?: door .{1,40})?\.?$"
+    r"|^(?:komentarz|wpis) (?:został )?usunięty(?: przez .{1,40})?\.?$"
+    r"|^(?:комментарий|сообщение) удал[её]но?(?: .{1,40})?\.?$"
+    r"|^삭제된 (?:댓글|글|게시물)입니다\.?$|^このコメントは削除されました。?$"
+    r"|^(?:该|此)(?:评论|回复|帖子)已(?:被)?删除。?$",
+    re.I,
+)
 
 #: Levels above a text node looked at for a vote count it belongs to.
 VOTE_COUNT_DEPTH = 3

@@ -1192,3 +1192,23 @@ def test_the_questions_comments_above_answers_named_so_are_not_the_question():
     doc = extract(page, "https://kb.example.com/kb/en/why-does-my-node-stay-a-joiner/")
     assert doc.page_type == "qa"
     assert [post.text for post in doc.posts] == [KB_QUESTION, *(text for _, text in KB_ANSWERS)]
+
+
+@pytest.mark.parametrize("placeholder", [
+    "[deleted]", "This comment has been removed by the author.", "Dieser Kommentar wurde gelöscht.",
+    "Ce commentaire a été supprimé par l’équipe de modération.", "Comentario eliminado por el autor",
+    "삭제된 댓글입니다.",
+])
+def test_a_deleted_posts_placeholder_is_no_post(placeholder):
+    """A board leaves a placeholder where a post was deleted: no one's words, so no post; a reply that talks about a
+    deleted post is one."""
+    said = ["The pump stopped again after the storm last night, and the fuse looks fine to me.",
+            "Check the float switch first: it sticks when leaves get into the sump after heavy rain."]
+    posts = "".join(f"<div class='comment' id='c{n}'><div class='comment-author'><a href='/u/{who}'>{who}</a>"
+                    f"</div><time>2 March 2025</time><div class='comment-body'><p>{text}</p></div></div>"
+                    for n, (who, text) in enumerate(zip(["ann", "bob", "cid", "dee"],
+                                                        [said[0], placeholder, said[1], "I deleted the post."],
+                                                        strict=True)))
+    doc = extract(f"<html><body><div class='comments'>{posts}</div></body></html>",
+                  "https://forum.example.com/thread/42")
+    assert [post.text for post in doc.posts] == [said[0], said[1], "I deleted the post."]
