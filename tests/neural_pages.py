@@ -46,6 +46,15 @@ def all_content_labels(body: str) -> PageLabels:
     return PageLabels(seg.leaves, blocks_from_leaf_labels(seg, flags, [1.0] * len(flags), "test"))
 
 
+def paragraphs_kept(body: str, paragraphs: Sequence[str]) -> PageLabels:
+    """A page of ``body`` with the blocks reading one of ``paragraphs`` labelled content and the others boilerplate, as
+    the trees score a box's short lines in a template of their own: the input of the rules that put a box back."""
+    labels = all_content_labels(body)
+    for block in labels.blocks:
+        block.is_content = block.text in paragraphs
+    return labels
+
+
 def kept_texts(labels: PageLabels) -> list[str]:
     return [block.text for block in labels.blocks if block.is_content]
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from neural_pages import all_content_labels, kept_texts
+from neural_pages import kept_texts, paragraphs_kept
 
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.review_parts import review_parts
@@ -21,13 +21,8 @@ SPECS = [("Battery", "8 hours with ANC"), ("Weight", "5.2 g per bud"), ("Codecs"
 
 
 def _labels(box: str) -> PageLabels:
-    """The body's paragraphs labelled content and the box's lines boilerplate, as the trees score a box's short
-    lines in a template of their own."""
-    labels = all_content_labels(f"<article><div class='entry-content'><p>{PARAGRAPHS[0]}</p>{box}"
-                                f"<p>{PARAGRAPHS[1]}</p></div></article>")
-    for block in labels.blocks:
-        block.is_content = block.text in PARAGRAPHS
-    return labels
+    return paragraphs_kept(f"<article><div class='entry-content'><p>{PARAGRAPHS[0]}</p>{box}"
+                           f"<p>{PARAGRAPHS[1]}</p></div></article>", PARAGRAPHS)
 
 
 def _side(name: str, label: str, points: list[str]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from neural_pages import all_content_labels, kept_texts
+from neural_pages import kept_texts, paragraphs_kept
 
 from scrapy_boiler.extractors.base import PageLabels
 from scrapy_boiler.extractors.blend.summary_boxes import summary_boxes
@@ -21,13 +21,8 @@ FAQ = ["Am I owed compensation for the cancelled flight?",
 
 
 def _labels(key_points_box: str, faq_box: str = "") -> PageLabels:
-    """The body's paragraphs labelled content and the boxes' lines boilerplate, as the trees score a box's short
-    lines in a template of their own."""
-    labels = all_content_labels(f"<article><div class='article-body'><p>{PARAGRAPHS[0]}</p>{key_points_box}"
-                                f"<p>{PARAGRAPHS[1]}</p>{faq_box}</div></article>")
-    for block in labels.blocks:
-        block.is_content = block.text in PARAGRAPHS
-    return labels
+    return paragraphs_kept(f"<article><div class='article-body'><p>{PARAGRAPHS[0]}</p>{key_points_box}"
+                           f"<p>{PARAGRAPHS[1]}</p>{faq_box}</div></article>", PARAGRAPHS)
 
 
 def test_the_key_points_and_the_faq_the_newsroom_set_into_the_body_are_its_text_but_their_label():

@@ -12,13 +12,12 @@ content.
 from __future__ import annotations
 
 import re
-from functools import partial
 
 from lxml import etree
 
+from scrapy_boiler.extractors.blend.body_boxes import boxed_blocks, words_and_linked
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.regions import nearest_box
 from scrapy_boiler.segment.semantics import box_kind, element_names
 
 #: Parts of a class name (split at what is no letter) naming the side of the good points, and of the bad ones:
@@ -55,20 +54,10 @@ LINKED_ROWS_SHARE = 0.25
 def review_parts(blocks: list[TextBlock], name: str) -> None:
     """Label as content (in place) the blocks of a box of pros and cons (:func:`_pros_and_cons`) or of a table of
     data (:func:`_data_table`) placed among the body's content paragraphs."""
-    holders = {block.element.getparent() for block in blocks if block.is_content and block.element.tag == "p"}
-    holders.discard(None)
-    if not holders:
-        return
-    boxes: dict[etree._Element, bool] = {}
-    is_part = partial(_review_part, holders=holders)
-    for block in blocks:
-        if block.is_content or block.features is None:
-            continue
-        part = nearest_box(block.element, BOX_LEVELS, is_part, boxes)
-        if part is not None:
-            block.is_content = True
-            block.reasons.append(f"{name}:in the review's pros and cons or table of data ({part.tag}."
-                                 f"{part.get('class', '')})")
+    for block, part in boxed_blocks(blocks, _review_part, BOX_LEVELS):
+        block.is_content = True
+        block.reasons.append(f"{name}:in the review's pros and cons or table of data ({part.tag}."
+                             f"{part.get('class', '')})")
 
 
 def _review_part(el: etree._Element, holders: set[etree._Element]) -> bool:
@@ -135,6 +124,5 @@ def _holder(el: etree._Element, holders: set[etree._Element]) -> etree._Element 
 
 
 def _few_links(el: etree._Element) -> bool:
-    words = count_words(" ".join(el.itertext()))
-    linked = count_words(" ".join(text for a in el.iter("a") for text in a.itertext()))
+    words, linked = words_and_linked(el)
     return words > 0 and linked <= MAX_LINK_DENSITY * words

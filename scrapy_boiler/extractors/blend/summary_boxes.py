@@ -11,13 +11,12 @@ label it opens with.
 from __future__ import annotations
 
 import re
-from functools import partial
 
 from lxml import etree
 
+from scrapy_boiler.extractors.blend.body_boxes import boxed_blocks, words_and_linked
 from scrapy_boiler.parse.normalize import count_words
 from scrapy_boiler.segment.blocks import TextBlock
-from scrapy_boiler.segment.regions import nearest_box
 from scrapy_boiler.segment.semantics import box_kind, element_names
 
 #: Names of a summary box or an FAQ box (``key-points``, ``summary-box``, ``highlights``, ``takeaways``, Spanish
@@ -37,17 +36,8 @@ def summary_boxes(blocks: list[TextBlock], name: str) -> None:
     holds a content paragraph of the body, with at most :data:`BOX_MAX_WORDS` words and
     :data:`BOX_MAX_LINK_DENSITY` of them linked, not named an advert or a promotion; not the label it opens with
     (:data:`LABEL_WORDS`)."""
-    holders = {block.element.getparent() for block in blocks if block.is_content and block.element.tag == "p"}
-    holders.discard(None)
-    if not holders:
-        return
-    boxes: dict[etree._Element, bool] = {}
-    is_box = partial(_summary_box, holders=holders)
-    for block in blocks:
-        if block.is_content or block.features is None:
-            continue
-        box = nearest_box(block.element, BOX_LEVELS, is_box, boxes)
-        if box is not None and not _label(block, box):
+    for block, box in boxed_blocks(blocks, _summary_box, BOX_LEVELS):
+        if not _label(block, box):
             block.is_content = True
             block.reasons.append(f"{name}:in the article's summary or FAQ box ({box.tag}.{box.get('class', '')})")
 
@@ -70,6 +60,5 @@ def _summary_box(el: etree._Element, holders: set[etree._Element]) -> bool:
     names = " ".join(name for name in element_names(el).split() if "[" not in name and ":" not in name)
     if not SUMMARY_NAME.search(names.lower().replace("_", "-")):
         return False
-    words = count_words(" ".join(el.itertext()))
-    linked = count_words(" ".join(text for a in el.iter("a") for text in a.itertext()))
+    words, linked = words_and_linked(el)
     return 0 < words <= BOX_MAX_WORDS and linked <= BOX_MAX_LINK_DENSITY * words and not box_kind(el)
