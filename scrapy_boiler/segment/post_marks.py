@@ -12,6 +12,7 @@ from collections.abc import Callable
 from lxml import etree
 
 from scrapy_boiler.parse.dates import names_day_and_month
+from scrapy_boiler.segment.semantics import POST_TEXT_NAME
 
 #: A link to a user's page (``/members/``, ``?u=``, Discuz's ``&uid=``, ``/profile/``, Lobsters' and Slashdot's
 #: ``/~ann``: the root of a tilde path, not a personal home page's files such as ``/~ann/tutorial/``...). Not a
@@ -91,8 +92,6 @@ def names_poster(member: etree._Element) -> bool:
 
 #: Words of a heading that names a post's poster, at most ("tomaszr", "Anna K.").
 POSTER_HEADING_WORDS = 3
-#: A class naming a post's body (Flarum's ``Post-body``).
-_BODY_CLASS = re.compile(r"body|content|message|text", re.I)
 _POSTER_HEADINGS = frozenset({"h2", "h3", "h4", "h5", "h6"})
 
 
@@ -104,8 +103,8 @@ def signed_in_headings(members: list[etree._Element]) -> set[etree._Element]:
     names: dict[etree._Element, str] = {}
     for member in members:
         children = [child for child in member if isinstance(child.tag, str)]
-        if len(children) >= 2 and children[0].tag in _POSTER_HEADINGS and _BODY_CLASS.search(
-                children[1].get("class") or "") is not None:
+        if len(children) >= 2 and children[0].tag in _POSTER_HEADINGS and POST_TEXT_NAME.search(
+                children[1].get("class") or "") is not None:  # Flarum's ``Post-body``
             name = " ".join("".join(children[0].itertext()).split())
             if 0 < len(name.split()) <= POSTER_HEADING_WORDS:
                 names[member] = name.casefold()
